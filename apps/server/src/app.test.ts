@@ -1,0 +1,117 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp } from '../test/harness';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:3000',
+      storageBucket: 'screenline',
+      passwordMinLength: 8,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'not a url',
+        SMTP_URL: 'http://mail',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems } = error as ConfigError;
+      expect(problems.map((p) => p.split(':')[0])).toEqual(
+        expect.arrayContaining(['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL']),
+      );
+      expect(problems).toHaveLength(4);
+    }
+  });
+});
+
+describe('hosting, health and headers', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    const dir = path.join(process.env.TMPDIR ?? '/tmp', `screenline-dist-${Date.now()}`);
+    await fs.mkdir(path.join(dir, 'web/assets'), { recursive: true });
+    await fs.mkdir(path.join(dir, 'player/assets'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'web/index.html'), '<!doctype html><title>web</title>');
+    await fs.writeFile(path.join(dir, 'web/assets/app-1234.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dir, 'web/favicon.svg'), '<svg/>');
+    await fs.writeFile(path.join(dir, 'player/index.html'), '<!doctype html><title>player</title>');
+    await fs.writeFile(path.join(dir, 'player/assets/tv-1234.js'), 'console.log(2)');
+    t = await createTestApp('pglite', {
+      WEB_DIST: path.join(dir, 'web'),
+      PLAYER_DIST: path.join(dir, 'player'),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('reports liveness and readiness', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      live: true,
+      ready: true,
+      checks: { database: true, storage: true },
+      environment: 'test',
+    });
+  });
+
+  it('serves index.html uncached for every app path, and hashed assets for a year', async () => {
+    for (const url of ['/', '/signin', '/advertiser/playlists/edit/42?x=1', '/help/nowhere']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>web</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await t.request({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.request({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    expect((await t.request({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the player at /tv', async () => {
+    for (const url of ['/tv', '/tv/', '/tv/setup']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.body).toContain('<title>player</title>');
+    }
+    const asset = await t.request({ method: 'GET', url: '/tv/assets/tv-1234.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers unknown API paths with the JSON error shape, never the app', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: 'not-found', message: 'Nothing lives at GET /api/v1/nothing-here.' },
+    });
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const res = await t.request({ method: 'GET', url: '/' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('publishes an OpenAPI document', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json<{ paths: object }>().paths)).toEqual(
+      expect.arrayContaining(['/api/v1/me', '/api/health']),
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (STYLE.md). Every variable is validated at start-up and the
+ * server refuses to start with the full list of what is wrong.
+ */
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: z
+      .url({ message: 'must be an absolute URL such as https://screens.example.com' })
+      .optional(),
+    TRUSTED_ORIGINS: z.string().optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Screenline <no-reply@screenline.local>'),
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
+    AUTH_RATE_LIMIT: ZBool.default(true),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    STORAGE_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+      .default('screenline'),
+    TRUST_PROXY: ZBool.default(false),
+    WEB_DIST: z.string().optional(),
+    PLAYER_DIST: z.string().optional(),
+  })
+  .transform((env) => {
+    const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`).replace(
+      /\/$/,
+      '',
+    );
+    const dataDir = path.resolve(env.DATA_DIR);
+    const trusted = new Set([publicUrl]);
+    // Browsers reach a local server under both names; both are the same origin to the user.
+    if (!env.PUBLIC_URL) {
+      trusted.add(`http://localhost:${env.PORT}`);
+      trusted.add(`http://127.0.0.1:${env.PORT}`);
+    }
+    for (const origin of (env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim())) {
+      if (origin) trusted.add(origin.replace(/\/$/, ''));
+    }
+    return {
+      env: env.NODE_ENV,
+      isProduction: env.NODE_ENV === 'production',
+      port: env.PORT,
+      host: env.HOST,
+      dataDir,
+      databaseUrl: env.DATABASE_URL,
+      publicUrl,
+      trustedOrigins: [...trusted],
+      authSecret: env.BETTER_AUTH_SECRET,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      passwordMinLength: env.PASSWORD_MIN_LENGTH,
+      authRateLimit: env.AUTH_RATE_LIMIT,
+      logLevel: env.LOG_LEVEL,
+      storageBucket: env.STORAGE_BUCKET,
+      trustProxy: env.TRUST_PROXY,
+      version: readVersion(),
+      webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+      playerDist: path.resolve(
+        env.PLAYER_DIST ?? new URL('../../player/dist', import.meta.url).pathname,
+      ),
+    };
+  });
+
+export type TConfig = z.output<typeof ZEnv>;
+
+function readVersion(): string {
+  const pkg: unknown = JSON.parse(
+    fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  );
+  return z.object({ version: z.string() }).parse(pkg).version;
+}
+
+function displayHost(host: string): string {
+  // 0.0.0.0 listens everywhere but is not an address a browser can open.
+  return host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env by default); throws ConfigError listing every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): TConfig {
+  // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
+    );
+  }
+  return parsed.data;
+}
+
+/** A config for tests: defaults plus overrides, never read from process.env. */
+export function testConfig(overrides: Record<string, string> = {}): TConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: 'false',
+    ...overrides,
+  });
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type TSchema = typeof schema;
+/** PGlite and node-postgres databases share this type: the rest of the code sees one. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export interface TDatabase {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = new URL('./migrations', import.meta.url).pathname;
+
+/** The embedded database: PGlite in `dir`, or in memory when `dir` is undefined (tests). */
+export async function openPglite(
+  dir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<TDatabase & { pglite: PGlite }> {
+  if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, { loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    pglite: client,
+    kind: 'pglite',
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+/** PostgreSQL at `url`. Migrations run under an advisory lock so several instances can start together. */
+export async function openPostgres(
+  url: string,
+  options: { max?: number } = {},
+): Promise<TDatabase> {
+  const migrationClient = new pg.Client({ connectionString: url });
+  await migrationClient.connect();
+  try {
+    await migrationClient.query(`SELECT pg_advisory_lock(hashtext('screenline:migrations'))`);
+    await migratePg(drizzlePg(migrationClient, { schema, casing: 'snake_case' }), {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
+  } finally {
+    await migrationClient
+      .query(`SELECT pg_advisory_unlock(hashtext('screenline:migrations'))`)
+      .catch(() => undefined);
+    await migrationClient.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: TDb): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

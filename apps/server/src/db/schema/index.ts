@@ -1,0 +1,3 @@
+export * from './auth';
+export * from './profile';
+export * from './platform';

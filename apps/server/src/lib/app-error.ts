@@ -1,0 +1,21 @@
+import { ERROR_STATUS, type TErrorCode } from '@screenline/shared/errors';
+
+/** The one error class of the product API: a code from the shared table, a sentence, details. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = 'That item') => new AppError('not-found', `${what} was not found.`);
+export const forbidden = (message = 'You do not have access to this.') =>
+  new AppError('forbidden', message);
+export const unauthenticated = () => new AppError('unauthenticated', 'Sign in to continue.');

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPasswordPolicy } from '@screenline/shared/auth';
+import { MAX_PASSWORD_LENGTH } from '@screenline/shared/auth';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth';
+
+/** Mounts Better Auth's standard routes at /api/auth/* and serves the password policy. */
+export async function authRoutes(app: FastifyInstance) {
+  const { auth, config } = app.deps;
+
+  await app.register(async (scope) => {
+    // The device-grant endpoints post forms; Better Auth parses the raw body itself.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        done(null, body);
+      },
+    );
+    scope.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const headers = fromNodeHeaders(request.headers);
+        // Rate limits key on this; a client-sent value is always overwritten.
+        headers.set(CLIENT_IP_HEADER, request.ip);
+        const body =
+          request.method === 'GET' || request.body === undefined || request.body === null
+            ? undefined
+            : typeof request.body === 'string'
+              ? request.body
+              : JSON.stringify(request.body);
+        const response = await auth.handler(
+          new Request(new URL(request.url, config.publicUrl), {
+            method: request.method,
+            headers,
+            body,
+          }),
+        );
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      },
+    });
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/auth/policy',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The password policy',
+        response: { 200: ZPasswordPolicy },
+      },
+    },
+    () => ({ minPasswordLength: config.passwordMinLength, maxPasswordLength: MAX_PASSWORD_LENGTH }),
+  );
+}

@@ -1,0 +1,126 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, deviceAuthorization, jwt } from 'better-auth/plugins';
+import { MAX_PASSWORD_LENGTH } from '@screenline/shared/auth';
+import type { TConfig } from '../../config';
+import type { TDb } from '../../db/database';
+import * as schema from '../../db/schema/index';
+import type { MailService } from '../mail/mail.service';
+import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+
+/** The header that carries the client address into Better Auth; always set by us, never trusted from outside. */
+export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
+export const AUTH_BASE_PATH = '/api/auth';
+export const TOKEN_TTL_SECONDS = 15 * 60;
+
+interface TAuthDeps {
+  config: TConfig;
+  db: TDb;
+  mail: MailService;
+  secret: string;
+  /** Called after a user is deleted, to remove what the user owned outside the database. */
+  onUserDeleted?: (userId: string) => Promise<void>;
+}
+
+export function createAuth({ config, db, mail, secret, onUserDeleted }: TAuthDeps) {
+  return betterAuth({
+    appName: 'Screenline',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        jwks: schema.jwks,
+        deviceCode: schema.deviceCode,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: config.passwordMinLength,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+      // Signing in does not wait for the email to be confirmed: the profile page shows the state
+      // and offers a resend (docs/decisions.md).
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mail.enqueue(resetPasswordMail(user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail.enqueue(verifyEmailMail(user.email, url));
+      },
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          await onUserDeleted?.(user.id);
+        },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      // Sessions in use are extended once a day, so an active user stays signed in.
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: config.authRateLimit,
+      // Several instances share counters through PostgreSQL; one embedded instance keeps them in memory.
+      storage: config.databaseUrl ? 'database' : 'memory',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/change-password': { window: 60, max: 5 },
+        '/delete-user': { window: 60, max: 5 },
+        '/device/token': { window: 5, max: 10 },
+      },
+    },
+    advanced: {
+      // Better Auth skips origin checks when it detects a test runner; the tests must see what production does.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await db.insert(schema.profile).values({ userId: user.id }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+    plugins: [
+      jwt({
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: `${TOKEN_TTL_SECONDS}s`,
+          definePayload: ({ user }) => ({ email: user.email }),
+        },
+      }),
+      bearer(),
+      deviceAuthorization({ verificationUri: '/pair', expiresIn: '10m', interval: '5s' }),
+    ],
+  });
+}
+
+export type TAuth = ReturnType<typeof createAuth>;

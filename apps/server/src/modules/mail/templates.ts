@@ -1,0 +1,61 @@
+import type { TMail } from './mail.service';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;background:#f9fafb;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
+</div></body></html>`;
+}
+
+export function resetPasswordMail(to: string, url: string): TMail {
+  const lines = [
+    'Someone asked to reset the password of your Screenline account.',
+    'The link below works once and expires in one hour. If it was not you, ignore this email.',
+  ];
+  return {
+    to,
+    subject: 'Reset your Screenline password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${url}\n`,
+    html: layout('Reset your password', lines, { label: 'Choose a new password', url }),
+  };
+}
+
+export function verifyEmailMail(to: string, url: string): TMail {
+  const lines = [
+    'Confirm that this is your email address to finish setting up your Screenline account.',
+    'The link expires in 24 hours.',
+  ];
+  return {
+    to,
+    subject: 'Confirm your email for Screenline',
+    text: `${lines.join('\n\n')}\n\nConfirm your email: ${url}\n`,
+    html: layout('Confirm your email', lines, { label: 'Confirm email', url }),
+  };
+}
+
+export function contactMessageMail(
+  to: string,
+  from: { name: string; email: string; subject: string; message: string },
+  adminUrl: string,
+): TMail {
+  const lines = [`${from.name} <${from.email}> wrote:`, from.subject, from.message];
+  return {
+    to,
+    subject: `Contact form: ${from.subject}`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('New contact message', lines, { label: 'Open Screenline', url: adminUrl }),
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZApiError } from '@screenline/shared/errors';
+import { ZMe, ZUpdateMe } from '@screenline/shared/user';
+import { createMeRepository } from './me.repository';
+import { createMeService } from './me.service';
+
+export async function meRoutes(app: FastifyInstance) {
+  const service = createMeService(createMeRepository(app.deps.db));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/me',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user and profile',
+        response: { 200: ZMe, 401: ZApiError },
+      },
+    },
+    async (request) => service.getMe(await request.requireActor()),
+  );
+
+  r.patch(
+    '/api/v1/me',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Update name, company, phone; set the role once',
+        body: ZUpdateMe,
+        response: { 200: ZMe, 400: ZApiError, 401: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request) => service.updateMe(await request.requireActor(), request.body),
+  );
+}

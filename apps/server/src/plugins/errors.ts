@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import type { TErrorCode } from '@screenline/shared/errors';
+import { AppError } from '../lib/app-error';
+
+/**
+ * The central error handler: every failure leaves as `{ error: { code, message, details? } }`.
+ * Everything is logged; 5xx details never reach the client.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      request.log.info({ code: error.code }, error.message);
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({
+        path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'is not valid',
+      }));
+      const summary = fields.map((f) => `${f.path}: ${f.message}`).join('; ');
+      return reply
+        .status(400)
+        .send(body('validation-failed', `The request is not valid (${summary}).`, { fields }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      return reply.status(500).send(body('internal', 'Something went wrong on our side.'));
+    }
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .status(status)
+        .send(
+          body(status === 503 ? 'unavailable' : 'internal', 'Something went wrong on our side.'),
+        );
+    }
+    request.log.info({ err: error }, 'request refused');
+    return reply.status(status).send(body(codeForStatus(status), error.message));
+  });
+});
+
+export function body(code: TErrorCode, message: string, details?: unknown) {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+function codeForStatus(status: number): TErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 402:
+      return 'quota-exceeded';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not-found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload-too-large';
+    case 415:
+      return 'unsupported-media-type';
+    case 429:
+      return 'too-many-requests';
+    default:
+      return 'bad-request';
+  }
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite } from '../src/db/database';
+
+/**
+ * Runs once before the API tests: migrates one PGlite database and dumps it, so each test file
+ * loads a ready copy in well under a second instead of creating and migrating its own; and finds
+ * out whether PostgreSQL is reachable (required in CI, used locally when it is there).
+ */
+export default async function setup(project: TestProject) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-template-'));
+  const template = await openPglite(undefined);
+  const dump = await template.pglite.dumpDataDir('none');
+  await template.close();
+  const file = path.join(dir, 'template.tar');
+  await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const reachable = await isReachable(url);
+  if (!reachable && process.env.CI) {
+    throw new Error(
+      `PostgreSQL is required in CI but ${url} is not reachable. Start it, or set TEST_DATABASE_URL.`,
+    );
+  }
+  project.provide('postgresUrl', reachable ? url : '');
+  if (!reachable)
+    console.warn(`PostgreSQL at ${url} is not reachable: API tests run on PGlite only.`);
+
+  return async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}
+
+async function isReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresUrl: string;
+  }
+}

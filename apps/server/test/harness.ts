@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { z } from 'zod';
+import { ZOutboxList } from '@screenline/shared/mail';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openPglite, openPostgres, type TDatabase } from '../src/db/database';
+
+const ZSignUpResponse = z.object({ user: z.object({ id: z.string() }) });
+
+export type TBackend = 'pglite' | 'postgres';
+
+/** The backends this run tests: PGlite always, PostgreSQL when the global setup reached it. */
+export const BACKENDS: TBackend[] = inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ORIGIN = 'http://127.0.0.1:3000';
+export const PASSWORD = 'correct-horse-battery';
+export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+async function openBackend(
+  backend: TBackend,
+): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const template = await fs.readFile(inject('pgliteTemplate'));
+    const database = await openPglite(undefined, { loadDataDir: new Blob([template]) });
+    return { database, drop: async () => undefined };
+  }
+  const adminUrl = inject('postgresUrl');
+  const name = `screenline_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 4 });
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TTestApp {
+  app: FastifyInstance;
+  backend: TBackend;
+  dataDir: string;
+  /** app.inject with the Origin header Better Auth requires on cookie-bearing POSTs. */
+  request(
+    options: InjectOptions & { cookie?: string | undefined },
+  ): Promise<LightMyRequestResponse>;
+  /** Signs up a new user and returns its session cookie. */
+  signUp(
+    email?: string,
+    password?: string,
+  ): Promise<{ cookie: string; email: string; userId: string }>;
+  signIn(email: string, password: string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Builds the whole app in-process on a fresh database of the given backend. */
+export async function createTestApp(
+  backend: TBackend,
+  env: Record<string, string> = {},
+): Promise<TTestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-test-'));
+  const { database, drop } = await openBackend(backend);
+  const config = testConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    BETTER_AUTH_SECRET: SECRET,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    PLAYER_DIST: path.join(dataDir, 'no-player'),
+    ...(backend === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+
+  const request: TTestApp['request'] = ({ cookie, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  const signIn = (email: string, password: string) =>
+    request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+
+  let counter = 0;
+  const signUp: TTestApp['signUp'] = async (email, password = PASSWORD) => {
+    const address = email ?? `user${Date.now()}${counter++}@example.com`;
+    const res = await request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: address, password, name: address.split('@')[0] },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+    const userId = ZSignUpResponse.parse(res.json()).user.id;
+    return { cookie: sessionCookie(res), email: address, userId };
+  };
+
+  return {
+    app,
+    backend,
+    dataDir,
+    request,
+    signUp,
+    signIn,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** Links in the dev mailbox sent to `to`, newest first. */
+export async function mailLinks(t: TTestApp, to: string): Promise<string[]> {
+  const res = await t.request({ method: 'GET', url: '/api/v1/dev/mailbox' });
+  const { items } = ZOutboxList.parse(res.json());
+  return items.filter((m) => m.to === to).flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []);
+}

@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import { ZApiError } from '@screenline/shared/errors';
+import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth';
+
+/** Every failed API call becomes one of these (DESIGN.md §3 error shape); UI shows `message`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = AUTH_ERROR_MESSAGES['network-request-failed'];
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request was not accepted. Check the form and try again.',
+  401: 'Your session has ended. Sign in again.',
+  403: 'You do not have access to this.',
+  404: 'This could not be found.',
+  409: 'This changed in the meantime. Reload and try again.',
+  413: 'This is too large.',
+  429: 'Too many attempts. Wait a minute, then try again.',
+};
+
+type TRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+async function send(path: string, { method = 'GET', body, signal }: TRequestOptions): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network-request-failed', NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const payload: unknown = await response.json().catch(() => null);
+  const parsed = ZApiError.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  const message =
+    STATUS_MESSAGES[response.status] ??
+    (response.status >= 500 ? 'Screenline had a problem. Try again in a moment.' : 'Something went wrong. Try again.');
+  return new ApiError(response.status, `http-${response.status}`, message);
+}
+
+/** Calls the API and validates the answer with its shared schema. */
+export async function apiRequest<TSchema extends z.ZodType>(
+  path: string,
+  schema: TSchema,
+  options: TRequestOptions = {},
+): Promise<z.output<TSchema>> {
+  const response = await send(path, options);
+  const payload: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, 'invalid-response', 'Screenline sent an unexpected answer. Try again.');
+  }
+  return parsed.data;
+}
+
+/** Calls the API where the answer carries no body we need (201, 204). */
+export async function apiSend(path: string, options: TRequestOptions): Promise<void> {
+  await send(path, options);
+}
+
+/** A sentence for any thrown value, for toasts and inline messages. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return 'Something went wrong. Try again.';
+}

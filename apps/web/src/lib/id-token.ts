@@ -1,0 +1,74 @@
+import { ZAuthToken, ZTokenClaims } from '@screenline/shared/auth';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+/** SPEC §9: the token is renewed 5 minutes before it expires. */
+export const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000;
+export const NOT_AUTHENTICATED_MESSAGE = 'User is not authenticated';
+
+function decodeBase64Url(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** The token's expiry in epoch milliseconds, read from its payload (not verified: the server does). */
+export function tokenExpiresAt(token: string): number {
+  const payload = token.split('.')[1];
+  if (!payload) throw new Error('The token is not a JWT.');
+  const claims = ZTokenClaims.parse(JSON.parse(decodeBase64Url(payload)));
+  return claims.exp * 1000;
+}
+
+/** GET /api/auth/token → a short-lived JWT for the storage service and the player. */
+export async function fetchAuthToken(): Promise<string> {
+  try {
+    const { token } = await apiRequest('/api/auth/token', ZAuthToken);
+    return token;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new Error(NOT_AUTHENTICATED_MESSAGE);
+    throw error;
+  }
+}
+
+export type TIdTokenCache = { get: () => Promise<string>; clear: () => void };
+
+/**
+ * Caches the token and fetches a new one once it is within 5 minutes of expiry. Concurrent callers
+ * share one request; `clear()` (on sign-out or a change of user) drops the token and any answer
+ * still in flight.
+ */
+export function createIdTokenCache({
+  fetchToken,
+  now = Date.now,
+}: {
+  fetchToken: () => Promise<string>;
+  now?: () => number;
+}): TIdTokenCache {
+  let cached: { token: string; expiresAt: number } | null = null;
+  let inflight: Promise<string> | null = null;
+  let generation = 0;
+
+  return {
+    get() {
+      if (cached && now() < cached.expiresAt - TOKEN_REFRESH_MARGIN_MS) return Promise.resolve(cached.token);
+      if (inflight) return inflight;
+      const started = generation;
+      const request = fetchToken()
+        .then((token) => {
+          if (started === generation) cached = { token, expiresAt: tokenExpiresAt(token) };
+          return token;
+        })
+        .finally(() => {
+          if (inflight === request) inflight = null;
+        });
+      inflight = request;
+      return request;
+    },
+    clear() {
+      generation += 1;
+      cached = null;
+      inflight = null;
+    },
+  };
+}

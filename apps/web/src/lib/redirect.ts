@@ -1,0 +1,63 @@
+import type { TRole } from '@screenline/shared/user';
+
+/** Pages that must never be a continue target (they would send a signed-in user in circles). */
+const AUTH_PAGES = ['/signin', '/signup'];
+
+/**
+ * Accepts only same-origin relative paths: "/x…", never "//host" or "/\host" (both are read as
+ * another origin by browsers), never an absolute URL.
+ */
+export function safeRedirectPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  if (value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Control characters and backslashes can be normalised into another origin by URL parsers.
+  if (value.includes('\\') || [...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
+  const base = 'http://screenline.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The role's home: /advertiser/dashboard or /publisher/dashboard; no role yet → onboarding. */
+export function roleHome(role: TRole | null): string {
+  switch (role) {
+    case 'advertiser':
+      return '/advertiser/dashboard';
+    case 'publisher':
+      return '/publisher/dashboard';
+    case null:
+      return '/onboarding';
+  }
+}
+
+/**
+ * Where the sign-in page continues (SPEC §2): the redirectTo query value, else the origin passed as
+ * navigation state, else the role's dashboard, else onboarding.
+ */
+export function continueTarget({
+  search,
+  state,
+  role,
+}: {
+  search: string;
+  state: unknown;
+  role: TRole | null;
+}): string {
+  const fromQuery = safeRedirectPath(new URLSearchParams(search).get('redirectTo'));
+  const fromState =
+    typeof state === 'object' && state !== null && 'from' in state ? safeRedirectPath(state.from) : null;
+  for (const candidate of [fromQuery, fromState]) {
+    if (candidate && !AUTH_PAGES.includes(new URL(candidate, 'http://x').pathname)) return candidate;
+  }
+  return roleHome(role);
+}
+
+/** /signin?redirectTo=<path+query>, as the signed-in guard sends anonymous visitors. */
+export function signInPathFor(pathWithQuery: string): string {
+  return `/signin?${new URLSearchParams({ redirectTo: pathWithQuery }).toString()}`;
+}

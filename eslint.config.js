@@ -1,0 +1,151 @@
+// Type-aware lint for every workspace. Import boundaries (STYLE.md): no app imports another app,
+// web and player never import server code, features never import each other, shared folders
+// never import features, and source never imports test code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import drizzle from 'eslint-plugin-drizzle';
+import globals from 'globals';
+import fs from 'node:fs';
+
+/** One zone per feature folder: a feature may import only itself and shared code. */
+function featureZones(app) {
+  const dir = `apps/${app}/src/features`;
+  if (!fs.existsSync(dir)) return [];
+  const features = fs.readdirSync(dir);
+  return features.map((feature) => ({
+    target: `./${dir}/${feature}`,
+    from: `./${dir}`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in app/.',
+  }));
+}
+
+const sharedFolders = (app) =>
+  ['components', 'lib', 'hooks'].map((folder) => ({
+    target: `./apps/${app}/src/${folder}`,
+    from: [`./apps/${app}/src/features`, `./apps/${app}/src/app`],
+    message: 'Shared folders never import features or the app layer.',
+  }));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX, drizzle },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Fastify plugins and route modules are async by convention (completion = registration).
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'Web never imports server code.',
+            },
+            { target: './apps/web', from: './apps/player', message: 'No app imports another app.' },
+            {
+              target: './apps/player',
+              from: './apps/server',
+              message: 'Player never imports server code.',
+            },
+            { target: './apps/player', from: './apps/web', message: 'No app imports another app.' },
+            { target: './apps/server', from: './apps/web', message: 'No app imports another app.' },
+            {
+              target: './apps/server',
+              from: './apps/player',
+              message: 'No app imports another app.',
+            },
+            { target: './packages', from: './apps', message: 'Packages never import apps.' },
+            ...featureZones('web'),
+            ...featureZones('player'),
+            ...sharedFolders('web'),
+            ...sharedFolders('player'),
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.test', '**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'],
+              message: 'Source never imports test code.',
+            },
+            {
+              group: ['@screenline/server', '@screenline/server/*'],
+              message: 'Only the server may use server code.',
+            },
+          ],
+        },
+      ],
+    },
+    settings: {
+      'import-x/resolver': {
+        typescript: {
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
+  },
+  {
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'apps/player/**/*.{ts,tsx}',
+      'packages/storage-client/**/*.ts',
+    ],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Tests may import test helpers and use non-null assertions on fixtures.
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** POST /api/v1/analytics/page-views: sent on every change of path + query (SPEC §1). */
+export const ZPageView = z.object({
+  path: z.string().min(1).max(2048).startsWith('/'),
+  title: z.string().max(300),
+});
+export type TPageView = z.infer<typeof ZPageView>;
+
+/** GET /api/v1/admin/page-views: views per path, most viewed first. */
+export const ZPageViewStat = z.object({
+  path: z.string(),
+  views: z.number().int(),
+  lastViewedAt: z.string(),
+  lastTitle: z.string(),
+});
+export const ZPageViewStats = z.object({ items: z.array(ZPageViewStat) });
+export type TPageViewStat = z.infer<typeof ZPageViewStat>;

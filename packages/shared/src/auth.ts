@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/** SPEC §5: the client uses 6 when it cannot read the server's policy. */
+export const FALLBACK_MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** GET /api/v1/auth/policy */
+export const ZPasswordPolicy = z.object({
+  minPasswordLength: z.number().int().min(1),
+  maxPasswordLength: z.number().int().min(1),
+});
+export type TPasswordPolicy = z.infer<typeof ZPasswordPolicy>;
+
+export const ZEmail = z.string().trim().toLowerCase().email('Enter a valid email address.');
+
+export function makePasswordSchema(minLength: number) {
+  return z
+    .string()
+    .min(minLength, `Use at least ${minLength} characters.`)
+    .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
+}
+
+export function makeSignUpSchema(minLength: number) {
+  return z
+    .object({
+      email: ZEmail,
+      password: makePasswordSchema(minLength),
+      confirmPassword: z.string(),
+    })
+    .refine((v) => v.password === v.confirmPassword, {
+      message: 'The passwords do not match.',
+      path: ['confirmPassword'],
+    });
+}
+
+export const ZSignIn = z.object({
+  email: ZEmail,
+  password: z.string().min(1, 'Enter your password.'),
+});
+
+/** GET /api/auth/token (better-auth jwt plugin). */
+export const ZAuthToken = z.object({ token: z.string().min(1) });
+
+/** The claims the server puts into that token. */
+export const ZTokenClaims = z.object({
+  sub: z.string(),
+  exp: z.number(),
+  email: z.string().optional(),
+});
+
+/**
+ * Auth error codes of SPEC §8 and the sentence each one shows. Better Auth's own codes map onto
+ * these in `authErrorCode`.
+ */
+export const AUTH_ERROR_MESSAGES = {
+  'wrong-password': 'That password is not correct.',
+  'email-already-in-use': 'An account with this email already exists. Sign in instead.',
+  'user-not-found': 'There is no account with this email.',
+  'too-many-requests': 'Too many attempts. Wait a minute, then try again.',
+  'invalid-credential': 'The email or password is not correct.',
+  'network-request-failed': 'Screenline cannot be reached. Check your connection and try again.',
+  'unauthorized-domain':
+    'This site is not allowed to sign in to Screenline. Open it from its usual address.',
+  'popup-blocked': 'The sign-in window was blocked by the browser. Allow pop-ups and try again.',
+  'popup-closed-by-user': 'The sign-in window was closed before signing in finished.',
+  'cancelled-popup-request': 'Another sign-in window is already open.',
+  'invalid-api-key': 'Screenline is misconfigured. Contact support.',
+  'weak-password': 'Choose a longer password.',
+  'invalid-email': 'Enter a valid email address.',
+  'expired-token': 'This link has expired. Ask for a new one.',
+  'invalid-token': 'This link is not valid or was already used. Ask for a new one.',
+  'requires-recent-login': 'Sign in again to do this.',
+  unknown: 'Something went wrong. Try again.',
+} as const;
+export type TAuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES;
+
+const BETTER_AUTH_CODES: Record<string, TAuthErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'invalid-credential',
+  INVALID_EMAIL: 'invalid-email',
+  INVALID_PASSWORD: 'wrong-password',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'user-not-found',
+  USER_NOT_FOUND: 'user-not-found',
+  USER_ALREADY_EXISTS: 'email-already-in-use',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email-already-in-use',
+  PASSWORD_TOO_SHORT: 'weak-password',
+  PASSWORD_TOO_LONG: 'weak-password',
+  INVALID_TOKEN: 'invalid-token',
+  TOKEN_EXPIRED: 'expired-token',
+  INVALID_ORIGIN: 'unauthorized-domain',
+  MISSING_OR_NULL_ORIGIN: 'unauthorized-domain',
+  SESSION_EXPIRED: 'requires-recent-login',
+  TOO_MANY_REQUESTS: 'too-many-requests',
+};
+
+/** Turns a Better Auth error (code, HTTP status) or a failed fetch into a SPEC §8 code. */
+export function authErrorCode(
+  error: { code?: string | undefined; status?: number | undefined } | null | undefined,
+): TAuthErrorCode {
+  if (!error) return 'unknown';
+  if (error.status === 429) return 'too-many-requests';
+  if (error.code && error.code in BETTER_AUTH_CODES)
+    return BETTER_AUTH_CODES[error.code] ?? 'unknown';
+  if (error.status === 0 || error.code === 'NETWORK_ERROR') return 'network-request-failed';
+  return 'unknown';
+}
+
+export function authErrorMessage(error: Parameters<typeof authErrorCode>[0]): string {
+  return AUTH_ERROR_MESSAGES[authErrorCode(error)];
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Every error the product API answers with has this shape (DESIGN.md §3). Codes are kebab-case;
+ * the HTTP status for each code lives in one table so server and clients agree.
+ */
+export const ERROR_STATUS = {
+  'bad-request': 400,
+  'validation-failed': 400,
+  unauthenticated: 401,
+  'quota-exceeded': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'role-already-set': 409,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  'too-many-requests': 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+export const ZErrorCode = z.enum(Object.keys(ERROR_STATUS) as [TErrorCode, ...TErrorCode[]]);
+
+export const ZApiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type TApiError = z.infer<typeof ZApiError>;
