@@ -7,14 +7,19 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   'bad-request': 400,
   'validation-failed': 400,
+  /** Storage: an upload finalized with fewer or more bytes than it declared (SPEC §8). */
+  'wrong-size': 400,
   unauthenticated: 401,
   'quota-exceeded': 402,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
   'role-already-set': 409,
+  /** A content item still used by a playlist or campaign; details.references names them. */
+  'in-use': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  'range-not-satisfiable': 416,
   'too-many-requests': 429,
   internal: 500,
   unavailable: 503,

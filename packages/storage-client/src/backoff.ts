@@ -101,7 +101,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 function abortReason(signal: AbortSignal | undefined): Error {
   const reason: unknown = signal?.reason;
-  return reason instanceof Error ? reason : new DOMException('The operation was aborted.', 'AbortError');
+  return reason instanceof Error
+    ? reason
+    : new DOMException('The operation was aborted.', 'AbortError');
 }
 
 /** Runs `attempt` until it succeeds, fails for good, or the budget runs out. */

@@ -63,10 +63,14 @@ export function isStorageError(value: unknown, code?: StorageErrorCode): value i
 
 /** The server answers `{ error: { code, message } }`; surface its message when there is one. */
 function readServerMessage(body: string | null): string | null {
+  return readServerError(body)?.message ?? null;
+}
+
+function readServerError(body: string | null): { code: string; message: string } | null {
   if (!body) return null;
   try {
     const parsed = ZApiError.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data.error.message : null;
+    return parsed.success ? parsed.data.error : null;
   } catch {
     return null;
   }
@@ -92,11 +96,7 @@ export const storageErrors = {
       options,
     ),
   unauthorized: (path: string, options?: StorageErrorOptions) =>
-    new StorageError(
-      'unauthorized',
-      `User does not have permission to access '${path}'.`,
-      options,
-    ),
+    new StorageError('unauthorized', `User does not have permission to access '${path}'.`, options),
   retryLimitExceeded: (options?: StorageErrorOptions) =>
     new StorageError(
       'retry-limit-exceeded',
@@ -104,8 +104,7 @@ export const storageErrors = {
       options,
     ),
   canceled: () => new StorageError('canceled', 'User canceled the upload.'),
-  unsupportedEnvironment: (message: string) =>
-    new StorageError('unsupported-environment', message),
+  unsupportedEnvironment: (message: string) => new StorageError('unsupported-environment', message),
   invalidFormat: (format: string, detail: string) =>
     new StorageError('invalid-format', `String does not match format '${format}': ${detail}`),
   invalidArgument: (message: string) => new StorageError('invalid-argument', message),
@@ -149,6 +148,14 @@ export function errorFromStatus(
   subject: ErrorSubject,
 ): StorageError {
   const options = { status, serverResponse };
+  if (readServerError(serverResponse)?.code === 'wrong-size') {
+    // The server refused to finalize: the bytes it holds differ from the declared size.
+    return new StorageError(
+      'server-file-wrong-size',
+      'Server recorded an incorrect upload file size; please retry the upload.',
+      options,
+    );
+  }
   switch (status) {
     case 401:
       // Firebase reports a rejected app-check token as a 401 with this text in the body.

@@ -40,12 +40,7 @@ export {
   ZObjectResource,
 } from './metadata';
 export { STRING_FORMATS, type StringFormat } from './string-format';
-export {
-  STORAGE_ERROR_CODES,
-  StorageError,
-  type StorageErrorCode,
-  isStorageError,
-} from './errors';
+export { STORAGE_ERROR_CODES, StorageError, type StorageErrorCode, isStorageError } from './errors';
 export {
   type Clock,
   INITIAL_BACKOFF_MS,

@@ -1,3 +1,4 @@
+import { ZCustomMetadata, ZStorageObject } from '@screenline/shared/storage';
 import { z } from 'zod';
 import { storageErrors } from './errors';
 import { StorageReference } from './reference';
@@ -8,20 +9,21 @@ const ZOptionalText = z
   .nullish()
   .transform((value) => value ?? undefined);
 
-/** An object's metadata as the storage service sends it (`GET /v0/b/{bucket}/o/{name}`). */
-export const ZObjectResource = z.object({
+/**
+ * An object's metadata as the storage service sends it (`GET /v0/b/{bucket}/o/{name}`): the
+ * server's contract (ZStorageObject), read leniently where Firebase-compatible servers differ:
+ * int64 values as numbers or numeric strings, optional fields absent or null, no download token.
+ */
+export const ZObjectResource = ZStorageObject.extend({
   bucket: z.string().min(1),
   name: z.string().min(1),
   fullPath: ZOptionalText,
   generation: z.union([z.string(), z.number()]).transform(String),
   metageneration: z.union([z.string(), z.number()]).transform(String),
-  // The JSON API sends int64 values as strings.
   size: z.union([
     z.number().int().nonnegative(),
     z.string().regex(/^\d+$/, 'size must be a whole number').transform(Number),
   ]),
-  timeCreated: z.string(),
-  updated: z.string(),
   md5Hash: ZOptionalText,
   cacheControl: ZOptionalText,
   contentDisposition: ZOptionalText,
@@ -45,7 +47,7 @@ export const ZUploadMetadata = z
     contentDisposition: z.string().optional(),
     contentEncoding: z.string().optional(),
     contentLanguage: z.string().optional(),
-    customMetadata: z.record(z.string(), z.string()).optional(),
+    customMetadata: ZCustomMetadata.optional(),
   })
   .strict();
 export type TUploadMetadata = z.infer<typeof ZUploadMetadata>;

@@ -1,11 +1,5 @@
 import { storageErrors } from './errors';
-import {
-  type Location,
-  childPath,
-  lastComponent,
-  parentPath,
-  parseLocation,
-} from './location';
+import { type Location, childPath, lastComponent, parentPath, parseLocation } from './location';
 import type { Storage } from './storage';
 
 /** Points at an object (or, with an empty path, the bucket root). Holds no data. */

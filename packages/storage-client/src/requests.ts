@@ -145,7 +145,11 @@ export async function uploadChunk(
     signal?: AbortSignal;
   },
 ): Promise<ChunkResult> {
-  const command = !request.isLast ? 'upload' : request.chunk.size > 0 ? 'upload, finalize' : 'finalize';
+  const command = !request.isLast
+    ? 'upload'
+    : request.chunk.size > 0
+      ? 'upload, finalize'
+      : 'finalize';
   const response = await sendRequest(storage, {
     method: 'POST',
     url: request.uploadUrl,

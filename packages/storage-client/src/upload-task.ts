@@ -30,13 +30,7 @@ export function nextChunkSize(current: number): number {
 
 /** SPEC §4. `pausing` and `canceling` last until the request in flight has been aborted. */
 export type TaskState =
-  | 'running'
-  | 'pausing'
-  | 'paused'
-  | 'canceling'
-  | 'canceled'
-  | 'success'
-  | 'error';
+  'running' | 'pausing' | 'paused' | 'canceling' | 'canceled' | 'success' | 'error';
 
 export const TaskEvent = { STATE_CHANGED: 'state_changed' } as const;
 export type TaskEventName = (typeof TaskEvent)[keyof typeof TaskEvent];
@@ -97,6 +91,8 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
   readonly #isResumable: boolean;
   readonly #budget: RetryBudget;
   readonly #observers = new Set<TaskObserver>();
+  /** Events already queued for an observer are dropped once it unsubscribes. */
+  readonly #unsubscribed = new WeakSet<TaskObserver>();
   readonly #settled: Promise<UploadTaskSnapshot>;
   #resolve!: (snapshot: UploadTaskSnapshot) => void;
   #reject!: (error: StorageError) => void;
@@ -224,6 +220,7 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
     if (!isTerminal(this.#state)) this.#observers.add(observer);
     return () => {
       this.#observers.delete(observer);
+      this.#unsubscribed.add(observer);
     };
   }
 
@@ -354,7 +351,10 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
     }
     if (!result.isFinal && offset === total) {
       // Otherwise a server that never finalizes would be asked to, forever.
-      throw new StorageError('unknown', 'The server did not finalize the upload after the last byte.');
+      throw new StorageError(
+        'unknown',
+        'The server did not finalize the upload after the last byte.',
+      );
     }
     // Finalized without metadata in the body: read it with a GET next.
     this.#needsMetadata = result.isFinal;
@@ -404,6 +404,7 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
   #notifyObserver(observer: TaskObserver, snapshot: UploadTaskSnapshot): void {
     const error = this.#error;
     queueMicrotask(() => {
+      if (this.#unsubscribed.has(observer)) return;
       switch (snapshot.state) {
         case 'running':
         case 'pausing':
@@ -451,7 +452,9 @@ export function toBlob(data: UploadData): Blob {
   }
   if (data instanceof Blob) return data;
   if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new Blob([data]);
-  throw storageErrors.invalidArgument('Upload data must be a Blob, an ArrayBuffer or a typed array.');
+  throw storageErrors.invalidArgument(
+    'Upload data must be a Blob, an ArrayBuffer or a typed array.',
+  );
 }
 
 /**
@@ -470,9 +473,7 @@ export function uploadBytesResumable(
   if (options.resume !== undefined) {
     const resume = ZResumeInfo.safeParse(options.resume);
     if (!resume.success) {
-      throw storageErrors.invalidArgument(
-        `Invalid resume info: ${z.prettifyError(resume.error)}`,
-      );
+      throw storageErrors.invalidArgument(`Invalid resume info: ${z.prettifyError(resume.error)}`);
     }
     if (resume.data.name !== reference.fullPath) {
       throw storageErrors.invalidArgument(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ZUploadResource } from '@screenline/shared/storage';
 
 // An in-memory storage service speaking the v0 JSON + resumable protocol, for tests. It serves a
 // fetch() that builds real Request/Response objects, can hold requests at a gate (to pause or
@@ -52,15 +52,6 @@ interface Parked {
   release: () => void;
   request: RecordedRequest;
 }
-
-/** The resource JSON a client sends with an upload. */
-export const ZUploadBody = z.object({
-  name: z.string(),
-  fullPath: z.string(),
-  size: z.number(),
-  contentType: z.string(),
-  metadata: z.record(z.string(), z.string()).optional(),
-});
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -270,12 +261,12 @@ export class MemoryStorageServer {
     if (!jsonPart || !dataPart || text.slice(-(boundary.length + 4)) !== `--${boundary}--`) {
       return apiError(400, 'bad-request', 'Malformed multipart body.');
     }
-    const resource = ZUploadBody.parse(JSON.parse(jsonPart.content));
+    const resource = ZUploadResource.parse(JSON.parse(jsonPart.content));
     const data = Uint8Array.from(dataPart.content, (character) => character.charCodeAt(0));
     const object = this.putObject(name, data, {
       bucket,
-      contentType: /^Content-Type: (.*)$/.exec(dataPart.headers)?.[1] ?? resource.contentType,
-      customMetadata: resource.metadata,
+      contentType: /^Content-Type: (.*)$/.exec(dataPart.headers)?.[1] ?? resource.contentType ?? '',
+      customMetadata: resource.metadata ?? undefined,
     });
     return json(200, this.#resource(object));
   }
@@ -286,14 +277,14 @@ export class MemoryStorageServer {
     request: RecordedRequest,
     body: Uint8Array<ArrayBuffer>,
   ): Response {
-    const resource = ZUploadBody.parse(JSON.parse(new TextDecoder().decode(body)));
+    const resource = ZUploadResource.parse(JSON.parse(new TextDecoder().decode(body)));
     const id = String(this.#nextSession++);
     this.sessions.set(id, {
       bucket,
       name,
       total: Number(request.headers.get('X-Goog-Upload-Header-Content-Length')),
       contentType: request.headers.get('X-Goog-Upload-Header-Content-Type') ?? '',
-      customMetadata: resource.metadata,
+      customMetadata: resource.metadata ?? undefined,
       parts: [],
       received: 0,
       isFinal: false,
