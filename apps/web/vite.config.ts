@@ -14,7 +14,9 @@ export default defineConfig({
     alias: { '@': new URL('./src', import.meta.url).pathname },
   },
   server: {
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }]),
+    ),
   },
   build: {
     outDir: 'dist',

@@ -1,3 +1,4 @@
+/* global window, document */
 // Runs before first paint (loaded by index.html) so a dark theme never flashes light.
 // Mirrors src/lib/theme.ts: themeMode is light, dark or system; anything else means system.
 (function () {

@@ -11,7 +11,10 @@ export function PageViewTracker() {
   const path = pathname + search;
   useEffect(() => {
     // A redirect within the delay cancels this one: only the page the user lands on counts.
-    const timer = window.setTimeout(() => void recordPageView(path, document.title), PAGE_VIEW_DELAY_MS);
+    const timer = window.setTimeout(
+      () => void recordPageView(path, document.title),
+      PAGE_VIEW_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [path]);
   return null;

@@ -23,7 +23,7 @@ export function PlaceholderPage({
       <EmptyState
         icon={icon}
         title="Not available yet"
-        description={`${title} is not available yet. It will appear here in an upcoming release of Screenline.`}
+        description="This page is not available yet. It arrives in an upcoming release of Screenline."
       />
     </>
   );

@@ -35,13 +35,19 @@ type TRequestOptions = {
   signal?: AbortSignal;
 };
 
-async function send(path: string, { method = 'GET', body, signal }: TRequestOptions): Promise<Response> {
+async function send(
+  path: string,
+  { method = 'GET', body, signal }: TRequestOptions,
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -62,7 +68,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const message =
     STATUS_MESSAGES[response.status] ??
-    (response.status >= 500 ? 'Screenline had a problem. Try again in a moment.' : 'Something went wrong. Try again.');
+    (response.status >= 500
+      ? 'Screenline had a problem. Try again in a moment.'
+      : 'Something went wrong. Try again.');
   return new ApiError(response.status, `http-${response.status}`, message);
 }
 
@@ -77,7 +85,11 @@ export async function apiRequest<TSchema extends z.ZodType>(
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected response from ${path}`, parsed.error.issues);
-    throw new ApiError(response.status, 'invalid-response', 'Screenline sent an unexpected answer. Try again.');
+    throw new ApiError(
+      response.status,
+      'invalid-response',
+      'Screenline sent an unexpected answer. Try again.',
+    );
   }
   return parsed.data;
 }

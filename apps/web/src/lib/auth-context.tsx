@@ -1,4 +1,13 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authErrorMessage } from '@screenline/shared/auth';
 import type { TMe } from '@screenline/shared/user';
@@ -100,14 +109,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     setHasSignedOut(true);
-    const { error } = await authClient.signOut();
-    tokenCache.clear();
-    if (error && error.status !== 401) {
-      setHasSignedOut(false);
-      throw new Error(authErrorMessage(error));
+    let failure: string | null = null;
+    try {
+      const { error } = await authClient.signOut();
+      // A 4xx means there is no session left to end (the account was just deleted, say): fine.
+      if (error && (error.status === 0 || error.status >= 500)) failure = authErrorMessage(error);
+    } catch {
+      failure = authErrorMessage({ status: 0 });
     }
-    // The session may already be gone (account deleted): read it again so the app sees "none".
-    if (error) await refetchSession();
+    tokenCache.clear();
+    if (failure) {
+      setHasSignedOut(false);
+      throw new Error(failure);
+    }
+    // Read the session now so the app sees "signed out" as soon as this resolves.
+    await refetchSession();
   }, [refetchSession, tokenCache]);
 
   const refresh = useCallback(async () => {

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { ZAuthToken, ZTokenClaims } from '@screenline/shared/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
@@ -5,18 +6,9 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 export const NOT_AUTHENTICATED_MESSAGE = 'User is not authenticated';
 
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
 /** The token's expiry in epoch milliseconds, read from its payload (not verified: the server does). */
 export function tokenExpiresAt(token: string): number {
-  const payload = token.split('.')[1];
-  if (!payload) throw new Error('The token is not a JWT.');
-  const claims = ZTokenClaims.parse(JSON.parse(decodeBase64Url(payload)));
+  const claims = ZTokenClaims.parse(decodeJwt(token));
   return claims.exp * 1000;
 }
 
@@ -26,7 +18,9 @@ export async function fetchAuthToken(): Promise<string> {
     const { token } = await apiRequest('/api/auth/token', ZAuthToken);
     return token;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw new Error(NOT_AUTHENTICATED_MESSAGE);
+    if (error instanceof ApiError && error.status === 401) {
+      throw new Error(NOT_AUTHENTICATED_MESSAGE, { cause: error });
+    }
     throw error;
   }
 }
@@ -51,7 +45,8 @@ export function createIdTokenCache({
 
   return {
     get() {
-      if (cached && now() < cached.expiresAt - TOKEN_REFRESH_MARGIN_MS) return Promise.resolve(cached.token);
+      if (cached && now() < cached.expiresAt - TOKEN_REFRESH_MARGIN_MS)
+        return Promise.resolve(cached.token);
       if (inflight) return inflight;
       const started = generation;
       const request = fetchToken()

@@ -50,9 +50,12 @@ export function continueTarget({
 }): string {
   const fromQuery = safeRedirectPath(new URLSearchParams(search).get('redirectTo'));
   const fromState =
-    typeof state === 'object' && state !== null && 'from' in state ? safeRedirectPath(state.from) : null;
+    typeof state === 'object' && state !== null && 'from' in state
+      ? safeRedirectPath(state.from)
+      : null;
   for (const candidate of [fromQuery, fromState]) {
-    if (candidate && !AUTH_PAGES.includes(new URL(candidate, 'http://x').pathname)) return candidate;
+    if (candidate && !AUTH_PAGES.includes(new URL(candidate, 'http://x').pathname))
+      return candidate;
   }
   return roleHome(role);
 }

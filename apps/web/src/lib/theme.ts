@@ -37,9 +37,15 @@ export type TThemeStore = {
 };
 
 /** Fallback where matchMedia is missing (old browsers, jsdom): the system is light, never changes. */
-function mediaQueryOf(win: Window): Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'> {
+function mediaQueryOf(
+  win: Window,
+): Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'> {
   if (typeof win.matchMedia === 'function') return win.matchMedia(DARK_QUERY);
-  return { matches: false, addEventListener: () => undefined, removeEventListener: () => undefined };
+  return {
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  };
 }
 
 /**

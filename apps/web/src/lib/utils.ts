@@ -8,7 +8,11 @@ export function cn(...inputs: ClassValue[]): string {
 
 /** Initials for an avatar: "Ada Lovelace" → "AL", "ada@example.com" → "A". */
 export function initialsOf(nameOrEmail: string): string {
-  const words = nameOrEmail.split('@')[0]?.split(/[\s._-]+/).filter(Boolean) ?? [];
+  const words =
+    nameOrEmail
+      .split('@')[0]
+      ?.split(/[\s._-]+/)
+      .filter(Boolean) ?? [];
   const letters = words.slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '');
   return letters.join('') || '?';
 }

@@ -31,12 +31,19 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => void }) {
   const groups = navigationFor(user.role, user.isSU);
   return (
-    <nav aria-label="Main" className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4">
+    <nav
+      aria-label="Main"
+      className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4 with-dev-banner:pb-20"
+    >
       {user.role === null && (
         <div className="rounded-lg border border-primary/25 bg-primary-soft p-3 text-sm text-primary-soft-foreground">
           <p className="font-medium">Finish setting up</p>
           <p className="mt-1 opacity-90">Choose how you use Screenline to see your pages.</p>
-          <Link to="/onboarding" onClick={onNavigate} className="mt-2 inline-flex items-center gap-1.5 rounded font-medium underline underline-offset-4">
+          <Link
+            to="/onboarding"
+            onClick={onNavigate}
+            className="mt-2 inline-flex items-center gap-1.5 rounded font-medium underline underline-offset-4"
+          >
             <Sparkles aria-hidden className="size-4" />
             Choose your role
           </Link>
@@ -44,7 +51,9 @@ function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => 
       )}
       {groups.map((group) => (
         <div key={group.label}>
-          <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.label}</p>
+          <p className="px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            {group.label}
+          </p>
           <ul className="grid gap-0.5">
             {group.items.map(({ to, label, icon: Icon }) => (
               <li key={to}>
@@ -81,7 +90,9 @@ function UserMenu({ user }: { user: TAuthUser }) {
   const { logout } = useAuth();
   const displayName = user.name || user.email;
   const signOut = () => {
-    logout().catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'Could not sign out.'));
+    logout().catch((error: unknown) =>
+      toast.error(error instanceof Error ? error.message : 'Could not sign out.'),
+    );
   };
   return (
     <DropdownMenu>
@@ -102,7 +113,11 @@ function UserMenu({ user }: { user: TAuthUser }) {
         <DropdownMenuLabel>
           <span className="block truncate font-medium">{user.name || 'Your account'}</span>
           <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-          {user.role && <span className="mt-1 block text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</span>}
+          {user.role && (
+            <span className="mt-1 block text-xs text-muted-foreground">
+              {ROLE_LABELS[user.role]}
+            </span>
+          )}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
@@ -162,7 +177,11 @@ export function DashboardLayout() {
       </aside>
 
       <Dialog open={isDrawerOpen} onOpenChange={(open) => setDrawerPath(open ? pathname : null)}>
-        <DialogContent placement="left" closeLabel="Close navigation" className="flex flex-col md:hidden">
+        <DialogContent
+          placement="left"
+          closeLabel="Close navigation"
+          className="flex flex-col md:hidden"
+        >
           <div className="flex h-16 items-center border-b border-border px-5">
             <DialogTitle asChild>
               <h2>
@@ -193,7 +212,11 @@ export function DashboardLayout() {
           <ThemeButton />
           <UserMenu user={user} />
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-10">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-10 with-dev-banner:pb-24"
+        >
           <Outlet />
         </main>
       </div>

@@ -15,14 +15,19 @@ function TopicNav() {
         to="/help"
         end
         className={({ isActive }) =>
-          cn('rounded-md px-2 py-1 text-sm font-medium', isActive ? 'text-primary' : 'text-foreground hover:text-primary')
+          cn(
+            'rounded-md px-2 py-1 text-sm font-medium',
+            isActive ? 'text-primary' : 'text-foreground hover:text-primary',
+          )
         }
       >
         Help home
       </NavLink>
       {HELP_SECTIONS.map((section) => (
         <div key={section.label}>
-          <p className="px-2 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{section.label}</p>
+          <p className="px-2 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            {section.label}
+          </p>
           <ul className="grid gap-0.5">
             {section.topics.map((topic) => (
               <li key={topic.to}>
@@ -83,7 +88,7 @@ export function HelpLayout() {
       </header>
 
       <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:py-10">
-        <aside className="hidden lg:block" aria-label="Help topics">
+        <aside className="hidden lg:block">
           <nav aria-label="Help topics" className="sticky top-24">
             <TopicNav />
           </nav>
@@ -91,7 +96,10 @@ export function HelpLayout() {
         <details className="group mb-6 rounded-lg border border-border bg-surface lg:hidden">
           <summary className="flex cursor-pointer list-none items-center justify-between rounded-lg px-4 py-3 text-sm font-medium [&::-webkit-details-marker]:hidden">
             Help topics
-            <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+            <ChevronDown
+              aria-hidden
+              className="size-4 transition-transform group-open:rotate-180"
+            />
           </summary>
           <nav aria-label="Help topics" className="border-t border-border px-2 py-4">
             <TopicNav />
@@ -103,7 +111,7 @@ export function HelpLayout() {
       </div>
 
       <footer className="border-t border-border">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-6 with-dev-banner:pb-24">
           <p>© Screenline</p>
           <div className="flex gap-5">
             <Link to="/help" className="rounded hover:text-foreground">

@@ -11,7 +11,9 @@ import { roleHome } from '@/lib/redirect';
 export function MinimalLayout() {
   const { user, logout } = useAuth();
   const signOut = () => {
-    logout().catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'Could not sign out.'));
+    logout().catch((error: unknown) =>
+      toast.error(error instanceof Error ? error.message : 'Could not sign out.'),
+    );
   };
   return (
     <div className="flex min-h-dvh flex-col">
@@ -35,7 +37,11 @@ export function MinimalLayout() {
           )}
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 focus:outline-none sm:px-8 sm:py-12">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 focus:outline-none sm:px-8 sm:py-12 with-dev-banner:pb-24"
+      >
         <Outlet />
       </main>
     </div>

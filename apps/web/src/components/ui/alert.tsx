@@ -3,8 +3,14 @@ import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const TONES = {
-  error: { classes: 'border-danger/30 bg-danger-soft text-danger-soft-foreground', Icon: CircleAlert },
-  success: { classes: 'border-success-soft-foreground/25 bg-success-soft text-success-soft-foreground', Icon: CircleCheck },
+  error: {
+    classes: 'border-danger/30 bg-danger-soft text-danger-soft-foreground',
+    Icon: CircleAlert,
+  },
+  success: {
+    classes: 'border-success-soft-foreground/25 bg-success-soft text-success-soft-foreground',
+    Icon: CircleCheck,
+  },
   info: { classes: 'border-primary/25 bg-primary-soft text-primary-soft-foreground', Icon: Info },
 } as const;
 

@@ -30,7 +30,11 @@ type TButtonProps = ComponentProps<'button'> & {
   isPending?: boolean;
 };
 
-export function buttonClasses(variant: TButtonVariant = 'primary', size: keyof typeof SIZES = 'md', className?: string) {
+export function buttonClasses(
+  variant: TButtonVariant = 'primary',
+  size: keyof typeof SIZES = 'md',
+  className?: string,
+) {
   return cn(
     'inline-flex shrink-0 cursor-pointer items-center justify-center font-medium whitespace-nowrap transition-colors select-none',
     'disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',

@@ -2,7 +2,12 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
-  return <section className={cn('rounded-xl border border-border bg-surface shadow-xs', className)} {...props} />;
+  return (
+    <section
+      className={cn('rounded-xl border border-border bg-surface shadow-xs', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -24,7 +29,10 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('flex flex-wrap items-center justify-end gap-3 border-t border-border px-5 py-4 sm:px-6', className)}
+      className={cn(
+        'flex flex-wrap items-center justify-end gap-3 border-t border-border px-5 py-4 sm:px-6',
+        className,
+      )}
       {...props}
     />
   );

@@ -20,12 +20,19 @@ export function DialogContent({
   children,
   closeLabel = 'Close',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { placement?: keyof typeof PLACEMENTS; closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  placement?: keyof typeof PLACEMENTS;
+  closeLabel?: string;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]" />
       <DialogPrimitive.Content
-        className={cn('fixed z-50 bg-surface text-foreground focus:outline-none', PLACEMENTS[placement], className)}
+        className={cn(
+          'fixed z-50 bg-surface text-foreground focus:outline-none',
+          PLACEMENTS[placement],
+          className,
+        )}
         {...props}
       >
         {children}
@@ -41,13 +48,30 @@ export function DialogContent({
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('pr-8 text-lg font-semibold tracking-tight', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      className={cn('pr-8 text-lg font-semibold tracking-tight', className)}
+      {...props}
+    />
+  );
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('mt-1.5 text-sm text-muted-foreground', className)} {...props} />;
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      className={cn('mt-1.5 text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>{children}</div>;
+  return (
+    <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      {children}
+    </div>
+  );
 }

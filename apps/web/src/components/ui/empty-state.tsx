@@ -26,7 +26,9 @@ export function EmptyState({
         <Icon aria-hidden className="size-6" />
       </div>
       <h2 className="text-base font-semibold">{title}</h2>
-      {description && <p className="mt-1.5 max-w-md text-sm text-muted-foreground">{description}</p>}
+      {description && (
+        <p className="mt-1.5 max-w-md text-sm text-muted-foreground">{description}</p>
+      )}
       {children && <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>}
     </div>
   );

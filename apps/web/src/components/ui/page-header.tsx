@@ -14,10 +14,14 @@ export function PageHeader({
   className?: string;
 }) {
   return (
-    <header className={cn('mb-6 flex flex-wrap items-end justify-between gap-4 sm:mb-8', className)}>
+    <header
+      className={cn('mb-6 flex flex-wrap items-end justify-between gap-4 sm:mb-8', className)}
+    >
       <div className="grid min-w-0 gap-1">
         <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">{title}</h1>
-        {description && <p className="max-w-2xl text-sm text-muted-foreground sm:text-base">{description}</p>}
+        {description && (
+          <p className="max-w-2xl text-sm text-muted-foreground sm:text-base">{description}</p>
+        )}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </header>

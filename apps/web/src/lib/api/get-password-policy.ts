@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FALLBACK_MIN_PASSWORD_LENGTH, ZPasswordPolicy, type TPasswordPolicy } from '@screenline/shared/auth';
+import {
+  FALLBACK_MIN_PASSWORD_LENGTH,
+  ZPasswordPolicy,
+  type TPasswordPolicy,
+} from '@screenline/shared/auth';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/v1/auth/policy */

@@ -1,0 +1,63 @@
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { PageViewTracker } from '@/app/page-view-tracker';
+
+function Page({ title }: { title: string }) {
+  usePageTitle(title);
+  return <PageViewTracker />;
+}
+
+describe('PageViewTracker', () => {
+  it('posts path + query and the page title once the page has settled', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn((_url: string, _init?: { method?: string; body?: string }) =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = createMemoryRouter(
+      [
+        { path: '/a', element: <Page title="Locations" /> },
+        { path: '/b', element: <Page title="Wallet" /> },
+      ],
+      { initialEntries: ['/a?tab=map'] },
+    );
+    render(<RouterProvider router={router} />);
+
+    await act(() => vi.advanceTimersByTimeAsync(299));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/analytics/page-views');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(init?.body ?? '')).toEqual({
+      path: '/a?tab=map',
+      title: 'Locations · Screenline',
+    });
+
+    // A quick redirect: only the final page counts.
+    await act(() => router.navigate('/b'));
+    await act(() => router.navigate('/b?x=1'));
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(fetchMock.mock.calls[1]?.[1]?.body ?? '')).toEqual({
+      path: '/b?x=1',
+      title: 'Wallet · Screenline',
+    });
+  });
+
+  it('ignores a failure quietly', async () => {
+    vi.useFakeTimers();
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    const router = createMemoryRouter([{ path: '/', element: <Page title="Home" /> }]);
+    render(<RouterProvider router={router} />);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(debug).toHaveBeenCalled();
+  });
+});

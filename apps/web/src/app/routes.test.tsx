@@ -1,0 +1,244 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
+import { AuthContext, type TAuthContextValue } from '@/lib/auth-context';
+import { routes } from '@/app/routes';
+
+/**
+ * Renders the real route table at `entry` with a given auth state, and records every location the
+ * router passes through (a redirect chain such as /advertiser/x → / → /signin → … is visible).
+ */
+function renderAt(entry: InitialEntry, auth: TAuthContextValue) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const visited: string[] = [];
+  router.subscribe((state) => {
+    const here = state.location.pathname + state.location.search;
+    if (visited.at(-1) !== here) visited.push(here);
+  });
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <AuthContext value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+  const location = () => router.state.location;
+  const settlesAt = async (path: string) => {
+    await waitFor(() => expect(location().pathname + location().search).toBe(path), {
+      timeout: 3000,
+    });
+  };
+  return { router, visited, location, settlesAt };
+}
+
+const anonymous = makeAuth(null);
+const advertiser = makeAuth(makeUser({ role: 'advertiser' }));
+const publisher = makeAuth(makeUser({ role: 'publisher' }));
+const noRole = makeAuth(makeUser({ role: null }));
+const superUser = makeAuth(makeUser({ role: 'advertiser', isSU: true }));
+
+beforeEach(() => {
+  vi.spyOn(console, 'debug').mockImplementation(() => undefined); // page views that could not be posted
+  // The pages call the API (policy, health, page views); answer everything with a plain 404.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(jsonResponse({ error: { code: 'not-found', message: 'Not found.' } }, 404)),
+    ),
+  );
+});
+
+describe('signed-in guard', () => {
+  it('sends an anonymous deep link to /signin with redirectTo holding path and query', async () => {
+    const app = renderAt('/advertiser/locations?tab=map&page=2', anonymous);
+    await app.settlesAt('/signin?redirectTo=%2Fadvertiser%2Flocations%3Ftab%3Dmap%26page%3D2');
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Screenline' }),
+    ).toBeInTheDocument();
+  });
+
+  it('protects every signed-in route, not only role areas', async () => {
+    const app = renderAt('/profile', anonymous);
+    await app.settlesAt('/signin?redirectTo=%2Fprofile');
+  });
+
+  it('sends a user who chose to sign out to /signin without a redirectTo', async () => {
+    const app = renderAt('/wallet', makeAuth(null, { hasSignedOut: true }));
+    await app.settlesAt('/signin');
+  });
+
+  it('replace-navigates a wrong-role user to /, which ends on their own dashboard', async () => {
+    const app = renderAt('/advertiser/locations', publisher);
+    await app.settlesAt('/publisher/dashboard');
+    expect(app.visited).toEqual(['/advertiser/locations', '/', '/signin', '/publisher/dashboard']);
+    // Replace navigations: nothing to go back to.
+    expect(app.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends a user without a role to onboarding from a role area', async () => {
+    const app = renderAt('/publisher/ad-campaigns', noRole);
+    await app.settlesAt('/onboarding');
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to Screenline' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lets the right role in, inside the dashboard layout', async () => {
+    const app = renderAt('/advertiser/locations', advertiser);
+    await app.settlesAt('/advertiser/locations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Locations' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByText('Not available yet')).toBeInTheDocument();
+  });
+});
+
+describe('super-user guard', () => {
+  it('sends an anonymous visitor to /signin with the origin as navigation state', async () => {
+    const app = renderAt('/admin/page-views', anonymous);
+    await app.settlesAt('/signin');
+    expect(app.location().state).toEqual({ from: '/admin/page-views' });
+  });
+
+  it('sends a signed-in non-super-user to /', async () => {
+    const app = renderAt('/admin/wallet-approvals', advertiser);
+    await app.settlesAt('/advertiser/dashboard');
+    expect(app.visited.slice(0, 2)).toEqual(['/admin/wallet-approvals', '/']);
+  });
+
+  it('lets a super-user in; /admin goes to wallet approvals and the Admin group is in the nav', async () => {
+    const app = renderAt('/admin', superUser);
+    await app.settlesAt('/admin/wallet-approvals');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Wallet approvals' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Page views' })).toHaveAttribute(
+      'href',
+      '/admin/page-views',
+    );
+  });
+});
+
+describe('sign-in continues', () => {
+  it('to redirectTo after the user is signed in', async () => {
+    const app = renderAt('/signin?redirectTo=%2Fwallet%3Ftab%3Dhistory', publisher);
+    await app.settlesAt('/wallet?tab=history');
+  });
+
+  it('to the origin passed as state', async () => {
+    const app = renderAt({ pathname: '/signin', state: { from: '/admin/page-views' } }, superUser);
+    await app.settlesAt('/admin/page-views');
+  });
+
+  it("to the role's dashboard, else onboarding", async () => {
+    const first = renderAt('/signin', advertiser);
+    await first.settlesAt('/advertiser/dashboard');
+    expect(await screen.findByRole('heading', { name: /Welcome, Ada/ })).toBeInTheDocument();
+  });
+
+  it('to onboarding without a role, ignoring an off-site redirectTo', async () => {
+    const app = renderAt('/signin?redirectTo=%2F%2Fevil.example%2F', noRole);
+    await app.settlesAt('/onboarding');
+  });
+
+  it('shows the form to an anonymous visitor', async () => {
+    const app = renderAt('/signin', anonymous);
+    await app.settlesAt('/signin');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  });
+});
+
+describe('/ and /dashboard', () => {
+  it('/ goes to redirectTo when present', async () => {
+    const app = renderAt('/?redirectTo=%2Fhelp%2Fintroduction', anonymous);
+    await app.settlesAt('/help/introduction');
+  });
+
+  it('/ goes to /signin otherwise', async () => {
+    const app = renderAt('/', anonymous);
+    await app.settlesAt('/signin');
+  });
+
+  it('/ refuses an off-site redirectTo', async () => {
+    const app = renderAt('/?redirectTo=https%3A%2F%2Fevil.example', anonymous);
+    await app.settlesAt('/signin');
+  });
+
+  it('/dashboard follows the same rule for a signed-in user', async () => {
+    const withTarget = renderAt('/dashboard?redirectTo=%2Fprofile', advertiser);
+    await withTarget.settlesAt('/profile');
+  });
+
+  it('/dashboard without redirectTo ends on the role dashboard via /signin', async () => {
+    const app = renderAt('/dashboard', publisher);
+    await app.settlesAt('/publisher/dashboard');
+    expect(app.visited).toEqual(['/dashboard', '/signin', '/publisher/dashboard']);
+  });
+});
+
+describe('role-area redirects', () => {
+  it.each([
+    ['/advertiser', '/advertiser/dashboard'],
+    ['/advertiser/content', '/content'],
+    ['/advertiser/wallet', '/wallet'],
+    ['/publisher', '/publisher/dashboard'],
+    ['/publisher/content', '/content'],
+    ['/publisher/wallet', '/wallet'],
+  ])('%s → %s', async (from, to) => {
+    const app = renderAt(from, from.startsWith('/advertiser') ? advertiser : publisher);
+    await app.settlesAt(to);
+  });
+});
+
+describe('help redirects', () => {
+  it.each([
+    ['/help/advertiser/content', '/help/content'],
+    ['/help/advertiser/playlists/edit/abc', '/help/advertiser/playlists'],
+    ['/help/publisher/ad-campaigns/view/1/results', '/help/publisher/ad-campaigns'],
+    ['/help/tv/unknown', '/help/publisher/ad-campaigns'],
+    ['/help/tv', '/help/publisher/ad-campaigns'],
+    ['/help/nothing/here', '/help'],
+  ])('%s → %s', async (from, to) => {
+    const app = renderAt(from, anonymous);
+    await app.settlesAt(to);
+  });
+
+  it('keeps the TV guide with its five sections and a link to /help', async () => {
+    const app = renderAt('/help/tv/player', anonymous);
+    await app.settlesAt('/help/tv/player');
+    for (const name of [
+      'What is the TV Player',
+      'How Does Playback Work',
+      'Downloading & Caching Content',
+      'Ad Impressions Tracking',
+      'Best Practices',
+    ]) {
+      expect(await screen.findByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Back to Help home' })).toHaveAttribute(
+      'href',
+      '/help',
+    );
+  });
+
+  it('serves /contact inside the help layout to anonymous visitors', async () => {
+    const app = renderAt('/contact', anonymous);
+    await app.settlesAt('/contact');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contact us' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation', { name: 'Help topics' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('unknown paths', () => {
+  it('show "Page not found" with a link home', async () => {
+    renderAt('/no/such/page', anonymous);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});

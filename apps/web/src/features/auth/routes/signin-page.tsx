@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZSignIn } from '@screenline/shared/auth';
+import { LoadingScreen } from '@/components/loading-screen';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { AuthHeading } from '@/features/auth/components/auth-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { authClient, runAuthAction } from '@/lib/auth-client';
+import { useAuth } from '@/lib/auth-context';
+import { continueTarget } from '@/lib/redirect';
+
+function SignInForm({ search }: { search: string }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ZSignIn), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setServerError(null);
+    // On success the session changes and the page continues on its own (see SignInPage).
+    const failure = await runAuthAction(() => authClient.signIn.email({ email, password }));
+    setServerError(failure);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      {serverError && <Alert tone="error">{serverError}</Alert>}
+      <FormField label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        labelAside={
+          <Link
+            to="/forgot-password"
+            className="rounded text-sm font-medium text-primary hover:underline"
+          >
+            Forgot password?
+          </Link>
+        }
+      >
+        {(field) => (
+          <Input
+            {...field}
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" isPending={isSubmitting} className="w-full">
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        New to Screenline?{' '}
+        <Link
+          to={{ pathname: '/signup', search }}
+          className="rounded font-medium text-primary hover:underline"
+        >
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * /signin. A signed-in user (already, or just now) continues to redirectTo, else the origin in the
+ * navigation state, else the role's dashboard, else onboarding (SPEC §2).
+ */
+export function SignInPage() {
+  usePageTitle('Sign in');
+  const { user, loading } = useAuth();
+  const location = useLocation();
+
+  if (loading) return <LoadingScreen />;
+  if (user) {
+    return (
+      <Navigate
+        to={continueTarget({ search: location.search, state: location.state, role: user.role })}
+        replace
+      />
+    );
+  }
+  return (
+    <>
+      <AuthHeading
+        title="Sign in to Screenline"
+        description="Welcome back. Sign in to manage your screens and campaigns."
+      />
+      <SignInForm search={location.search} />
+    </>
+  );
+}

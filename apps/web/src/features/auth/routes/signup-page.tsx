@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { authErrorMessage, makeSignUpSchema } from '@screenline/shared/auth';
+import { LoadingScreen } from '@/components/loading-screen';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthHeading } from '@/features/auth/components/auth-heading';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { usePasswordPolicy } from '@/lib/api/get-password-policy';
+import { authClient } from '@/lib/auth-client';
+import { useAuth } from '@/lib/auth-context';
+import { continueTarget } from '@/lib/redirect';
+
+function SignUpForm({ minLength, search }: { minLength: number; search: string }) {
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(makeSignUpSchema(minLength)),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setServerError(null);
+    try {
+      // The real name is asked for at onboarding; until then the account goes by the email's name.
+      const name = email.split('@')[0] ?? email;
+      const { data, error } = await authClient.signUp.email({ email, password, name });
+      if (error) {
+        setServerError(authErrorMessage(error));
+        return;
+      }
+      if (!data.token) {
+        // The server wants the email verified before the first sign-in.
+        toast.success('Your account was created. Check your email, then sign in.');
+        await navigate({ pathname: '/signin', search });
+      }
+      // Otherwise the new session arrives and SignUpPage continues to onboarding.
+    } catch (error) {
+      console.error(error);
+      setServerError(authErrorMessage({ status: 0 }));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      {serverError && <Alert tone="error">{serverError}</Alert>}
+      <FormField label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        hint={`Use at least ${minLength} characters.`}
+        error={errors.password?.message}
+      >
+        {(field) => (
+          <Input {...field} type="password" autoComplete="new-password" {...register('password')} />
+        )}
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" isPending={isSubmitting} className="w-full">
+        {isSubmitting ? 'Creating your account…' : 'Create account'}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link
+          to={{ pathname: '/signin', search }}
+          className="rounded font-medium text-primary hover:underline"
+        >
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+/** /signup: email, password and confirmation, validated against the server's password policy. */
+export function SignUpPage() {
+  usePageTitle('Create your account');
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  const policy = usePasswordPolicy();
+
+  if (loading) return <LoadingScreen />;
+  if (user) {
+    return (
+      <Navigate
+        to={continueTarget({ search: location.search, state: location.state, role: user.role })}
+        replace
+      />
+    );
+  }
+  return (
+    <>
+      <AuthHeading
+        title="Create your Screenline account"
+        description="Run your own screens or buy ad time on screens near your customers."
+      />
+      {policy.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading the sign-up form" className="text-primary" />
+        </div>
+      ) : (
+        <SignUpForm minLength={policy.minLength} search={location.search} />
+      )}
+    </>
+  );
+}

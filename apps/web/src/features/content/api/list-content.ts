@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  ZContentList,
+  type TContentKind,
+  type TContentSort,
+  type TSortOrder,
+} from '@screenline/shared/content';
+import { apiRequest } from '@/lib/api-client';
+
+export type TContentFilters = {
+  kind?: TContentKind | undefined;
+  q?: string | undefined;
+  sort: TContentSort;
+  order: TSortOrder;
+  limit?: number | undefined;
+};
+
+/** Every content query starts with this key; invalidating it refreshes each list and item. */
+export const CONTENT_QUERY_KEY = ['content'] as const;
+
+/** GET /api/v1/content: one page of the signed-in user's library. */
+export function listContent(filters: TContentFilters, cursor?: string, signal?: AbortSignal) {
+  const params = new URLSearchParams({ sort: filters.sort, order: filters.order });
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.limit) params.set('limit', String(filters.limit));
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(`/api/v1/content?${params.toString()}`, ZContentList, { signal });
+}
+
+export function contentListQueryOptions(filters: TContentFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...CONTENT_QUERY_KEY, 'list', filters],
+    queryFn: ({ pageParam, signal }) => listContent(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+}
+
+export function useContentList(filters: TContentFilters) {
+  return useInfiniteQuery(contentListQueryOptions(filters));
+}

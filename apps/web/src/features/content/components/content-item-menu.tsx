@@ -1,0 +1,65 @@
+import { Download, Eye, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import type { TContentItem } from '@screenline/shared/content';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+import { downloadNameOf } from '@/features/content/utils/object-names';
+
+export type TItemAction = 'preview' | 'rename' | 'delete';
+
+/** The "…" menu of a library item: preview, rename, download, delete. */
+export function ContentItemMenu({
+  item,
+  onAction,
+  className,
+}: {
+  item: TContentItem;
+  onAction: (action: TItemAction, item: TContentItem) => void;
+  className?: string;
+}) {
+  return (
+    // Not modal: the menu closes as a dialog opens from it, and focus moves to the dialog.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        aria-label={`Actions for ${item.name}`}
+        className={cn(
+          'inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted hover:text-foreground data-[state=open]:bg-surface-muted',
+          className,
+        )}
+      >
+        <MoreHorizontal aria-hidden className="size-4" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="min-w-44">
+        <DropdownMenuItem onSelect={() => onAction('preview', item)}>
+          <Eye aria-hidden />
+          Preview
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('rename', item)}>
+          <Pencil aria-hidden />
+          Rename…
+        </DropdownMenuItem>
+        {item.mediaUrl && (
+          <DropdownMenuItem asChild>
+            <a href={item.mediaUrl} download={downloadNameOf(item)}>
+              <Download aria-hidden />
+              Download
+            </a>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() => onAction('delete', item)}
+          className="text-danger [&_svg]:text-danger"
+        >
+          <Trash2 aria-hidden />
+          Delete…
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import {
+  CircleAlert,
+  CircleCheck,
+  FileImage,
+  FileVideo,
+  Pause,
+  Play,
+  RotateCcw,
+  X,
+} from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/utils';
+import { useFilePicker } from '@/features/content/hooks/use-file-picker';
+import type { TUploadEntry, UploadStore } from '@/features/content/stores/upload-store';
+import { formatBytes, formatProgressBytes } from '@/features/content/utils/format';
+import { uploadActionsFor } from '@/features/content/utils/upload-rules';
+
+/** What the row says about where its upload is. */
+export function uploadStatusText(entry: TUploadEntry): string {
+  switch (entry.phase) {
+    case 'queued':
+      return 'Waiting to start…';
+    case 'preparing':
+      return 'Reading the file…';
+    case 'uploading':
+      if (entry.taskState === 'pausing') return 'Pausing…';
+      if (entry.taskState === 'paused') return 'Paused';
+      if (entry.taskState === 'canceling') return 'Canceling…';
+      return `Uploading · ${percentOf(entry)}%`;
+    case 'finishing':
+      return 'Adding to your library…';
+    case 'done':
+      return 'Added to your library';
+    case 'canceled':
+      return 'Canceled';
+    case 'refused':
+    case 'failed':
+    case 'waiting-for-file':
+      return entry.message ?? '';
+  }
+}
+
+function percentOf(entry: TUploadEntry): number {
+  if (entry.phase === 'done' || entry.phase === 'finishing') return 100;
+  return entry.totalBytes > 0 ? Math.floor((entry.bytesTransferred / entry.totalBytes) * 100) : 0;
+}
+
+const HAS_CONTROLS = new Set(['queued', 'preparing', 'uploading', 'finishing']);
+
+function UploadRow({
+  entry,
+  store,
+  onPickForResume,
+}: {
+  entry: TUploadEntry;
+  store: UploadStore;
+  onPickForResume: (id: string) => void;
+}) {
+  const actions = uploadActionsFor(entry.phase === 'uploading' ? entry.taskState : null);
+  const canCancel = actions.canCancel || entry.phase === 'queued';
+  const isProblem = entry.phase === 'failed' || entry.phase === 'refused';
+  const showsProgress = entry.phase !== 'refused';
+  const Icon = entry.kind === 'video' ? FileVideo : FileImage;
+  const status = uploadStatusText(entry);
+  const isPaused = entry.phase === 'uploading' && entry.taskState === 'paused';
+
+  return (
+    <li
+      aria-label={entry.fileName}
+      className="grid gap-2 rounded-lg border border-border bg-surface px-3 py-3 sm:px-4"
+    >
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden
+          className={cn(
+            'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md',
+            isProblem
+              ? 'bg-danger-soft text-danger-soft-foreground'
+              : entry.phase === 'done'
+                ? 'bg-success-soft text-success-soft-foreground'
+                : 'bg-primary-soft text-primary-soft-foreground',
+          )}
+        >
+          {isProblem ? (
+            <CircleAlert className="size-4" />
+          ) : entry.phase === 'done' ? (
+            <CircleCheck className="size-4" />
+          ) : (
+            <Icon className="size-4" />
+          )}
+        </span>
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <p className="truncate text-sm font-medium" title={entry.fileName}>
+            {entry.fileName}
+          </p>
+          <p
+            className={cn(
+              'text-xs',
+              isProblem ? 'font-medium text-danger' : 'text-muted-foreground',
+            )}
+            role={isProblem ? 'alert' : undefined}
+          >
+            {status}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {HAS_CONTROLS.has(entry.phase) && (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={!actions.canPause}
+                onClick={() => store.pause(entry.id)}
+              >
+                <Pause aria-hidden />
+                <span className="max-sm:sr-only">Pause</span>
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={!actions.canResume}
+                onClick={() => store.resume(entry.id)}
+              >
+                <Play aria-hidden />
+                <span className="max-sm:sr-only">Resume</span>
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={!canCancel}
+                title={isPaused ? 'Resume the upload to cancel it' : undefined}
+                onClick={() => store.cancel(entry.id)}
+              >
+                <X aria-hidden />
+                <span className="max-sm:sr-only">Cancel</span>
+              </Button>
+            </>
+          )}
+          {entry.phase === 'waiting-for-file' && (
+            <>
+              <Button size="sm" variant="outline" onClick={() => onPickForResume(entry.id)}>
+                <Play aria-hidden />
+                Resume
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => store.dismiss(entry.id)}>
+                Discard
+              </Button>
+            </>
+          )}
+          {entry.phase === 'failed' && entry.canRetry && (
+            <Button size="sm" variant="outline" onClick={() => store.retry(entry.id)}>
+              <RotateCcw aria-hidden />
+              Retry
+            </Button>
+          )}
+          {(entry.phase === 'failed' ||
+            entry.phase === 'refused' ||
+            entry.phase === 'canceled' ||
+            entry.phase === 'done') && (
+            <Button
+              size="icon"
+              variant="ghost"
+              className="size-8"
+              aria-label={`Dismiss ${entry.fileName}`}
+              onClick={() => store.dismiss(entry.id)}
+            >
+              <X aria-hidden />
+            </Button>
+          )}
+        </div>
+      </div>
+      {showsProgress && (
+        <div className="flex items-center gap-3 pl-11">
+          <Progress
+            value={percentOf(entry)}
+            label={`Upload of ${entry.fileName}`}
+            tone={
+              entry.phase === 'failed'
+                ? 'danger'
+                : entry.phase === 'done'
+                  ? 'success'
+                  : isPaused || entry.phase === 'canceled' || entry.phase === 'waiting-for-file'
+                    ? 'muted'
+                    : 'brand'
+            }
+          />
+          <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+            {entry.phase === 'waiting-for-file'
+              ? formatBytes(entry.totalBytes)
+              : formatProgressBytes(
+                  entry.phase === 'done' ? entry.totalBytes : entry.bytesTransferred,
+                  entry.totalBytes,
+                )}
+          </span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The rows of this tab's uploads, newest first, with their controls. */
+export function UploadList({
+  entries,
+  store,
+  onResumeWithFile,
+}: {
+  entries: readonly TUploadEntry[];
+  store: UploadStore;
+  onResumeWithFile: (id: string, file: File) => void;
+}) {
+  const [resumingId, setResumingId] = useState<string | null>(null);
+  const picker = useFilePicker({
+    multiple: false,
+    onFiles: ([file]) => {
+      if (file && resumingId) onResumeWithFile(resumingId, file);
+      setResumingId(null);
+    },
+  });
+  if (entries.length === 0) return null;
+  const running = entries.filter((entry) =>
+    ['queued', 'preparing', 'uploading', 'finishing'].includes(entry.phase),
+  ).length;
+
+  return (
+    <section aria-labelledby="uploads-title" className="mb-6 grid gap-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="uploads-title" className="text-sm font-semibold">
+          Uploads
+        </h2>
+        <p className="text-xs text-muted-foreground" aria-live="polite">
+          {running > 0 ? `${running} in progress` : 'All finished'}
+        </p>
+      </div>
+      <ul className="grid gap-2">
+        {entries.map((entry) => (
+          <UploadRow
+            key={entry.id}
+            entry={entry}
+            store={store}
+            onPickForResume={(id) => {
+              setResumingId(id);
+              picker.open();
+            }}
+          />
+        ))}
+      </ul>
+      {picker.input}
+    </section>
+  );
+}

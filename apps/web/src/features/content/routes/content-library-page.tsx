@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CloudUpload, Images, SearchX, Upload, Wand2 } from 'lucide-react';
+import type { TContentItem } from '@screenline/shared/content';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-context';
+import { cn } from '@/lib/utils';
+import { useContentList } from '@/features/content/api/list-content';
+import { ContentGrid } from '@/features/content/components/content-grid';
+import type { TItemAction } from '@/features/content/components/content-item-menu';
+import { ContentTable } from '@/features/content/components/content-table';
+import { DeleteDialog } from '@/features/content/components/delete-dialog';
+import { LibraryToolbar } from '@/features/content/components/library-toolbar';
+import { PreviewDialog } from '@/features/content/components/preview-dialog';
+import { RenameDialog } from '@/features/content/components/rename-dialog';
+import { UploadList } from '@/features/content/components/upload-list';
+import { useContentView } from '@/features/content/hooks/use-content-view';
+import { useFilePicker } from '@/features/content/hooks/use-file-picker';
+import { usePageDrop } from '@/features/content/hooks/use-page-drop';
+import { useUploads } from '@/features/content/hooks/use-uploads';
+import {
+  LIBRARY_SORTS,
+  readLibraryFilters,
+  writeLibraryFilters,
+  type TLibraryFilters,
+} from '@/features/content/utils/library-filters';
+import { formatBytes } from '@/features/content/utils/format';
+import { MAX_UPLOAD_BYTES } from '@/features/content/utils/upload-rules';
+
+const PAGE_SIZE = 24;
+
+type TDialog = { action: TItemAction; item: TContentItem } | null;
+
+/** /content: the user's images and videos, uploads with their progress, and what to do next. */
+export function ContentLibraryPage() {
+  usePageTitle('Content');
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  // Memoised on the query string: the toolbar's debounce must not restart on every render.
+  const filters = useMemo(() => readLibraryFilters(new URLSearchParams(search)), [search]);
+  const [view, setView] = useContentView();
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const uploads = useUploads();
+  const { store, addFiles } = uploads;
+  const picker = useFilePicker({ onFiles: addFiles });
+  const isDragging = usePageDrop(addFiles);
+
+  const uid = user?.uid;
+  useEffect(() => {
+    if (uid) store.restoreSaved(uid);
+  }, [store, uid]);
+
+  const { sort, order } = LIBRARY_SORTS[filters.sort];
+  const list = useContentList({
+    kind: filters.kind === 'all' ? undefined : filters.kind,
+    q: filters.q || undefined,
+    sort,
+    order,
+    limit: PAGE_SIZE,
+  });
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const isFiltered = filters.kind !== 'all' || filters.q !== '';
+  const isEmptyLibrary = list.isSuccess && items.length === 0 && !isFiltered;
+
+  const changeFilters = useCallback(
+    (next: TLibraryFilters) => setParams(writeLibraryFilters(next), { replace: true }),
+    [setParams],
+  );
+  const onAction = useCallback(
+    (action: TItemAction, item: TContentItem) => setDialog({ action, item }),
+    [],
+  );
+  const closeDialog = useCallback(() => setDialog(null), []);
+
+  const uploadButton = (
+    <Button onClick={picker.open}>
+      <Upload aria-hidden />
+      Upload files
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Content"
+        description="Your images and videos, ready for playlists and campaigns."
+        actions={
+          <>
+            <Button variant="outline" asChild>
+              <Link to="/content/generate">
+                <Wand2 aria-hidden />
+                Create a creative
+              </Link>
+            </Button>
+            {uploadButton}
+          </>
+        }
+      />
+      {picker.input}
+
+      <UploadList
+        entries={uploads.entries}
+        store={store}
+        onResumeWithFile={uploads.resumeWithFile}
+      />
+
+      {isEmptyLibrary ? (
+        <EmptyState
+          icon={Images}
+          title="Your library is empty"
+          description={
+            <>
+              Upload your first image or video: drag files onto this page or choose them with the
+              button. No artwork yet? Make one in a minute with the creative generator.
+            </>
+          }
+        >
+          {uploadButton}
+          <Button variant="outline" asChild>
+            <Link to="/content/generate">
+              <Wand2 aria-hidden />
+              Open the creative generator
+            </Link>
+          </Button>
+        </EmptyState>
+      ) : (
+        <>
+          <button
+            type="button"
+            onClick={picker.open}
+            className="mb-5 flex w-full cursor-pointer items-center gap-3 rounded-xl border border-dashed border-input bg-surface px-4 py-3 text-left text-sm transition-colors hover:border-primary hover:bg-primary-soft/40"
+          >
+            <CloudUpload aria-hidden className="size-5 shrink-0 text-primary" />
+            <span>
+              <span className="font-medium">Drop images and videos anywhere on this page</span>
+              <span className="text-muted-foreground"> or click to choose files.</span>
+              <span className="block text-xs text-muted-foreground">
+                JPEG, PNG, WebP, GIF, MP4 or WebM, up to {formatBytes(MAX_UPLOAD_BYTES)} each.
+              </span>
+            </span>
+          </button>
+
+          <LibraryToolbar
+            filters={filters}
+            onChange={changeFilters}
+            view={view}
+            onViewChange={setView}
+          />
+
+          {list.isPending ? (
+            <div className="flex justify-center py-16">
+              <Spinner label="Loading your library" className="size-6 text-primary" />
+            </div>
+          ) : list.isError ? (
+            <Alert tone="error" title="Your library could not be loaded.">
+              {errorMessage(list.error)}{' '}
+              <Button variant="link" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : items.length === 0 ? (
+            <EmptyState
+              icon={SearchX}
+              title="Nothing matches"
+              description="No item of your library matches this search and filter."
+            >
+              <Button
+                variant="outline"
+                onClick={() => changeFilters({ ...filters, kind: 'all', q: '' })}
+              >
+                Clear filters
+              </Button>
+            </EmptyState>
+          ) : (
+            <>
+              {view === 'grid' ? (
+                <ContentGrid items={items} onAction={onAction} />
+              ) : (
+                <ContentTable items={items} onAction={onAction} />
+              )}
+              {list.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button
+                    variant="outline"
+                    isPending={list.isFetchingNextPage}
+                    onClick={() => void list.fetchNextPage()}
+                  >
+                    Load more
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </>
+      )}
+
+      <div
+        aria-hidden={!isDragging}
+        className={cn(
+          'pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-primary/10 p-6 opacity-0 backdrop-blur-[2px] transition-opacity motion-reduce:transition-none',
+          isDragging && 'opacity-100',
+        )}
+      >
+        <div className="flex size-full max-h-[32rem] max-w-3xl flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-primary bg-surface/95 text-center shadow-xl">
+          <CloudUpload aria-hidden className="size-10 text-primary" />
+          <p className="text-lg font-semibold">Drop to upload to your library</p>
+          <p className="text-sm text-muted-foreground">Images and videos, as many as you like.</p>
+        </div>
+      </div>
+
+      <PreviewDialog
+        item={dialog?.action === 'preview' ? dialog.item : null}
+        onClose={closeDialog}
+        onAction={onAction}
+      />
+      <RenameDialog item={dialog?.action === 'rename' ? dialog.item : null} onClose={closeDialog} />
+      <DeleteDialog item={dialog?.action === 'delete' ? dialog.item : null} onClose={closeDialog} />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { HelpArticle, HelpLink, HelpSection } from '@/features/help/components/help-article';
+
+/** /help/introduction: What is it, Who is it for, How does it work, Why use it. */
+export function IntroductionPage() {
+  return (
+    <HelpArticle
+      eyebrow="Getting started"
+      title="What is Screenline?"
+      lead="Screenline runs the screens in your venues and gives advertisers a way to buy time on them."
+    >
+      <HelpSection title="What is it">
+        <p>
+          Screenline is a digital signage service with an advertising marketplace built in. Screen
+          owners use it to decide what every screen shows and when. Ad buyers use it to put their
+          ads on those screens, paying only for the seconds their ads are actually shown.
+        </p>
+        <p>
+          It has two parts: this web app, where you set everything up, and the Screenline TV player,
+          which runs on a smart TV or Android device next to each screen and plays what you
+          scheduled, even when the internet drops.
+        </p>
+      </HelpSection>
+
+      <HelpSection title="Who is it for">
+        <ul>
+          <li>
+            <strong>Screen owners (advertisers)</strong>: shops, cafés, gyms, clinics, offices and
+            anyone else with screens in a venue. You manage locations, screens, content, playlists
+            and schedules, and can earn from ad slots.
+          </li>
+          <li>
+            <strong>Ad buyers (publishers)</strong>: brands and local businesses that want to reach
+            people in those venues. You build campaigns, choose where and when they run, and follow
+            the results.
+          </li>
+          <li>
+            <strong>Administrators</strong>: the Screenline team, who review wallet top-ups,
+            campaigns, payouts and monetization requests.
+          </li>
+        </ul>
+      </HelpSection>
+
+      <HelpSection title="How does it work">
+        <p>For screen owners:</p>
+        <ol>
+          <li>
+            Add your <HelpLink to="/help/advertiser/locations">locations</HelpLink> and register
+            each screen as an <HelpLink to="/help/advertiser/ad-spaces">ad space</HelpLink>.
+          </li>
+          <li>
+            Upload images and videos to your <HelpLink to="/help/content">content library</HelpLink>{' '}
+            and arrange them into <HelpLink to="/help/advertiser/playlists">playlists</HelpLink>.
+          </li>
+          <li>
+            <HelpLink to="/help/advertiser/schedule">Schedule</HelpLink> playlists onto screens by
+            date, weekday and time of day.
+          </li>
+          <li>
+            Sign a TV in and assign it to the ad space; it starts playing (see{' '}
+            <HelpLink to="/help/tv/sign-in">TV sign in</HelpLink>).
+          </li>
+          <li>
+            Optionally <HelpLink to="/help/advertiser/monetize">monetize</HelpLink> the screen so
+            paid campaigns fill its ad slots.
+          </li>
+        </ol>
+        <p>For ad buyers:</p>
+        <ol>
+          <li>
+            Fund your <HelpLink to="/help/wallet">wallet</HelpLink> and upload your creatives.
+          </li>
+          <li>
+            Create an <HelpLink to="/help/publisher/ad-campaigns">ad campaign</HelpLink>: screens or
+            targeting, dates, dayparts, bid and budget.
+          </li>
+          <li>
+            After review, your campaign plays in the ad slots of matching screens; every showing is
+            recorded and billed per second.
+          </li>
+        </ol>
+      </HelpSection>
+
+      <HelpSection title="Why use it">
+        <ul>
+          <li>
+            One place for every screen in every venue, with schedules in each location’s own time
+            zone.
+          </li>
+          <li>
+            Screens keep playing offline: the player stores everything it needs before it plays.
+          </li>
+          <li>Idle screen time becomes income for owners, without selling ads yourself.</li>
+          <li>
+            Buyers pay for seconds actually shown, never more than their budget, with results per
+            screen.
+          </li>
+        </ul>
+        <p>
+          Ready? <HelpLink to="/signup">Create an account</HelpLink>, or{' '}
+          <HelpLink to="/contact">contact us</HelpLink> with questions.
+        </p>
+      </HelpSection>
+    </HelpArticle>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link, useSearchParams } from 'react-router';
+import { ROLE_LABELS } from '@screenline/shared/user';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
+import { DeleteAccountCard } from '@/features/profile/components/delete-account-card';
+import { EmailCard } from '@/features/profile/components/email-card';
+import { ProfileDetailsCard } from '@/features/profile/components/profile-details-card';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { usePasswordPolicy } from '@/lib/api/get-password-policy';
+import { useAuth } from '@/lib/auth-context';
+
+/** /profile: details, email verification, password, and deleting the account. */
+export function ProfilePage() {
+  usePageTitle('Profile');
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const policy = usePasswordPolicy();
+  if (!user) return null;
+
+  return (
+    <>
+      <PageHeader
+        title="Profile"
+        description="Your details, sign-in email, password and account."
+      />
+      <div className="grid max-w-3xl gap-6">
+        <ProfileDetailsCard user={user} />
+        <EmailCard user={user} linkErrorCode={params.get('error')} />
+        <Card aria-labelledby="account-type-title">
+          <CardHeader>
+            <CardTitle id="account-type-title">Account type</CardTitle>
+            <CardDescription>
+              Chosen when you set up your account. To change it,{' '}
+              <Link to="/contact" className="rounded font-medium text-primary hover:underline">
+                contact us
+              </Link>
+              .
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {user.role ? (
+              <span className="font-medium">{ROLE_LABELS[user.role]}</span>
+            ) : (
+              <Link to="/onboarding" className="rounded font-medium text-primary hover:underline">
+                Not chosen yet: choose your role
+              </Link>
+            )}
+            {user.isSU && <span className="ml-2 text-muted-foreground">· Administrator</span>}
+          </CardContent>
+        </Card>
+        {policy.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading" className="text-primary" />
+          </div>
+        ) : (
+          <ChangePasswordCard minLength={policy.minLength} />
+        )}
+        <DeleteAccountCard />
+      </div>
+    </>
+  );
+}
