@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm test`: every test. Unit, web and API tests (vitest; the API suite on PGlite and, when
+// reachable, PostgreSQL), then the built apps in Chromium (Playwright). Prints each runner's
+// summary and a last line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'screenline-test-'));
+const results = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n── ${label} ──`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function readVitest(file) {
+  try {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: json.numPassedTests, failed: json.numFailedTests + (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0 ? 1 : 0) };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+function readPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+const only = process.argv[2]; // optional: "vitest" or "e2e"
+
+if (!only || only === 'vitest') {
+  const out = path.join(tmp, 'vitest.json');
+  const code = run('unit, web and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const r = readVitest(out);
+  if (code !== 0 && r.failed === 0) r.failed = 1;
+  results.push({ label: 'vitest', ...r });
+}
+
+if (!only || only === 'e2e') {
+  const chromium = ensureChromium();
+  let code = run('build the web app and the player', 'npm', ['run', 'build']);
+  if (code !== 0) {
+    results.push({ label: 'build', passed: 0, failed: 1 });
+  } else {
+    const out = path.join(tmp, 'playwright.json');
+    code = run('browser journeys (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      CHROMIUM_PATH: chromium,
+    });
+    const r = readPlaywright(out);
+    if (code !== 0 && r.failed === 0) r.failed = 1;
+    results.push({ label: 'playwright', ...r });
+  }
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log('\n── summary ──');
+for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
