@@ -1,4 +1,12 @@
-/* global window, document */
+/* global window, document, globalThis */
+// zod probes for eval with `new Function` when its first object schema is built, which the
+// Content-Security-Policy (script-src 'self') reports as a violation. Its documented `jitless`
+// setting skips the probe; zod reads it from this global, and the schemas are built by module
+// code that runs after this classic script.
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, {
+  jitless: true,
+});
+
 // Runs before first paint (loaded by index.html) so a dark theme never flashes light.
 // Mirrors src/lib/theme.ts: themeMode is light, dark or system; anything else means system.
 (function () {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -59,5 +60,46 @@ describe('PageViewTracker', () => {
     render(<RouterProvider router={router} />);
     await act(() => vi.advanceTimersByTimeAsync(300));
     expect(debug).toHaveBeenCalled();
+  });
+});
+
+describe('PageViewTracker with a slow page', () => {
+  it('waits until the page has named itself', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn((_url: string, _init?: { body?: string }) =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    function SlowPage() {
+      const [ready, setReady] = useState(false);
+      useEffect(() => {
+        const t = window.setTimeout(() => setReady(true), 1500);
+        return () => window.clearTimeout(t);
+      }, []);
+      return (
+        <>
+          <PageViewTracker />
+          {ready && <Titled title="Profile" />}
+        </>
+      );
+    }
+    function Titled({ title }: { title: string }) {
+      usePageTitle(title);
+      return null;
+    }
+    document.title = 'Screenline';
+    const router = createMemoryRouter([{ path: '/slow', element: <SlowPage /> }], {
+      initialEntries: ['/slow'],
+    });
+    render(<RouterProvider router={router} />);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body ?? '')).toEqual({
+      path: '/slow',
+      title: 'Profile · Screenline',
+    });
   });
 });

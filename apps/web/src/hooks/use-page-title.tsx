@@ -1,4 +1,6 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { announcePageTitle } from '@/lib/analytics';
 
 export const APP_NAME = 'Screenline';
 
@@ -21,8 +23,10 @@ export function useCurrentPageTitle(): string {
  */
 export function usePageTitle(title: string): void {
   const setTitle = use(PageTitleContext)?.setTitle;
+  const { pathname, search } = useLocation();
   useEffect(() => {
     document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
     setTitle?.(title);
-  }, [title, setTitle]);
+    announcePageTitle(pathname + search, document.title);
+  }, [title, setTitle, pathname, search]);
 }

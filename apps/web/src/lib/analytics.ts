@@ -11,3 +11,24 @@ export async function recordPageView(path: string, title: string): Promise<void>
     console.debug('Page view not recorded', error);
   }
 }
+
+/**
+ * Which page last set its title, so the page-view tracker reports a view only once the page the
+ * user landed on has named itself (a lazy page and the profile read can take a while).
+ */
+let lastTitled: { path: string; title: string } | null = null;
+const titleListeners = new Set<(path: string) => void>();
+
+export function announcePageTitle(path: string, title: string): void {
+  lastTitled = { path, title };
+  for (const listener of titleListeners) listener(path);
+}
+
+export function hasPageTitle(path: string): boolean {
+  return lastTitled?.path === path;
+}
+
+export function onPageTitle(listener: (path: string) => void): () => void {
+  titleListeners.add(listener);
+  return () => titleListeners.delete(listener);
+}
