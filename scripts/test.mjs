@@ -15,14 +15,25 @@ const results = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n── ${label} ──`);
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const res = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return res.status ?? 1;
 }
 
 function readVitest(file) {
   try {
     const json = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: json.numPassedTests, failed: json.numFailedTests + (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0 ? 1 : 0) };
+    return {
+      passed: json.numPassedTests,
+      failed:
+        json.numFailedTests +
+        (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0
+          ? 1
+          : 0),
+    };
   } catch {
     return { passed: 0, failed: 1 };
   }
@@ -41,7 +52,12 @@ const only = process.argv[2]; // optional: "vitest" or "e2e"
 
 if (!only || only === 'vitest') {
   const out = path.join(tmp, 'vitest.json');
-  const code = run('unit, web and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const code = run('unit, web and API tests (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const r = readVitest(out);
   if (code !== 0 && r.failed === 0) r.failed = 1;
   results.push({ label: 'vitest', ...r });
@@ -54,10 +70,15 @@ if (!only || only === 'e2e') {
     results.push({ label: 'build', passed: 0, failed: 1 });
   } else {
     const out = path.join(tmp, 'playwright.json');
-    code = run('browser journeys (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-      CHROMIUM_PATH: chromium,
-    });
+    code = run(
+      'browser journeys (Playwright, Chromium)',
+      bin('playwright'),
+      ['test', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        CHROMIUM_PATH: chromium,
+      },
+    );
     const r = readPlaywright(out);
     if (code !== 0 && r.failed === 0) r.failed = 1;
     results.push({ label: 'playwright', ...r });

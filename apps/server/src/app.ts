@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,7 +17,19 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { MailService } from './modules/mail/mail.service';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { createMeRepository } from './modules/me/me.repository';
 import { meRoutes } from './modules/me/me.routes';
+import {
+  createContentReferenceRegistry,
+  type TContentReferenceRegistry,
+} from './modules/content/content-references';
+import { contentRoutes } from './modules/content/content.routes';
+import { createStorageDriver } from './modules/storage/drivers/create-driver';
+import { storageMaintenance } from './modules/storage/storage-maintenance';
+import { createStorageRepository } from './modules/storage/storage.repository';
+import { storageRoutes } from './modules/storage/storage.routes';
+import { createStorageService, type TStorageService } from './modules/storage/storage.service';
+import { createTokenVerifier } from './modules/storage/token-verifier';
 import { errorsPlugin } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
 import { securityPlugin } from './plugins/security';
@@ -33,6 +43,10 @@ export interface TAppDeps {
   auth: TAuth;
   /** Readiness of object storage, for /api/health. */
   storageCheck: () => Promise<boolean>;
+  /** The storage service (/v0/b/…), also used by modules that keep files. */
+  storage: TStorageService;
+  /** Checks that say what uses a content item; playlists and campaigns register theirs. */
+  contentReferences: TContentReferenceRegistry;
 }
 
 declare module 'fastify' {
@@ -67,19 +81,40 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const database = given ?? (await openConfiguredDatabase(config));
+  const driver = createStorageDriver(config);
   app.addHook('onClose', async () => {
     mail.close();
+    await driver.close();
     if (!given) await database.close();
   });
+
+  // Operators named in SUPER_USER_EMAILS who already have accounts are super-users from now on.
+  const meRepository = createMeRepository(database.db);
+  for (const email of config.superUserEmails) await meRepository.setSuperUser(email, true);
 
   const mail = new MailService(database.db, app.log, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir, 'auth-secret'));
-  const storageRoot = path.join(config.dataDir, 'storage');
-  await fs.mkdir(storageRoot, { recursive: true });
-  const auth = createAuth({ config, db: database.db, mail, secret });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mail,
+    secret,
+    // Deleting an account deletes the user's files and upload sessions too.
+    onUserDeleted: (userId) => storage.deleteUserData(userId),
+  });
+  const storage = createStorageService({
+    config,
+    repo: createStorageRepository(database.db),
+    driver,
+    verifyAuthorization: createTokenVerifier({
+      loadJwks: () => auth.api.getJwks(),
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log.child({ module: 'storage' }),
+  });
 
   app.decorate('deps', {
     config,
@@ -87,14 +122,9 @@ export async function buildApp({
     db: database.db,
     mail,
     auth,
-    storageCheck: async () => {
-      try {
-        await fs.access(storageRoot, fs.constants.W_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    storageCheck: () => driver.check(),
+    storage,
+    contentReferences: createContentReferenceRegistry(),
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, then the OpenAPI document.
@@ -113,6 +143,9 @@ export async function buildApp({
   await app.register(meRoutes);
   await app.register(analyticsRoutes);
   await app.register(contactRoutes);
+  await app.register(storageRoutes);
+  await app.register(storageMaintenance);
+  await app.register(contentRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);

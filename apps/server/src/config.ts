@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_STORAGE_ALLOWED_TYPES,
+  DEFAULT_STORAGE_MAX_OBJECT_BYTES,
+  DEFAULT_STORAGE_QUOTA_BYTES,
+} from '@screenline/shared/storage';
 
 /**
  * The only reader of process.env (STYLE.md). Every variable is validated at start-up and the
@@ -9,6 +14,40 @@ import { z } from 'zod';
 const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+// Types a browser would run as a document (script inside): never served from the storage service.
+const SCRIPTABLE_TYPES = new Set([
+  'image/svg+xml',
+  'text/html',
+  'application/xhtml+xml',
+  'text/xml',
+  'application/xml',
+  'text/javascript',
+  'application/javascript',
+]);
+
+const ZAllowedTypes = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((type) => type.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/, 'must be media types such as image/png')
+          .refine((type) => !SCRIPTABLE_TYPES.has(type), {
+            message: 'must not include types a browser runs as a page (SVG, HTML, XML, script)',
+          }),
+      )
+      .min(1, 'must name at least one media type'),
+  );
+
+const ZByteSize = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 const ZEnv = z
   .object({
@@ -39,9 +78,43 @@ const ZEnv = z
       .string()
       .regex(/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
       .default('screenline'),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    STORAGE_QUOTA_BYTES: ZByteSize.default(DEFAULT_STORAGE_QUOTA_BYTES),
+    STORAGE_MAX_OBJECT_BYTES: ZByteSize.default(DEFAULT_STORAGE_MAX_OBJECT_BYTES),
+    STORAGE_ALLOWED_TYPES: ZAllowedTypes.default([...DEFAULT_STORAGE_ALLOWED_TYPES]),
+    STORAGE_UPLOAD_SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(7 * 24),
+    S3_ENDPOINT: z
+      .url({ message: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' })
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: ZBool.default(false),
     TRUST_PROXY: ZBool.default(false),
+    SUPER_USER_EMAILS: z.string().optional(),
     WEB_DIST: z.string().optional(),
     PLAYER_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when STORAGE_DRIVER=s3',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`).replace(
@@ -54,6 +127,13 @@ const ZEnv = z
     if (!env.PUBLIC_URL) {
       trusted.add(`http://localhost:${env.PORT}`);
       trusted.add(`http://127.0.0.1:${env.PORT}`);
+    }
+    // The Vite dev servers of the web app (5173) and the player (5174) proxy to this server.
+    if (env.NODE_ENV === 'development') {
+      for (const port of [5173, 5174]) {
+        trusted.add(`http://localhost:${port}`);
+        trusted.add(`http://127.0.0.1:${port}`);
+      }
     }
     for (const origin of (env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim())) {
       if (origin) trusted.add(origin.replace(/\/$/, ''));
@@ -74,7 +154,28 @@ const ZEnv = z
       authRateLimit: env.AUTH_RATE_LIMIT,
       logLevel: env.LOG_LEVEL,
       storageBucket: env.STORAGE_BUCKET,
+      storage: {
+        driver: env.STORAGE_DRIVER,
+        quotaBytes: env.STORAGE_QUOTA_BYTES,
+        maxObjectBytes: env.STORAGE_MAX_OBJECT_BYTES,
+        allowedTypes: env.STORAGE_ALLOWED_TYPES,
+        sessionTtlMs: env.STORAGE_UPLOAD_SESSION_TTL_HOURS * 60 * 60 * 1000,
+        s3: {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET ?? '',
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        },
+      },
       trustProxy: env.TRUST_PROXY,
+      superUserEmails: (env.SUPER_USER_EMAILS ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
       version: readVersion(),
       webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
       playerDist: path.resolve(

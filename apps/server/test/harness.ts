@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { z } from 'zod';
 import { ZOutboxList } from '@screenline/shared/mail';
 import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
+import { type TConfig, testConfig } from '../src/config';
 import { openPglite, openPostgres, type TDatabase } from '../src/db/database';
 
 const ZSignUpResponse = z.object({ user: z.object({ id: z.string() }) });
@@ -51,9 +51,12 @@ async function openBackend(
 }
 
 export interface TTestApp {
+  /** The running app; replaced by restart(). */
   app: FastifyInstance;
   backend: TBackend;
   dataDir: string;
+  config: TConfig;
+  database: TDatabase;
   /** app.inject with the Origin header Better Auth requires on cookie-bearing POSTs. */
   request(
     options: InjectOptions & { cookie?: string | undefined },
@@ -64,13 +67,21 @@ export interface TTestApp {
     password?: string,
   ): Promise<{ cookie: string; email: string; userId: string }>;
   signIn(email: string, password: string): Promise<LightMyRequestResponse>;
+  /** Closes the app and builds a new one on the same DATA_DIR and database (a server restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TTestAppOptions {
+  /** Runs before the app is ready: the only moment a test can add hooks. */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 /** Builds the whole app in-process on a fresh database of the given backend. */
 export async function createTestApp(
   backend: TBackend,
   env: Record<string, string> = {},
+  options: TTestAppOptions = {},
 ): Promise<TTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-test-'));
   const { database, drop } = await openBackend(backend);
@@ -83,12 +94,16 @@ export async function createTestApp(
     ...(backend === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database });
-  await app.ready();
+  const build = async () => {
+    const built = await buildApp({ config, database });
+    options.beforeReady?.(built);
+    await built.ready();
+    return built;
+  };
 
-  const request: TTestApp['request'] = ({ cookie, headers, ...options }) =>
-    app.inject({
-      ...options,
+  const request: TTestApp['request'] = ({ cookie, headers, ...injected }) =>
+    testApp.app.inject({
+      ...injected,
       headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
     });
 
@@ -108,20 +123,27 @@ export async function createTestApp(
     return { cookie: sessionCookie(res), email: address, userId };
   };
 
-  return {
-    app,
+  const testApp: TTestApp = {
+    app: await build(),
     backend,
     dataDir,
+    config,
+    database,
     request,
     signUp,
     signIn,
+    restart: async () => {
+      await testApp.app.close();
+      testApp.app = await build();
+    },
     close: async () => {
-      await app.close();
+      await testApp.app.close();
       await database.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */

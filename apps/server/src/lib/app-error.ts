@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: TErrorCode,
     message: string,
     readonly details?: unknown,
+    /** Response headers the protocol requires with this error (e.g. the storage upload status). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -15,6 +15,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       request.log.info({ code: error.code }, error.message);
+      if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -66,6 +67,8 @@ function codeForStatus(status: number): TErrorCode {
       return 'payload-too-large';
     case 415:
       return 'unsupported-media-type';
+    case 416:
+      return 'range-not-satisfiable';
     case 429:
       return 'too-many-requests';
     default:

@@ -1,3 +1,5 @@
 export * from './auth';
 export * from './profile';
 export * from './platform';
+export * from './storage';
+export * from './content';

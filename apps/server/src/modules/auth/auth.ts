@@ -103,7 +103,9 @@ export function createAuth({ config, db, mail, secret, onUserDeleted }: TAuthDep
       user: {
         create: {
           after: async (user) => {
-            await db.insert(schema.profile).values({ userId: user.id }).onConflictDoNothing();
+            // SUPER_USER_EMAILS names the operators' own accounts: they are super-users from sign-up.
+            const isSU = config.superUserEmails.includes(user.email.toLowerCase());
+            await db.insert(schema.profile).values({ userId: user.id, isSU }).onConflictDoNothing();
           },
         },
       },

@@ -28,19 +28,17 @@ export async function mailboxRoutes(app: FastifyInstance) {
       sentAt: m.sentAt?.toISOString() ?? null,
     }));
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/v1/dev/mailbox',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Emails in the outbox (not in production)',
-          response: { 200: ZOutboxList },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Emails in the outbox (not in production)',
+        response: { 200: ZOutboxList },
       },
-      async () => ({ items: await list() }),
-    );
+    },
+    async () => ({ items: await list() }),
+  );
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const items = await list();

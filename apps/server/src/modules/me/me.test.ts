@@ -103,3 +103,23 @@ describe.each(BACKENDS)('current user on %s', (backend) => {
     expect(await repo.setSuperUser('nobody@example.com', true)).toBe(false);
   });
 });
+
+describe('SUPER_USER_EMAILS', () => {
+  it('makes the named accounts super-users at sign-up', async () => {
+    const t = await createTestApp('pglite', {
+      SUPER_USER_EMAILS: 'Ops@Example.com, other@example.com',
+    });
+    try {
+      const ops = await t.signUp('ops@example.com');
+      const someone = await t.signUp('someone@example.com');
+      expect(
+        (await t.request({ method: 'GET', url: '/api/v1/me', cookie: ops.cookie })).json(),
+      ).toMatchObject({ isSU: true });
+      expect(
+        (await t.request({ method: 'GET', url: '/api/v1/me', cookie: someone.cookie })).json(),
+      ).toMatchObject({ isSU: false });
+    } finally {
+      await t.close();
+    }
+  });
+});

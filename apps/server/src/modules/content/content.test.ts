@@ -1,0 +1,410 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZContentItem, ZContentList, type TContentItem } from '@screenline/shared/content';
+import { ZStorageObject } from '@screenline/shared/storage';
+import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
+import {
+  md5Base64,
+  objectUrl,
+  patternBytes,
+  signUpForStorage,
+  type TStorageUser,
+  uploadMultipart,
+  uploadResumable,
+} from '../../../test/storage-helpers';
+
+describe.each(BACKENDS)('content library on %s', (backend) => {
+  let t: TTestApp;
+  let ann: TStorageUser;
+  let ben: TStorageUser;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    [ann, ben] = [await signUpForStorage(t), await signUpForStorage(t)];
+  });
+  afterAll(() => t.close());
+
+  let counter = 0;
+  /** Uploads a file into the user's content folder; returns its path and stored metadata. */
+  async function upload(user: TStorageUser, type: string, size = 500) {
+    counter += 1;
+    const extension = type.split('/')[1];
+    const objectPath = `users/${user.userId}/content/file-${counter}.${extension}`;
+    const data = patternBytes(size, counter);
+    const res = await uploadMultipart(t, user, objectPath, data, type);
+    expect(res.statusCode).toBe(200);
+    return { objectPath, data, meta: ZStorageObject.parse(res.json()) };
+  }
+
+  const create = (user: TStorageUser | null, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/v1/content', cookie: user?.cookie, payload });
+
+  async function createImage(user: TStorageUser, name: string, size = 500): Promise<TContentItem> {
+    const { objectPath } = await upload(user, 'image/png', size);
+    const res = await create(user, { name, objectPath, kind: 'image', width: 1920, height: 1080 });
+    expect(res.statusCode).toBe(201);
+    return ZContentItem.parse(res.json());
+  }
+
+  const list = async (user: TStorageUser, query: string) => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/content?${query}`,
+      cookie: user.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZContentList.parse(res.json());
+  };
+
+  it('answers 401 on every route when signed out', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['GET', '/api/v1/content'],
+      ['POST', '/api/v1/content'],
+      ['GET', `/api/v1/content/${id}`],
+      ['PATCH', `/api/v1/content/${id}`],
+      ['DELETE', `/api/v1/content/${id}`],
+    ] as const) {
+      const res = await t.request({
+        method,
+        url,
+        ...(method === 'POST'
+          ? { payload: { name: 'x', objectPath: 'x', kind: 'image', width: 1, height: 1 } }
+          : method === 'PATCH'
+            ? { payload: { name: 'x' } }
+            : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('adds an image with size, checksum and type taken from storage', async () => {
+    const { objectPath, data, meta } = await upload(ann, 'image/png', 1234);
+    const res = await create(ann, {
+      name: '  Spring poster  ',
+      objectPath,
+      kind: 'image',
+      width: 1080,
+      height: 1920,
+    });
+    expect(res.statusCode).toBe(201);
+    const item = ZContentItem.parse(res.json());
+    expect(item).toMatchObject({
+      name: 'Spring poster',
+      kind: 'image',
+      objectPath,
+      contentType: 'image/png',
+      sizeBytes: 1234,
+      md5: md5Base64(data),
+      width: 1080,
+      height: 1920,
+      durationMs: null,
+      posterPath: null,
+      posterUrl: null,
+      processingState: 'ready',
+    });
+    expect(item.md5).toBe(meta.md5Hash);
+    const media = await t.request({ method: 'GET', url: item.mediaUrl! });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.equals(data)).toBe(true);
+
+    const got = await t.request({
+      method: 'GET',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toEqual(item);
+  });
+
+  it('adds a video with its duration and poster frame', async () => {
+    const videoPath = `users/${ann.userId}/content/clip.webm`;
+    const video = patternBytes(400 * 1024, 77);
+    await uploadResumable(t, ann, videoPath, video, 'video/webm');
+    const poster = await upload(ann, 'image/jpeg');
+    const res = await create(ann, {
+      name: 'Clip',
+      objectPath: videoPath,
+      kind: 'video',
+      width: 3840,
+      height: 2160,
+      durationMs: 15_500,
+      posterPath: poster.objectPath,
+    });
+    expect(res.statusCode).toBe(201);
+    const item = ZContentItem.parse(res.json());
+    expect(item).toMatchObject({
+      kind: 'video',
+      contentType: 'video/webm',
+      sizeBytes: video.length,
+      durationMs: 15_500,
+      posterPath: poster.objectPath,
+    });
+    const posterBytes = await t.request({ method: 'GET', url: item.posterUrl! });
+    expect(posterBytes.rawPayload.equals(poster.data)).toBe(true);
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const image = await upload(ann, 'image/webp');
+    const video = await upload(ann, 'video/mp4');
+    const before = (await list(ann, 'limit=100')).items.length;
+    for (const payload of [
+      {},
+      { name: '', objectPath: image.objectPath, kind: 'image', width: 1, height: 1 },
+      { name: 'x', objectPath: image.objectPath, kind: 'image', width: 0, height: 1 },
+      { name: 'x', objectPath: image.objectPath, kind: 'gif', width: 1, height: 1 },
+      {
+        name: 'x',
+        objectPath: image.objectPath,
+        kind: 'image',
+        width: 1,
+        height: 1,
+        durationMs: 5,
+      },
+      { name: 'x', objectPath: video.objectPath, kind: 'video', width: 1, height: 1 },
+      { name: 'x', objectPath: image.objectPath, kind: 'image', width: 1, height: 1, sizeBytes: 1 },
+      // The kind must match the stored file's type.
+      { name: 'x', objectPath: video.objectPath, kind: 'image', width: 1, height: 1 },
+      // A poster must be an image.
+      {
+        name: 'x',
+        objectPath: video.objectPath,
+        kind: 'video',
+        width: 1,
+        height: 1,
+        durationMs: 1,
+        posterPath: video.objectPath,
+      },
+    ]) {
+      const res = await create(ann, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toHaveProperty('error.message');
+    }
+    expect((await list(ann, 'limit=100')).items.length).toBe(before);
+    for (const url of [
+      '/api/v1/content/not-a-uuid',
+      '/api/v1/content?limit=0',
+      '/api/v1/content?sort=colour',
+      '/api/v1/content?cursor=garbage',
+    ]) {
+      expect((await t.request({ method: 'GET', url, cookie: ann.cookie })).statusCode, url).toBe(
+        400,
+      );
+    }
+    const item = await createImage(ann, 'Keep my name');
+    const rename = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+      payload: { name: '   ' },
+    });
+    expect(rename.statusCode).toBe(400);
+  });
+
+  it('answers 404 for missing files and other users’ files and items, and 409 for a file added twice', async () => {
+    const missing = await create(ann, {
+      name: 'x',
+      objectPath: `users/${ann.userId}/content/nothing.png`,
+      kind: 'image',
+      width: 1,
+      height: 1,
+    });
+    expect(missing.statusCode).toBe(404);
+    const bens = await upload(ben, 'image/png');
+    const foreign = await create(ann, {
+      name: 'x',
+      objectPath: bens.objectPath,
+      kind: 'image',
+      width: 1,
+      height: 1,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignPoster = await create(ann, {
+      name: 'x',
+      objectPath: (await upload(ann, 'video/mp4')).objectPath,
+      kind: 'video',
+      width: 1,
+      height: 1,
+      durationMs: 1,
+      posterPath: bens.objectPath,
+    });
+    expect(foreignPoster.statusCode).toBe(404);
+
+    const item = await createImage(ann, 'Mine');
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'Stolen' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await t.request({
+        method,
+        url: `/api/v1/content/${item.id}`,
+        cookie: ben.cookie,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not-found' } });
+      const unknown = await t.request({
+        method,
+        url: '/api/v1/content/00000000-0000-4000-8000-000000000000',
+        cookie: ann.cookie,
+        ...(payload ? { payload } : {}),
+      });
+      expect(unknown.statusCode, method).toBe(404);
+    }
+    expect((await list(ben, 'limit=100')).items.map((i) => i.id)).not.toContain(item.id);
+    const again = await create(ann, {
+      name: 'Twice',
+      objectPath: item.objectPath,
+      kind: 'image',
+      width: 1,
+      height: 1,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('lists a page at a time, filtered, searched and sorted', async () => {
+    const user = await signUpForStorage(t);
+    const names = ['delta', 'Alpha', 'charlie', 'bravo 50%', 'echo'];
+    for (const [i, name] of names.entries()) await createImage(user, name, 100 * (i + 1));
+    const { objectPath } = await upload(user, 'video/mp4', 50);
+    await create(user, {
+      name: 'zulu video',
+      objectPath,
+      kind: 'video',
+      width: 1,
+      height: 1,
+      durationMs: 10,
+    });
+
+    const walk = async (query: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 10; page += 1) {
+        const result = await list(user, `${query}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(result.items.length).toBeLessThanOrEqual(2);
+        seen.push(...result.items.map((item) => item.name));
+        cursor = result.nextCursor;
+        if (!cursor) return seen;
+      }
+      throw new Error('too many pages');
+    };
+    expect(await walk('sort=name&order=asc')).toEqual([
+      'Alpha',
+      'bravo 50%',
+      'charlie',
+      'delta',
+      'echo',
+      'zulu video',
+    ]);
+    expect(await walk('sort=size&order=desc')).toEqual([
+      'echo',
+      'bravo 50%',
+      'charlie',
+      'Alpha',
+      'delta',
+      'zulu video',
+    ]);
+    expect(await walk('sort=createdAt&order=desc')).toEqual(['zulu video', ...names.toReversed()]);
+    expect(await walk('sort=createdAt&order=asc')).toEqual([...names, 'zulu video']);
+    expect(await walk('kind=video')).toEqual(['zulu video']);
+    expect(await walk('kind=image&q=HA&sort=name&order=asc')).toEqual(['Alpha', 'charlie']);
+    // % is a character to search for, not a wildcard.
+    expect(await walk('q=0%25')).toEqual(['bravo 50%']);
+    expect(await walk('q=nothing-like-this')).toEqual([]);
+
+    const first = await list(user, 'sort=name&order=asc&limit=2');
+    const mismatched = await t.request({
+      method: 'GET',
+      url: `/api/v1/content?sort=size&order=asc&cursor=${first.nextCursor}`,
+      cookie: user.cookie,
+    });
+    expect(mismatched.statusCode).toBe(400);
+  });
+
+  it('renames an item', async () => {
+    const item = await createImage(ann, 'Old name');
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+      payload: { name: 'New name' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: item.id, name: 'New name' });
+    const got = await t.request({
+      method: 'GET',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+    });
+    expect(ZContentItem.parse(got.json()).name).toBe('New name');
+  });
+
+  it('refuses to delete an item something uses, naming it; then deletes it with its files', async () => {
+    const videoPath = `users/${ann.userId}/content/in-use.mp4`;
+    await uploadResumable(t, ann, videoPath, patternBytes(300 * 1024, 3), 'video/mp4');
+    const poster = await upload(ann, 'image/png');
+    const created = await create(ann, {
+      name: 'Lobby clip',
+      objectPath: videoPath,
+      kind: 'video',
+      width: 1920,
+      height: 1080,
+      durationMs: 30_000,
+      posterPath: poster.objectPath,
+    });
+    const item = ZContentItem.parse(created.json());
+    const unregister = t.app.deps.contentReferences.registerContentReferenceCheck(async (used) =>
+      used.id === item.id
+        ? [
+            { kind: 'playlist', id: 'p1', name: 'Lobby loop' },
+            { kind: 'campaign', id: 'c1', name: 'Spring sale' },
+          ]
+        : [],
+    );
+    try {
+      const refused = await t.request({
+        method: 'DELETE',
+        url: `/api/v1/content/${item.id}`,
+        cookie: ann.cookie,
+      });
+      expect(refused.statusCode).toBe(409);
+      const body: unknown = refused.json();
+      expect(body).toMatchObject({
+        error: {
+          code: 'in-use',
+          details: { references: [{ kind: 'playlist', name: 'Lobby loop' }, { kind: 'campaign' }] },
+        },
+      });
+      expect(refused.body).toContain('Lobby loop');
+      expect(refused.body).toContain('Spring sale');
+      const still = await t.request({
+        method: 'GET',
+        url: `/api/v1/content/${item.id}`,
+        cookie: ann.cookie,
+      });
+      expect(still.statusCode).toBe(200);
+    } finally {
+      unregister();
+    }
+
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const gone = await t.request({
+      method: 'GET',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+    });
+    expect(gone.statusCode).toBe(404);
+    for (const path of [videoPath, poster.objectPath]) {
+      const object = await t.request({
+        method: 'GET',
+        url: objectUrl(path),
+        headers: { authorization: ann.authorization },
+      });
+      expect(object.statusCode, path).toBe(404);
+    }
+  });
+});
