@@ -85,6 +85,28 @@ async function pickFiles(page: Page, files: string[], button?: Locator): Promise
   await (await chooser).setFiles(files);
 }
 
+/** Drags files from "the desktop" onto the page and drops them there. */
+async function dropFiles(page: Page, files: string[]): Promise<void> {
+  const payload = files.map((file) => ({
+    name: path.basename(file),
+    type: file.endsWith('.webm') ? 'video/webm' : 'image/png',
+    base64: fs.readFileSync(file).toString('base64'),
+  }));
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) {
+      const bytes = Uint8Array.from(atob(item.base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], item.name, { type: item.type }));
+    }
+    return transfer;
+  }, payload);
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer });
+  await expect(page.getByText('Drop to upload to your library')).toBeVisible();
+  await page.dispatchEvent('main', 'dragover', { dataTransfer });
+  await page.dispatchEvent('main', 'drop', { dataTransfer });
+  await expect(page.getByText('Drop to upload to your library')).toBeHidden();
+}
+
 const libraryItem = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Content library' }).getByRole('listitem', { name, exact: true });
 
@@ -294,7 +316,8 @@ test.describe('creative generator', () => {
     test.setTimeout(60_000);
     await createAccount(page.request, { role: 'advertiser' });
     await openLibrary(page);
-    await pickFiles(page, [IMAGE]);
+    // The background image arrives by drag and drop this time.
+    await dropFiles(page, [IMAGE]);
     await expect(libraryItem(page, 'sample-image')).toBeVisible();
 
     await page.getByRole('link', { name: 'Create a creative' }).click();

@@ -1,4 +1,4 @@
-/* global window, document, globalThis */
+/* global window, document */
 // zod probes for eval with `new Function` when its first object schema is built, which the
 // Content-Security-Policy (script-src 'self') reports as a violation. Its documented `jitless`
 // setting skips the probe; zod reads it from this global, and the schemas are built by module

@@ -81,7 +81,11 @@ export async function apiRequest<TSchema extends z.ZodType>(
   options: TRequestOptions = {},
 ): Promise<z.output<TSchema>> {
   const response = await send(path, options);
-  const payload: unknown = await response.json().catch(() => undefined);
+  const payload: unknown = await response.json().catch((error: unknown) => {
+    // A request cancelled while its body streams in is no bad answer: let the caller see the abort.
+    if (options.signal?.aborted) throw error;
+    return undefined;
+  });
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected response from ${path}`, parsed.error.issues);

@@ -3,7 +3,10 @@ import { FileImage, FileVideo } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
 import { cn } from '@/lib/utils';
 
-/** The image itself, or a video's poster frame; an icon when there is neither (or it fails). */
+/**
+ * The image itself, or a video's poster frame, whole (letterboxed: a portrait creative must look
+ * portrait); an icon when there is neither, or it fails to load.
+ */
 export function ContentThumbnail({
   item,
   className,
@@ -36,7 +39,7 @@ export function ContentThumbnail({
       decoding="async"
       draggable={false}
       onError={() => setFailedSrc(src)}
-      className={cn('size-full bg-surface-muted object-cover', className)}
+      className={cn('size-full bg-surface-muted object-contain', className)}
     />
   );
 }

@@ -98,7 +98,11 @@ export function PreviewDialog({
               <Pencil aria-hidden />
               Rename
             </Button>
-            <Button variant="danger" onClick={() => onAction('delete', item)}>
+            <Button
+              variant="outline"
+              className="text-danger hover:bg-danger-soft"
+              onClick={() => onAction('delete', item)}
+            >
               <Trash2 aria-hidden />
               Delete
             </Button>

@@ -269,7 +269,7 @@ export function compose(creative: TCreative, measureFor: TMeasureFor): TComposit
             vertical: 'bottom',
             headlineMax: short * 0.17,
             headlineLines: 4,
-            sublineMax: short * 0.055,
+            sublineMax: short * 0.065,
             sublineLines: 3,
           }),
           ...(pill && pillBox ? [pillLine(pill, pillBox, colors.accent)] : []),

@@ -10,7 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
-import { cn } from '@/lib/utils';
 import { useContentList } from '@/features/content/api/list-content';
 import { ContentGrid } from '@/features/content/components/content-grid';
 import type { TItemAction } from '@/features/content/components/content-item-menu';
@@ -201,19 +200,15 @@ export function ContentLibraryPage() {
         </>
       )}
 
-      <div
-        aria-hidden={!isDragging}
-        className={cn(
-          'pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-primary/10 p-6 opacity-0 backdrop-blur-[2px] transition-opacity motion-reduce:transition-none',
-          isDragging && 'opacity-100',
-        )}
-      >
-        <div className="flex size-full max-h-[32rem] max-w-3xl flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-primary bg-surface/95 text-center shadow-xl">
-          <CloudUpload aria-hidden className="size-10 text-primary" />
-          <p className="text-lg font-semibold">Drop to upload to your library</p>
-          <p className="text-sm text-muted-foreground">Images and videos, as many as you like.</p>
+      {isDragging && (
+        <div className="pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-primary/10 p-6 backdrop-blur-[2px]">
+          <div className="flex size-full max-h-[32rem] max-w-3xl flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-primary bg-surface/95 text-center shadow-xl">
+            <CloudUpload aria-hidden className="size-10 text-primary" />
+            <p className="text-lg font-semibold">Drop to upload to your library</p>
+            <p className="text-sm text-muted-foreground">Images and videos, as many as you like.</p>
+          </div>
         </div>
-      </div>
+      )}
 
       <PreviewDialog
         item={dialog?.action === 'preview' ? dialog.item : null}

@@ -105,18 +105,19 @@ function ColorField({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex h-10 items-center gap-2 rounded-lg border border-input bg-surface px-1.5 shadow-xs">
-        <input
-          id={id}
-          type="color"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className="size-7 cursor-pointer rounded border-0 bg-transparent p-0"
-        />
-        <span className="font-mono text-xs text-muted-foreground uppercase">{value}</span>
-      </div>
+      <input
+        id={id}
+        type="color"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-value`}
+        className="h-10 w-full cursor-pointer rounded-lg border border-input bg-surface p-1 shadow-xs"
+      />
+      <span id={`${id}-value`} className="font-mono text-xs text-muted-foreground uppercase">
+        {value}
+      </span>
     </div>
   );
 }
@@ -208,7 +209,7 @@ export function GenerateContentPage() {
         }
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <section aria-label="Preview" className="grid gap-3 lg:sticky lg:top-22 lg:order-2">
           <div className="rounded-xl border border-border bg-surface-muted/60 p-3 sm:p-5">
             <CreativePreview
@@ -368,7 +369,7 @@ export function GenerateContentPage() {
           </Section>
 
           <Section title="Colours">
-            <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-3">
+            <div className="grid grid-cols-3 gap-3">
               <ColorField
                 label="Background"
                 value={form.colors.background}

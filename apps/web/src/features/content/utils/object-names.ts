@@ -3,25 +3,32 @@ import { contentStoragePrefix, userStoragePrefix } from '@screenline/shared/stor
 /** Longest sanitised file name kept in an object name (the uuid and prefix come on top). */
 const MAX_SANITISED_LENGTH = 100;
 
-/**
- * A file name made safe for an object name and a URL: accents dropped, anything other than
- * letters, digits, dot, dash and underscore turned into a dash, runs collapsed, at most 100
- * characters with the extension kept. Never empty.
- */
-export function sanitiseFileName(fileName: string): string {
-  const plain = fileName
+/** Letters and digits of any name turned into `[A-Za-z0-9._-]`, without leading or trailing marks. */
+function cleanNamePart(part: string): string {
+  return part
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/\.{2,}/g, '.')
     .replace(/^[-.]+|[-.]+$/g, '');
-  const dot = plain.lastIndexOf('.');
-  const hasExtension = dot > 0 && plain.length - dot <= 10;
-  const stem = hasExtension ? plain.slice(0, dot) : plain;
-  const extension = hasExtension ? plain.slice(dot).toLowerCase() : '';
-  const keptStem = stem.slice(0, MAX_SANITISED_LENGTH - extension.length).replace(/[-.]+$/, '');
-  return `${keptStem || 'file'}${extension}`;
+}
+
+/**
+ * A file name made safe for an object name and a URL: accents dropped, anything other than
+ * letters, digits, dot, dash and underscore turned into a dash, runs collapsed, at most 100
+ * characters with the (lower-cased) extension kept. Never empty.
+ */
+export function sanitiseFileName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const rawExtension = dot > 0 ? fileName.slice(dot + 1) : '';
+  const extension = /^[A-Za-z0-9]{1,10}$/.test(rawExtension)
+    ? `.${rawExtension.toLowerCase()}`
+    : '';
+  const stem = cleanNamePart(extension ? fileName.slice(0, dot) : fileName)
+    .slice(0, MAX_SANITISED_LENGTH - extension.length)
+    .replace(/[-.]+$/, '');
+  return `${stem || 'file'}${extension}`;
 }
 
 /** `users/{uid}/content/<id>-<sanitised name>`: unique per upload, readable in a listing. */

@@ -1,0 +1,154 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TContentItem } from '@screenline/shared/content';
+import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
+import { AuthContext } from '@/lib/auth-context';
+import { ContentLibraryPage } from '@/features/content/routes/content-library-page';
+
+function item(index: number, overrides: Partial<TContentItem> = {}): TContentItem {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    name: `Item ${index}`,
+    kind: 'image',
+    objectPath: `users/user-1/content/x-${index}.png`,
+    contentType: 'image/png',
+    sizeBytes: 1536,
+    md5: 'md5',
+    width: 1920,
+    height: 1080,
+    durationMs: null,
+    posterPath: null,
+    processingState: 'ready',
+    mediaUrl: null,
+    posterUrl: null,
+    createdAt: '2026-03-04T10:00:00.000Z',
+    updatedAt: '2026-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Answers GET /api/v1/content from `pages` (keyed by cursor) and records each query. */
+function stubLibrary(pages: Record<string, { items: TContentItem[]; nextCursor: string | null }>) {
+  const queries: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      const parsed = new URL(url, 'http://app.test');
+      if (parsed.pathname === '/api/v1/content') {
+        queries.push(parsed.searchParams);
+        const page = pages[parsed.searchParams.get('cursor') ?? ''];
+        if (page) return Promise.resolve(jsonResponse(page));
+      }
+      return Promise.resolve(jsonResponse({ error: { code: 'not-found', message: 'No.' } }, 404));
+    }),
+  );
+  return queries;
+}
+
+function renderPage(entry = '/content') {
+  const router = createMemoryRouter(
+    [
+      { path: '/content', Component: ContentLibraryPage },
+      { path: '/content/generate', element: <p>Generator</p> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <AuthContext value={makeAuth(makeUser())}>
+        <RouterProvider router={router} />
+      </AuthContext>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('/content', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  });
+
+  it('tells a new user what to do', async () => {
+    stubLibrary({ '': { items: [], nextCursor: null } });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Your library is empty' })).toBeVisible();
+    expect(screen.getByText(/Upload your first image or video/)).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Upload files' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Open the creative generator' })).toHaveAttribute(
+      'href',
+      '/content/generate',
+    );
+  });
+
+  it('shows items with their facts and loads the next page with the cursor', async () => {
+    const queries = stubLibrary({
+      '': {
+        items: [
+          item(1),
+          item(2, {
+            name: 'Clip',
+            kind: 'video',
+            contentType: 'video/webm',
+            durationMs: 12_000,
+            width: 1280,
+            height: 720,
+          }),
+        ],
+        nextCursor: 'page-2',
+      },
+      'page-2': { items: [item(3)], nextCursor: null },
+    });
+    renderPage();
+    const library = await screen.findByRole('list', { name: 'Content library' });
+    expect(within(library).getByRole('listitem', { name: 'Item 1' })).toHaveTextContent(
+      'Image · 1920 × 1080 · 1.5 KB',
+    );
+    expect(within(library).getByRole('listitem', { name: 'Clip' })).toHaveTextContent(
+      'Video · 1280 × 720 · 0:12 · 1.5 KB',
+    );
+    expect(within(library).getByRole('listitem', { name: 'Item 1' })).toHaveTextContent(
+      'Uploaded 4 Mar 2026',
+    );
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(library).findByRole('listitem', { name: 'Item 3' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(queries.map((query) => query.get('cursor'))).toEqual([null, 'page-2']);
+    expect(queries[0]?.get('sort')).toBe('createdAt');
+    expect(queries[0]?.get('order')).toBe('desc');
+  });
+
+  it('searches by name on the server after a pause, and filters and sorts', async () => {
+    const queries = stubLibrary({ '': { items: [item(1)], nextCursor: null } });
+    const router = renderPage();
+    await screen.findByRole('list', { name: 'Content library' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'promo');
+    await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('promo'));
+    // One request for the whole word, not one per key.
+    expect(queries.filter((query) => query.has('q'))).toHaveLength(1);
+    expect(router.state.location.search).toBe('?q=promo');
+
+    await user.click(screen.getByRole('button', { name: 'Videos' }));
+    await waitFor(() => expect(queries.at(-1)?.get('kind')).toBe('video'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'size');
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('size'));
+    expect(queries.at(-1)?.get('order')).toBe('desc');
+    expect(router.state.location.search).toBe('?type=video&q=promo&sort=size');
+  });
+
+  it('remembers the list view', async () => {
+    stubLibrary({ '': { items: [item(1)], nextCursor: null } });
+    renderPage();
+    await screen.findByRole('list', { name: 'Content library' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'List view' }));
+    expect(screen.getByRole('table', { name: 'Content library' })).toBeVisible();
+    expect(window.localStorage.getItem('screenline.content.view')).toBe('list');
+  });
+});
