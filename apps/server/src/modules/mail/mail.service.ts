@@ -20,13 +20,24 @@ const MAX_ATTEMPTS = 5;
 export class MailService {
   private readonly transport: Transporter | undefined;
   private draining: Promise<void> | undefined;
+  private readonly retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: TDb,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { smtpUrl: string | undefined; from: string },
+    private readonly options: {
+      smtpUrl: string | undefined;
+      from: string;
+      retryIntervalMs?: number;
+    },
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+    if (this.transport) {
+      // Mail that failed (server down, network) is tried again on this beat, and after a restart.
+      this.retryTimer = setInterval(() => void this.drain(), options.retryIntervalMs ?? 60_000);
+      this.retryTimer.unref();
+      void this.drain();
+    }
   }
 
   async enqueue(mail: TMail): Promise<void> {
@@ -83,6 +94,7 @@ export class MailService {
   }
 
   close(): void {
+    clearInterval(this.retryTimer);
     this.transport?.close();
   }
 }
