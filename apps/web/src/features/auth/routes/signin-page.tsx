@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZSignIn } from '@screenline/shared/auth';
-import { LoadingScreen } from '@/components/loading-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
+import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authClient, runAuthAction } from '@/lib/auth-client';
-import { useAuth } from '@/lib/auth-context';
-import { continueTarget } from '@/lib/redirect';
 
 function SignInForm({ search }: { search: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -80,25 +78,14 @@ function SignInForm({ search }: { search: string }) {
  */
 export function SignInPage() {
   usePageTitle('Sign in');
-  const { user, loading } = useAuth();
   const location = useLocation();
-
-  if (loading) return <LoadingScreen />;
-  if (user) {
-    return (
-      <Navigate
-        to={continueTarget({ search: location.search, state: location.state, role: user.role })}
-        replace
-      />
-    );
-  }
   return (
-    <>
+    <SignedOutOnly>
       <AuthHeading
         title="Sign in to Screenline"
         description="Welcome back. Sign in to manage your screens and campaigns."
       />
       <SignInForm search={location.search} />
-    </>
+    </SignedOutOnly>
   );
 }

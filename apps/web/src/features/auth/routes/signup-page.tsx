@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { authErrorMessage, makeSignUpSchema } from '@screenline/shared/auth';
-import { LoadingScreen } from '@/components/loading-screen';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
+import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient } from '@/lib/auth-client';
-import { useAuth } from '@/lib/auth-context';
-import { continueTarget } from '@/lib/redirect';
 
 function SignUpForm({ minLength, search }: { minLength: number; search: string }) {
   const navigate = useNavigate();
@@ -97,21 +95,11 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
 /** /signup: email, password and confirmation, validated against the server's password policy. */
 export function SignUpPage() {
   usePageTitle('Create your account');
-  const { user, loading } = useAuth();
   const location = useLocation();
   const policy = usePasswordPolicy();
 
-  if (loading) return <LoadingScreen />;
-  if (user) {
-    return (
-      <Navigate
-        to={continueTarget({ search: location.search, state: location.state, role: user.role })}
-        replace
-      />
-    );
-  }
   return (
-    <>
+    <SignedOutOnly>
       <AuthHeading
         title="Create your Screenline account"
         description="Run your own screens or buy ad time on screens near your customers."
@@ -123,6 +111,6 @@ export function SignUpPage() {
       ) : (
         <SignUpForm minLength={policy.minLength} search={location.search} />
       )}
-    </>
+    </SignedOutOnly>
   );
 }
