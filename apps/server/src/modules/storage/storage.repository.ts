@@ -124,13 +124,27 @@ export function createStorageRepository(db: TDb) {
     /**
      * Writes an object's metadata (insert or replace) and, for a resumable upload, marks its
      * session final, in one transaction under the object's lock. The generation only grows.
-     * Returns the row and the blob key it replaced, which the caller deletes.
+     * Returns the row and the blob key it replaced, which the caller deletes. With `quotaBytes`
+     * the write is refused when it would take the owner past it.
      */
     async commitObject(
       values: TNewStorageObject,
-      sessionId?: string,
-    ): Promise<{ row: TStorageObjectRow; replacedBlobKey: string | null }> {
+      options: { sessionId?: string; quotaBytes?: number } = {},
+    ): Promise<
+      | { row: TStorageObjectRow; replacedBlobKey: string | null }
+      | { quotaExceeded: true; used: number | null }
+    > {
+      const { sessionId, quotaBytes } = options;
       return db.transaction(async (tx) => {
+        if (quotaBytes !== undefined) {
+          // A write that did not reserve its bytes with a session (multipart) is counted here,
+          // under the owner's lock, so parallel uploads cannot pass the quota together. The
+          // owner lock is always taken before an object lock, never after.
+          await tx.execute(lockKey(`storage-owner:${values.ownerId}`));
+          const used = await usedBytes(values.ownerId, values, tx);
+          if (used === null || used + values.size > quotaBytes)
+            return { quotaExceeded: true, used };
+        }
         await tx.execute(lockKey(`storage-object:${values.bucket}/${values.name}`));
         const [previous] = await tx
           .select({ blobKey: storageObject.blobKey, generation: storageObject.generation })

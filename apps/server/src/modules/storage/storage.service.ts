@@ -668,11 +668,17 @@ export function createStorageService({
     try {
       saved = await repo.commitObject(
         { ...values, generation: nextGeneration(), downloadTokens: randomUUID() },
-        sessionId,
+        // A session reserved its bytes when it started; a multipart write is counted now.
+        sessionId === undefined ? { quotaBytes: config.storage.quotaBytes } : { sessionId },
       );
     } catch (error) {
       if (sessionId === undefined) await deleteBlobQuietly(values.blobKey);
       throw error;
+    }
+    if ('quotaExceeded' in saved) {
+      await deleteBlobQuietly(values.blobKey);
+      if (saved.used === null) throw unauthenticated();
+      throw quotaExceeded(saved.used);
     }
     if (saved.replacedBlobKey) await deleteBlobQuietly(saved.replacedBlobKey);
     return saved.row;

@@ -593,6 +593,20 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     );
   });
 
+  it('holds the quota when small uploads race each other', async () => {
+    const dave = await signUpForStorage(t);
+    // Six 4 MiB files at once against a 20 MiB quota: each passes the early check alone.
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((i) =>
+        uploadMultipart(t, dave, own(dave, `race-${i}.png`), Buffer.alloc(4 * MIB, i)),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 402]);
+    const refused = results.find((r) => r.statusCode === 402)!;
+    expect(refused.json()).toMatchObject({ error: { code: 'quota-exceeded' } });
+  });
+
   it('ends racing uploads to one name with one whole object and no stray bytes', async () => {
     const name = own(alice, 'race.mp4');
     const versions = [1, 2, 3].map((seed) => patternBytes(600 * KIB + seed, seed));
