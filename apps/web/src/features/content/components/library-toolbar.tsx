@@ -32,7 +32,8 @@ export function LibraryToolbar({
   onViewChange,
 }: {
   filters: TLibraryFilters;
-  onChange: (filters: TLibraryFilters) => void;
+  /** Called with only what changed; the page merges it into the latest filters. */
+  onChange: (changes: Partial<TLibraryFilters>) => void;
   view: TContentView;
   onViewChange: (view: TContentView) => void;
 }) {
@@ -46,10 +47,7 @@ export function LibraryToolbar({
 
   useEffect(() => {
     if (search.trim() === filters.q) return undefined;
-    const timer = window.setTimeout(
-      () => onChange({ ...filters, q: search.trim() }),
-      SEARCH_DEBOUNCE_MS,
-    );
+    const timer = window.setTimeout(() => onChange({ q: search.trim() }), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search, filters, onChange]);
 
@@ -83,7 +81,7 @@ export function LibraryToolbar({
       <SegmentedControl<TKindFilter>
         label="Type"
         value={filters.kind}
-        onChange={(kind) => onChange({ ...filters, kind })}
+        onChange={(kind) => onChange({ kind })}
         segments={KIND_SEGMENTS}
       />
       <Select
@@ -91,7 +89,7 @@ export function LibraryToolbar({
         value={filters.sort}
         onChange={(event) => {
           const sort = event.target.value;
-          if (isLibrarySort(sort)) onChange({ ...filters, sort });
+          if (isLibrarySort(sort)) onChange({ sort });
         }}
         className="w-40"
       >

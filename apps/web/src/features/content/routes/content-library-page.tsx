@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CloudUpload, Images, SearchX, Upload, Wand2 } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
@@ -68,8 +68,18 @@ export function ContentLibraryPage() {
   const isFiltered = filters.kind !== 'all' || filters.q !== '';
   const isEmptyLibrary = list.isSuccess && items.length === 0 && !isFiltered;
 
+  // The filters as last written. The URL (and so `filters`) updates a moment after a write, and a
+  // debounced search firing in that moment must not undo a filter the user just picked.
+  const latestFilters = useRef(filters);
+  useEffect(() => {
+    latestFilters.current = filters;
+  }, [filters]);
   const changeFilters = useCallback(
-    (next: TLibraryFilters) => setParams(writeLibraryFilters(next), { replace: true }),
+    (changes: Partial<TLibraryFilters>) => {
+      const next = { ...latestFilters.current, ...changes };
+      latestFilters.current = next;
+      setParams(writeLibraryFilters(next), { replace: true });
+    },
     [setParams],
   );
   const onAction = useCallback(
@@ -170,10 +180,7 @@ export function ContentLibraryPage() {
               title="Nothing matches"
               description="No item of your library matches this search and filter."
             >
-              <Button
-                variant="outline"
-                onClick={() => changeFilters({ ...filters, kind: 'all', q: '' })}
-              >
+              <Button variant="outline" onClick={() => changeFilters({ kind: 'all', q: '' })}>
                 Clear filters
               </Button>
             </EmptyState>
