@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ZEmail } from './auth';
 
 /** POST /api/v1/contact-messages (anonymous allowed) → 201. Also the contact form's schema. */
 export const ZContactMessage = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(120, 'Keep it under 120 characters.'),
-  email: z.string().trim().toLowerCase().email('Enter a valid email address.'),
+  email: ZEmail,
   subject: z.string().trim().min(1, 'Enter a subject.').max(200, 'Keep it under 200 characters.'),
   message: z
     .string()

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/index';
 import { createTestApp, type TTestApp } from '../../../test/harness';
+import { freePort } from '../../../test/storage-helpers';
 
 interface TReceived {
   to: string[];
@@ -39,16 +39,6 @@ async function startSmtp(
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A port nothing listens on: connections are refused at once. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 describe('email with SMTP_URL', () => {

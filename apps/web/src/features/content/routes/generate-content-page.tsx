@@ -122,6 +122,36 @@ function ColorField({
   );
 }
 
+/** A custom width or height in pixels. */
+function DimensionField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} error={error}>
+      {(field) => (
+        <Input
+          {...field}
+          type="number"
+          inputMode="numeric"
+          min={MIN_DIMENSION}
+          max={MAX_DIMENSION}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
@@ -292,34 +322,18 @@ export function GenerateContentPage() {
             </FormField>
             {form.sizeId === 'custom' && (
               <div className="grid grid-cols-2 gap-3">
-                <FormField label="Width (px)" error={shownError('customWidth')}>
-                  {(field) => (
-                    <Input
-                      {...field}
-                      type="number"
-                      inputMode="numeric"
-                      min={MIN_DIMENSION}
-                      max={MAX_DIMENSION}
-                      step={1}
-                      value={form.customWidth}
-                      onChange={(event) => set('customWidth', event.target.value)}
-                    />
-                  )}
-                </FormField>
-                <FormField label="Height (px)" error={shownError('customHeight')}>
-                  {(field) => (
-                    <Input
-                      {...field}
-                      type="number"
-                      inputMode="numeric"
-                      min={MIN_DIMENSION}
-                      max={MAX_DIMENSION}
-                      step={1}
-                      value={form.customHeight}
-                      onChange={(event) => set('customHeight', event.target.value)}
-                    />
-                  )}
-                </FormField>
+                <DimensionField
+                  label="Width (px)"
+                  value={form.customWidth}
+                  error={shownError('customWidth')}
+                  onChange={(value) => set('customWidth', value)}
+                />
+                <DimensionField
+                  label="Height (px)"
+                  value={form.customHeight}
+                  error={shownError('customHeight')}
+                  onChange={(value) => set('customHeight', value)}
+                />
               </div>
             )}
           </Section>
