@@ -19,7 +19,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  outputDir: path.join(os.tmpdir(), 'screenline-e2e-results'),
+  outputDir: path.join(os.tmpdir(), `screenline-e2e-results-${PORT}`),
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
