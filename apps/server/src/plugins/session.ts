@@ -3,20 +3,8 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import { profile } from '../db/schema/index';
+import type { TActor, TSessionUser } from '../lib/actor';
 import { forbidden, unauthenticated } from '../lib/app-error';
-
-export interface TSessionUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  name: string;
-  createdAt: Date;
-}
-
-export interface TActor extends TSessionUser {
-  role: 'advertiser' | 'publisher' | null;
-  isSU: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

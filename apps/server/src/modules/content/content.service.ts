@@ -9,7 +9,7 @@ import {
 } from '@screenline/shared/content';
 import { userStoragePrefix } from '@screenline/shared/storage';
 import { AppError, notFound } from '../../lib/app-error';
-import type { TActor } from '../../plugins/session';
+import type { TActor } from '../../lib/actor';
 import type { TStorageService } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';

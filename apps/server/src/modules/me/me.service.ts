@@ -1,6 +1,6 @@
 import type { TMe, TUpdateMe } from '@screenline/shared/user';
 import { AppError, notFound } from '../../lib/app-error';
-import type { TSessionUser } from '../../plugins/session';
+import type { TSessionUser } from '../../lib/actor';
 import type { TMeRepository } from './me.repository';
 
 export function createMeService(repo: TMeRepository) {

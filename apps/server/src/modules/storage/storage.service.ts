@@ -1,3 +1,4 @@
+import { formatBytes } from '@screenline/shared/format';
 import { createHash, type Hash, randomBytes, randomUUID } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -1017,15 +1018,4 @@ function toBuffer(chunk: unknown): Buffer {
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
   if (typeof chunk === 'string') return Buffer.from(chunk);
   throw new TypeError('A body stream produced something other than bytes.');
-}
-
-function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }

@@ -2,8 +2,8 @@ import type { TContentItem } from '@screenline/shared/content';
 import { ContentItemMenu, type TItemAction } from '@/features/content/components/content-item-menu';
 import { ContentThumbnail } from '@/features/content/components/content-thumbnail';
 import { formatLabel, kindLabel } from '@/features/content/utils/content-labels';
+import { formatBytes } from '@screenline/shared/format';
 import {
-  formatBytes,
   formatDimensions,
   formatDuration,
   formatUploadDate,

@@ -10,8 +10,8 @@ import {
 } from '@/components/ui/dialog';
 import type { TItemAction } from '@/features/content/components/content-item-menu';
 import { formatLabel, kindLabel } from '@/features/content/utils/content-labels';
+import { formatBytes } from '@screenline/shared/format';
 import {
-  formatBytes,
   formatDimensions,
   formatDuration,
   formatUploadDateTime,

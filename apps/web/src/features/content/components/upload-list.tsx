@@ -14,7 +14,8 @@ import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 import { useFilePicker } from '@/features/content/hooks/use-file-picker';
 import type { TUploadEntry, UploadStore } from '@/features/content/stores/upload-store';
-import { formatBytes, formatProgressBytes } from '@/features/content/utils/format';
+import { formatBytes } from '@screenline/shared/format';
+import { formatProgressBytes } from '@/features/content/utils/format';
 import { uploadActionsFor } from '@/features/content/utils/upload-rules';
 
 /** What the row says about where its upload is. */

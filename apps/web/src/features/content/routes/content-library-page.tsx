@@ -29,7 +29,7 @@ import {
   writeLibraryFilters,
   type TLibraryFilters,
 } from '@/features/content/utils/library-filters';
-import { formatBytes } from '@/features/content/utils/format';
+import { formatBytes } from '@screenline/shared/format';
 import { MAX_UPLOAD_BYTES } from '@/features/content/utils/upload-rules';
 
 const PAGE_SIZE = 24;

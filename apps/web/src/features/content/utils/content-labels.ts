@@ -1,5 +1,6 @@
 import type { TContentItem } from '@screenline/shared/content';
-import { formatBytes, formatDimensions, formatDuration } from '@/features/content/utils/format';
+import { formatBytes } from '@screenline/shared/format';
+import { formatDimensions, formatDuration } from '@/features/content/utils/format';
 
 /** "Image" / "Video", as the library labels kinds. */
 export function kindLabel(item: Pick<TContentItem, 'kind'>): string {

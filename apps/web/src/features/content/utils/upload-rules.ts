@@ -6,7 +6,7 @@ import { contentKindOf, type TContentKind } from '@screenline/shared/content';
 import { isStorageError, type TaskState } from '@screenline/storage-client';
 import { ZApiError } from '@screenline/shared/errors';
 import { ApiError } from '@/lib/api-client';
-import { formatBytes } from '@/features/content/utils/format';
+import { formatBytes } from '@screenline/shared/format';
 
 /** The media types the library takes (the storage service's default allowlist). */
 export const ACCEPTED_TYPES: readonly string[] = DEFAULT_STORAGE_ALLOWED_TYPES;
