@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -9,8 +10,10 @@ import {
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/database';
 import { openConfiguredDatabase } from './db/open';
+import { serializeRequest } from './lib/log-redaction';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createAuth, type TAuth } from './modules/auth/auth';
+import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -59,20 +62,27 @@ export interface TBuildOptions {
   config: TConfig;
   /** An open database to use (tests); otherwise the one the config names is opened and closed with the app. */
   database?: TDatabase;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole server from a validated config. `server.ts` and the tests both use it. */
 export async function buildApp({
   config,
   database: given,
+  logStream,
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(config.env === 'development' && process.stdout.isTTY
-        ? { transport: { target: 'pino-pretty' } }
-        : {}),
+      // Reset, verification and download tokens travel in URLs: the logged URL hides them.
+      serializers: { req: serializeRequest },
+      ...(logStream
+        ? { stream: logStream }
+        : config.env === 'development' && process.stdout.isTTY
+          ? { transport: { target: 'pino-pretty' } }
+          : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -102,6 +112,7 @@ export async function buildApp({
     db: database.db,
     mail,
     secret,
+    log: app.log.child({ module: 'auth' }),
     // Deleting an account deletes the user's files and upload sessions too.
     onUserDeleted: (userId) => storage.deleteUserData(userId),
   });
@@ -112,6 +123,7 @@ export async function buildApp({
     verifyAuthorization: createTokenVerifier({
       loadJwks: () => auth.api.getJwks(),
       publicUrl: config.publicUrl,
+      isSessionActive: createAuthRepository(database.db).isSessionActive,
     }),
     log: app.log.child({ module: 'storage' }),
   });
@@ -133,7 +145,8 @@ export async function buildApp({
     openapi: { info: { title: 'Screenline API', version: config.version } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (tests read it); only API_DOCS serves it at /api/docs.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // 2. Application plugins: one error shape, then the session of each request.
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);

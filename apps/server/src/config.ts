@@ -96,6 +96,7 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: ZBool.default(false),
     TRUST_PROXY: ZBool.default(false),
+    API_DOCS: ZBool.optional(),
     SUPER_USER_EMAILS: z.string().optional(),
     WEB_DIST: z.string().optional(),
     PLAYER_DIST: z.string().optional(),
@@ -172,6 +173,8 @@ const ZEnv = z
         },
       },
       trustProxy: env.TRUST_PROXY,
+      // The API explorer at /api/docs: on while developing, off in production unless asked for.
+      apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
       superUserEmails: (env.SUPER_USER_EMAILS ?? '')
         .split(',')
         .map((e) => e.trim().toLowerCase())

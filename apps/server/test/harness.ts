@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { z } from 'zod';
 import { ZOutboxList } from '@screenline/shared/mail';
@@ -75,6 +76,8 @@ export interface TTestApp {
 export interface TTestAppOptions {
   /** Runs before the app is ready: the only moment a test can add hooks. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Receives the app's log lines (JSON, one per line) instead of stdout. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole app in-process on a fresh database of the given backend. */
@@ -95,7 +98,7 @@ export async function createTestApp(
     ...env,
   });
   const build = async () => {
-    const built = await buildApp({ config, database });
+    const built = await buildApp({ config, database, logStream: options.logStream });
     options.beforeReady?.(built);
     await built.ready();
     return built;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** SPEC §5: the client uses 6 when it cannot read the server's policy. */
 export const FALLBACK_MIN_PASSWORD_LENGTH = 6;
@@ -11,11 +12,10 @@ export const ZPasswordPolicy = z.object({
 });
 export type TPasswordPolicy = z.infer<typeof ZPasswordPolicy>;
 
-export const ZEmail = z.string().trim().toLowerCase().email('Enter a valid email address.');
+export const ZEmail = text().trim().toLowerCase().email('Enter a valid email address.');
 
 export function makePasswordSchema(minLength: number) {
-  return z
-    .string()
+  return text()
     .min(minLength, `Use at least ${minLength} characters.`)
     .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
 }
@@ -25,7 +25,7 @@ export function makeSignUpSchema(minLength: number) {
     .object({
       email: ZEmail,
       password: makePasswordSchema(minLength),
-      confirmPassword: z.string(),
+      confirmPassword: text(),
     })
     .refine((v) => v.password === v.confirmPassword, {
       message: 'The passwords do not match.',
@@ -35,17 +35,25 @@ export function makeSignUpSchema(minLength: number) {
 
 export const ZSignIn = z.object({
   email: ZEmail,
-  password: z.string().min(1, 'Enter your password.'),
+  password: text().min(1, 'Enter your password.'),
 });
 
+/**
+ * A client that keeps its session as a bearer token (the TV player) sends this header with the
+ * value `bearer` on `POST /api/auth/sign-in/email`; only then does the answer carry the session
+ * token, in the `set-auth-token` header. Browsers keep the session in the HttpOnly cookie and
+ * never see the token (docs/decisions.md).
+ */
+export const BEARER_TRANSPORT_HEADER = 'x-screenline-auth-transport';
+
 /** GET /api/auth/token (better-auth jwt plugin). */
-export const ZAuthToken = z.object({ token: z.string().min(1) });
+export const ZAuthToken = z.object({ token: text().min(1) });
 
 /** The claims the server puts into that token. */
 export const ZTokenClaims = z.object({
-  sub: z.string(),
+  sub: text(),
   exp: z.number(),
-  email: z.string().optional(),
+  email: text().optional(),
 });
 
 /**
@@ -70,6 +78,8 @@ export const AUTH_ERROR_MESSAGES = {
   'expired-token': 'This link has expired. Ask for a new one.',
   'invalid-token': 'This link is not valid or was already used. Ask for a new one.',
   'requires-recent-login': 'Sign in again to do this.',
+  'same-password': 'The new password is the same as the current one. Choose a different password.',
+  'password-required': 'Enter your current password.',
   unknown: 'Something went wrong. Try again.',
 } as const;
 export type TAuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES;
@@ -90,6 +100,8 @@ const BETTER_AUTH_CODES: Record<string, TAuthErrorCode> = {
   MISSING_OR_NULL_ORIGIN: 'unauthorized-domain',
   SESSION_EXPIRED: 'requires-recent-login',
   TOO_MANY_REQUESTS: 'too-many-requests',
+  PASSWORD_UNCHANGED: 'same-password',
+  PASSWORD_REQUIRED: 'password-required',
 };
 
 /** Turns a Better Auth error (code, HTTP status) or a failed fetch into a SPEC §8 code. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** The content library (`/api/v1/content`): images and videos, each pointing to a storage object. */
 
@@ -24,38 +25,37 @@ export function contentKindOf(contentType: string): TContentKind | null {
   return null;
 }
 
-export const ZContentName = z
-  .string()
+export const ZContentName = text()
   .trim()
   .min(1, 'Enter a name.')
   .max(200, 'Keep it under 200 characters.');
 
 /** Pixel sizes up to 16K: larger is not a screen we can drive. */
 const ZPixels = z.number().int().min(1).max(16_384);
-const ZObjectPath = z.string().min(1).max(1024);
+const ZObjectPath = text().min(1).max(1024);
 
 export const ZContentItem = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   kind: ZContentKind,
   /** The storage object's name, e.g. `users/{uid}/content/….mp4`. */
-  objectPath: z.string(),
-  contentType: z.string(),
+  objectPath: text(),
+  contentType: text(),
   sizeBytes: z.number().int().nonnegative(),
   /** Base64 MD5 of the bytes, as the storage service computed it. */
-  md5: z.string(),
+  md5: text(),
   width: z.number().int(),
   height: z.number().int(),
   /** Videos only. */
   durationMs: z.number().int().nullable(),
   /** A poster frame (videos) or thumbnail, when the client made one. */
-  posterPath: z.string().nullable(),
+  posterPath: text().nullable(),
   processingState: ZContentProcessingState,
   /** Same-origin download link of the media (storage service, with its download token). */
-  mediaUrl: z.string().nullable(),
-  posterUrl: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  mediaUrl: text().nullable(),
+  posterUrl: text().nullable(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type TContentItem = z.infer<typeof ZContentItem>;
 
@@ -105,11 +105,11 @@ export const ZContentItemParams = z.object({ id: z.uuid('Not a content item id.'
 
 /** GET /api/v1/content?cursor=&limit=&kind=&q=&sort=&order= */
 export const ZContentListQuery = z.object({
-  cursor: z.string().max(1000).optional(),
+  cursor: text().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
   kind: ZContentKind.optional(),
   /** Part of the name, case-insensitive. */
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   sort: ZContentSort.default('createdAt'),
   order: ZSortOrder.default('desc'),
 });
@@ -117,14 +117,14 @@ export type TContentListQuery = z.input<typeof ZContentListQuery>;
 
 export const ZContentList = z.object({
   items: z.array(ZContentItem),
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
 });
 export type TContentList = z.infer<typeof ZContentList>;
 
 /** What uses a content item; a delete is refused (409) while this list is not empty. */
 export const ZContentReference = z.object({
   kind: z.enum(['playlist', 'campaign']),
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
 });
 export type TContentReference = z.infer<typeof ZContentReference>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Every error the product API answers with has this shape (DESIGN.md §3). Codes are kebab-case;
@@ -31,8 +32,8 @@ export const ZErrorCode = z.enum(Object.keys(ERROR_STATUS) as [TErrorCode, ...TE
 
 export const ZApiError = z.object({
   error: z.object({
-    code: z.string(),
-    message: z.string(),
+    code: text(),
+    message: text(),
     details: z.unknown().optional(),
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** GET /api/health */
 export const ZHealth = z.object({
@@ -7,6 +8,6 @@ export const ZHealth = z.object({
   ready: z.boolean(),
   checks: z.object({ database: z.boolean(), storage: z.boolean() }),
   environment: z.enum(['development', 'production', 'test']),
-  version: z.string(),
+  version: text(),
 });
 export type THealth = z.infer<typeof ZHealth>;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** GET /api/v1/dev/mailbox (outside production only): the email outbox, newest first. */
 export const ZOutboxMessage = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  id: text(),
+  to: text(),
+  subject: text(),
+  text: text(),
+  html: text(),
+  createdAt: text(),
+  sentAt: text().nullable(),
 });
 export const ZOutboxList = z.object({ items: z.array(ZOutboxMessage) });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;

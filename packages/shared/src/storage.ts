@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Payloads of the storage service (`/v0/b/{bucket}/o…`, SPEC §7), wire-compatible with the
@@ -34,8 +35,7 @@ export function contentStoragePrefix(uid: string): string {
 
 // Values that are echoed into response headers: visible ASCII and spaces only, so a stored value
 // can never split or inject a header.
-const ZHeaderValue = z
-  .string()
+const ZHeaderValue = text()
   .max(1024)
   .regex(/^[\x20-\x7e]*$/, 'must be printable ASCII');
 
@@ -43,13 +43,14 @@ const ZHeaderValue = z
 export const ZContentType = ZHeaderValue.max(255)
   .transform((value) => (value.split(';')[0] ?? '').trim().toLowerCase())
   .pipe(
-    z
-      .string()
-      .regex(/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/, 'must be a media type such as image/png'),
+    text().regex(
+      /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/,
+      'must be a media type such as image/png',
+    ),
   );
 
 export const ZCustomMetadata = z
-  .record(z.string().min(1).max(128), z.string().max(1024))
+  .record(text().min(1).max(128), text().max(1024))
   .refine((value) => Object.keys(value).length <= 64, 'at most 64 custom metadata entries');
 
 /**
@@ -57,9 +58,9 @@ export const ZCustomMetadata = z
  * multipart upload). Unknown fields are ignored, as Firebase does: clients send more than this.
  */
 export const ZUploadResource = z.looseObject({
-  name: z.string().nullish(),
-  fullPath: z.string().nullish(),
-  size: z.union([z.number(), z.string()]).nullish(),
+  name: text().nullish(),
+  fullPath: text().nullish(),
+  size: z.union([z.number(), text()]).nullish(),
   contentType: ZContentType.nullish(),
   cacheControl: ZHeaderValue.nullish(),
   contentDisposition: ZHeaderValue.nullish(),
@@ -80,7 +81,7 @@ export const ZUpdateObjectMetadata = z.strictObject({
   contentEncoding: ZHeaderValue.nullish(),
   contentLanguage: ZHeaderValue.nullish(),
   metadata: z
-    .record(z.string().min(1).max(128), z.string().max(1024).nullable())
+    .record(text().min(1).max(128), text().max(1024).nullable())
     .refine((value) => Object.keys(value).length <= 64, 'at most 64 custom metadata entries')
     .nullish(),
 });
@@ -88,23 +89,23 @@ export type TUpdateObjectMetadata = z.infer<typeof ZUpdateObjectMetadata>;
 
 /** An object's metadata: SPEC §3's stored-file fields plus downloadTokens (comma-separated). */
 export const ZStorageObject = z.object({
-  bucket: z.string(),
-  generation: z.string(),
-  metageneration: z.string(),
-  fullPath: z.string(),
+  bucket: text(),
+  generation: text(),
+  metageneration: text(),
+  fullPath: text(),
   /** The full object name, as in Firebase's JSON (clients take its last segment). */
-  name: z.string(),
-  size: z.string(),
-  timeCreated: z.string(),
-  updated: z.string(),
+  name: text(),
+  size: text(),
+  timeCreated: text(),
+  updated: text(),
   /** Base64 of the MD5 digest, computed by the server. */
-  md5Hash: z.string(),
-  cacheControl: z.string().optional(),
-  contentDisposition: z.string().optional(),
-  contentEncoding: z.string().optional(),
-  contentLanguage: z.string().optional(),
-  contentType: z.string(),
-  metadata: z.record(z.string(), z.string()).optional(),
-  downloadTokens: z.string(),
+  md5Hash: text(),
+  cacheControl: text().optional(),
+  contentDisposition: text().optional(),
+  contentEncoding: text().optional(),
+  contentLanguage: text().optional(),
+  contentType: text(),
+  metadata: z.record(text(), text()).optional(),
+  downloadTokens: text(),
 });
 export type TStorageObject = z.infer<typeof ZStorageObject>;

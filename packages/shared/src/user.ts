@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const ROLES = ['advertiser', 'publisher'] as const;
 export const ZRole = z.enum(ROLES);
@@ -10,29 +11,28 @@ export const ROLE_LABELS: Record<TRole, string> = {
   publisher: 'Ad buyer (publisher)',
 };
 
-const ZName = z
-  .string()
+/** A person's name, as the profile stores it; Better Auth's sign-up and update-user follow it too. */
+export const ZName = text()
   .trim()
   .min(1, 'Enter your name.')
   .max(120, 'Keep it under 120 characters.');
-const ZCompany = z.string().trim().max(120, 'Keep it under 120 characters.');
-const ZPhone = z
-  .string()
+const ZCompany = text().trim().max(120, 'Keep it under 120 characters.');
+const ZPhone = text()
   .trim()
   .max(32, 'Keep it under 32 characters.')
   .regex(/^[+0-9 ().-]*$/, 'Use digits, spaces and + ( ) . - only.');
 
 /** GET /api/v1/me: the auth account merged with the stored profile. */
 export const ZMe = z.object({
-  uid: z.string(),
-  email: z.string(),
+  uid: text(),
+  email: text(),
   emailVerified: z.boolean(),
   role: ZRole.nullable(),
   isSU: z.boolean(),
-  name: z.string(),
-  company: z.string(),
-  phone: z.string(),
-  createdAt: z.string(),
+  name: text(),
+  company: text(),
+  phone: text(),
+  createdAt: text(),
 });
 export type TMe = z.infer<typeof ZMe>;
 

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZPasswordPolicy } from '@screenline/shared/auth';
-import { MAX_PASSWORD_LENGTH } from '@screenline/shared/auth';
+import {
+  BEARER_TRANSPORT_HEADER,
+  MAX_PASSWORD_LENGTH,
+  ZPasswordPolicy,
+} from '@screenline/shared/auth';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth';
 
 /** Mounts Better Auth's standard routes at /api/auth/* and serves the password policy. */
@@ -40,8 +43,17 @@ export async function authRoutes(app: FastifyInstance) {
           }),
         );
         reply.status(response.status);
+        const isBearerClient = wantsBearerToken(request.url, request.headers);
         response.headers.forEach((value, key) => {
-          if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+          if (key === 'set-cookie' || key === 'content-length') return;
+          // The bearer plugin puts the session token in this header on every answer that sets
+          // the session cookie; only a sign-in that asks for it gets it (docs/decisions.md).
+          if (
+            !isBearerClient &&
+            (key === 'set-auth-token' || key === 'access-control-expose-headers')
+          )
+            return;
+          reply.header(key, value);
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -60,5 +72,14 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     () => ({ minPasswordLength: config.passwordMinLength, maxPasswordLength: MAX_PASSWORD_LENGTH }),
+  );
+}
+
+/** Whether this is a password sign-in that asked for its session token as a bearer token. */
+function wantsBearerToken(url: string, headers: Record<string, string | string[] | undefined>) {
+  const path = url.split('?')[0];
+  return (
+    path === `${AUTH_BASE_PATH}/sign-in/email` &&
+    headers[BEARER_TRANSPORT_HEADER]?.toString().trim().toLowerCase() === 'bearer'
   );
 }

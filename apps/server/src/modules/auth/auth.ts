@@ -1,12 +1,15 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, deviceAuthorization, jwt } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH } from '@screenline/shared/auth';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/database';
 import * as schema from '../../db/schema/index';
 import type { MailService } from '../mail/mail.service';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { authAfterHook, authBeforeHook } from './auth-rules';
+import { betterAuthLogger } from './auth-logger';
 
 /** The header that carries the client address into Better Auth; always set by us, never trusted from outside. */
 export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
@@ -18,11 +21,13 @@ interface TAuthDeps {
   db: TDb;
   mail: MailService;
   secret: string;
+  /** Better Auth's own messages go here, so LOG_LEVEL and redaction apply to them too. */
+  log: FastifyBaseLogger;
   /** Called after a user is deleted, to remove what the user owned outside the database. */
   onUserDeleted?: (userId: string) => Promise<void>;
 }
 
-export function createAuth({ config, db, mail, secret, onUserDeleted }: TAuthDeps) {
+export function createAuth({ config, db, mail, secret, log, onUserDeleted }: TAuthDeps) {
   return betterAuth({
     appName: 'Screenline',
     baseURL: config.publicUrl,
@@ -30,6 +35,10 @@ export function createAuth({ config, db, mail, secret, onUserDeleted }: TAuthDep
     secret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // --- security: logging and the product's rules on Better Auth's routes (auth-rules.ts) ---
+    logger: betterAuthLogger(log),
+    hooks: { before: authBeforeHook, after: authAfterHook },
+    // --- end security ---
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -116,7 +125,9 @@ export function createAuth({ config, db, mail, secret, onUserDeleted }: TAuthDep
           issuer: config.publicUrl,
           audience: config.publicUrl,
           expirationTime: `${TOKEN_TTL_SECONDS}s`,
-          definePayload: ({ user }) => ({ email: user.email }),
+          // `sid` binds the token to its session: the storage service refuses it once that
+          // session ends (sign-out, password change or reset, account deletion).
+          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
         },
       }),
       bearer(),

@@ -15,6 +15,12 @@ export interface TTokenVerifierOptions {
   loadJwks: () => Promise<unknown>;
   /** Issuer and audience of the tokens: the server's public URL. */
   publicUrl: string;
+  /**
+   * Whether the token's session (its `sid` claim) is still active for its user. A token outlives
+   * neither its session nor its 15 minutes: sign-out, a password change or reset and account
+   * deletion end the session, and with it every token issued under it.
+   */
+  isSessionActive: (sessionId: string, userId: string) => Promise<boolean>;
 }
 
 /**
@@ -23,7 +29,11 @@ export interface TTokenVerifierOptions {
  * Resolves to the user id, or null when there is no Authorization header; throws 401 for a
  * header that does not hold a valid token.
  */
-export function createTokenVerifier({ loadJwks, publicUrl }: TTokenVerifierOptions) {
+export function createTokenVerifier({
+  loadJwks,
+  publicUrl,
+  isSessionActive,
+}: TTokenVerifierOptions) {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
   let loadedAt = 0;
   let loading: Promise<void> | null = null;
@@ -41,7 +51,7 @@ export function createTokenVerifier({ loadJwks, publicUrl }: TTokenVerifierOptio
     return loading;
   }
 
-  async function verifyWith(token: string): Promise<string> {
+  async function verifyWith(token: string): Promise<{ userId: string; sessionId: string }> {
     if (!keySet) await refresh();
     const verify = async () => {
       if (!keySet) throw unauthenticated();
@@ -51,7 +61,9 @@ export function createTokenVerifier({ loadJwks, publicUrl }: TTokenVerifierOptio
         algorithms: ['EdDSA'],
       });
       if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw unauthenticated();
-      return payload.sub;
+      // Tokens without a session id (signed before tokens carried one) are refused outright.
+      if (typeof payload.sid !== 'string' || payload.sid.length === 0) throw unauthenticated();
+      return { userId: payload.sub, sessionId: payload.sid };
     };
     try {
       return await verify();
@@ -71,14 +83,17 @@ export function createTokenVerifier({ loadJwks, publicUrl }: TTokenVerifierOptio
     if (header === undefined || header.trim() === '') return null;
     const match = /^(?:Bearer|Firebase)\s+(\S+)\s*$/i.exec(header);
     if (!match?.[1]) throw unauthenticated();
+    let claims: { userId: string; sessionId: string };
     try {
-      return await verifyWith(match[1]);
+      claims = await verifyWith(match[1]);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) {
         throw unauthenticated();
       }
       throw error;
     }
+    if (!(await isSessionActive(claims.sessionId, claims.userId))) throw unauthenticated();
+    return claims.userId;
   };
 }
 
