@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZOutboxList } from '@screenline/shared/mail';
@@ -7,11 +8,31 @@ const linkify = (s: string) =>
   escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /**
+ * Whether an address is this machine's: 127.0.0.0/8, ::1, or 127.x written as IPv6
+ * (`::ffff:127.0.0.1`, how a dual-stack socket reports an IPv4 client).
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  if (net.isIPv4(v4)) return v4.startsWith('127.');
+  return (
+    net.isIPv6(address) && new net.SocketAddress({ address, family: 'ipv6' }).address === '::1'
+  );
+}
+
+/**
  * The dev mailbox: outside production, every email the server would send is listed here
- * (JSON for tests, a page for people). Never registered in production.
+ * (JSON for tests, a page for people). Never registered in production, and answered only to a
+ * client on this machine: it shows reset links, and `HOST=0.0.0.0` (for TVs on the network)
+ * would otherwise hand them to anyone who can reach the server. `request.ip` is the socket's
+ * address, or with TRUST_PROXY the client address the proxy forwarded.
  */
 export async function mailboxRoutes(app: FastifyInstance) {
   const { mail } = app.deps;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopbackAddress(request.ip)) return reply.callNotFound();
+    return undefined;
+  });
 
   const list = async () =>
     (await mail.listRecent()).map((m) => ({
