@@ -142,7 +142,7 @@ export async function buildApp({
   // 1. External plugins: security headers and rate limits, then the OpenAPI document.
   await app.register(securityPlugin);
   await app.register(swagger, {
-    openapi: { info: { title: 'Screenline API', version: config.version } },
+    openapi: { openapi: '3.1.0', info: { title: 'Screenline API', version: config.version } },
     transform: jsonSchemaTransform,
   });
   // The document is always built (tests read it); only API_DOCS serves it at /api/docs.

@@ -4,42 +4,43 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZStorageObject, ZUpdateObjectMetadata } from '@screenline/shared/storage';
+import { text } from '@screenline/shared/text';
 import { AppError } from '../../lib/app-error';
 import type { TProtocolReply } from './storage.service';
 
-const ZBucketParams = z.object({ bucket: z.string().min(1).max(222) });
+const ZBucketParams = z.object({ bucket: text().min(1).max(222) });
 /** The object name is everything after `/o/`, URL-decoded (clients encode `/` as %2F). */
-const ZObjectParams = ZBucketParams.extend({ '*': z.string() });
+const ZObjectParams = ZBucketParams.extend({ '*': text() });
 const ZObjectQuery = z.looseObject({
   alt: z.enum(['media', 'json']).optional(),
-  token: z.string().max(1024).optional(),
+  token: text().max(1024).optional(),
 });
 const ZUploadQuery = z.looseObject({
-  name: z.string().optional(),
+  name: text().optional(),
   upload_id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,128}$/, 'is not an upload session id')
     .optional(),
-  upload_protocol: z.string().optional(),
+  upload_protocol: text().optional(),
 });
 const ZUploadHeaders = z.looseObject({
-  authorization: z.string().optional(),
-  'content-type': z.string().optional(),
-  'content-length': z.string().optional(),
-  origin: z.string().optional(),
-  'x-goog-upload-protocol': z.string().optional(),
-  'x-goog-upload-command': z.string().optional(),
-  'x-goog-upload-offset': z.string().optional(),
-  'x-goog-upload-header-content-length': z.string().optional(),
-  'x-goog-upload-header-content-type': z.string().optional(),
+  authorization: text().optional(),
+  'content-type': text().optional(),
+  'content-length': text().optional(),
+  origin: text().optional(),
+  'x-goog-upload-protocol': text().optional(),
+  'x-goog-upload-command': text().optional(),
+  'x-goog-upload-offset': text().optional(),
+  'x-goog-upload-header-content-length': text().optional(),
+  'x-goog-upload-header-content-type': text().optional(),
 });
 const ZMediaHeaders = z.looseObject({
-  authorization: z.string().optional(),
-  range: z.string().optional(),
-  'if-none-match': z.string().optional(),
-  'if-range': z.string().optional(),
+  authorization: text().optional(),
+  range: text().optional(),
+  'if-none-match': text().optional(),
+  'if-range': text().optional(),
 });
-const ZAuthHeaders = z.looseObject({ authorization: z.string().optional() });
+const ZAuthHeaders = z.looseObject({ authorization: text().optional() });
 
 const errorResponses = {
   400: ZApiError,
@@ -49,6 +50,40 @@ const errorResponses = {
   404: ZApiError,
   413: ZApiError,
   415: ZApiError,
+  /** Object storage (disk or S3) cannot be reached. */
+  503: ZApiError,
+};
+
+/**
+ * An object's bytes, in the object's own content type. Documented only: the service answers
+ * with a stream, which Fastify sends as is, never through a serializer.
+ */
+const ZObjectBytes = z.string().meta({ format: 'binary' });
+
+/** Responses of GET (and HEAD) on an object: JSON metadata, or its bytes with `alt=media`. */
+const objectReadResponses = {
+  200: {
+    description: 'The metadata (JSON), or with `alt=media&token=` the object’s bytes',
+    content: {
+      'application/json': { schema: ZStorageObject },
+      '*/*': { schema: ZObjectBytes },
+    },
+  },
+  206: {
+    description: 'The byte range asked for in `Range` (alt=media), with Content-Range',
+    content: { '*/*': { schema: ZObjectBytes } },
+  },
+  304: z.null().meta({ description: 'Not modified: If-None-Match matched the ETag (alt=media)' }),
+  416: ZApiError,
+};
+
+/** Responses of POST on the bucket: uploads and resumable-session commands. */
+const uploadResponses = {
+  200: {
+    description:
+      'The stored object’s metadata after a multipart upload or a finalize; the other session commands (start, query, upload, cancel) answer with X-Goog-Upload-* headers and no body',
+    content: { 'application/json': { schema: ZStorageObject } },
+  },
 };
 
 /**
@@ -73,7 +108,7 @@ export async function storageRoutes(app: FastifyInstance) {
         params: ZObjectParams,
         querystring: ZObjectQuery,
         headers: ZMediaHeaders,
-        response: { 200: ZStorageObject, ...errorResponses, 416: ZApiError },
+        response: { ...errorResponses, ...objectReadResponses },
       },
       config: { rateLimit: false },
       handler: async (request, reply) => {
@@ -108,7 +143,7 @@ export async function storageRoutes(app: FastifyInstance) {
         summary: 'Delete an object (204)',
         params: ZObjectParams,
         headers: ZAuthHeaders,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errorResponses, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -166,7 +201,7 @@ export async function storageRoutes(app: FastifyInstance) {
           params: ZBucketParams,
           querystring: ZUploadQuery,
           headers: ZUploadHeaders,
-          response: { 200: ZStorageObject, ...errorResponses },
+          response: { ...errorResponses, ...uploadResponses },
         },
         config: { rateLimit: false },
       },
