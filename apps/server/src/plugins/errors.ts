@@ -20,8 +20,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((v) => ({
-        path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'is not valid',
+        path: printable(
+          [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        ),
+        message: printable(v.message ?? 'is not valid'),
       }));
       const summary = fields.map((f) => `${f.path}: ${f.message}`).join('; ');
       return reply
@@ -46,6 +48,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send(body(codeForStatus(status), error.message));
   });
 });
+
+/**
+ * A path or message as it can be shown: the path of a refused field may hold the very control
+ * character (a NUL in a JSON key) that got it refused, and no answer repeats one.
+ */
+function printable(value: string): string {
+  // Finding control characters is the point of this pattern.
+  // eslint-disable-next-line no-control-regex
+  return value.replace(
+    /[\u0000-\u001f\u007f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
 
 export function body(code: TErrorCode, message: string, details?: unknown) {
   return { error: details === undefined ? { code, message } : { code, message, details } };

@@ -7,6 +7,7 @@ import {
   ZPasswordPolicy,
 } from '@screenline/shared/auth';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth';
+import { findNulInRequest, nulRefusal } from './auth-rules';
 
 /** Mounts Better Auth's standard routes at /api/auth/* and serves the password policy. */
 export async function authRoutes(app: FastifyInstance) {
@@ -26,6 +27,8 @@ export async function authRoutes(app: FastifyInstance) {
       url: `${AUTH_BASE_PATH}/*`,
       schema: { hide: true },
       handler: async (request, reply) => {
+        const nulAt = findNulInRequest(request);
+        if (nulAt) return reply.status(400).send(nulRefusal(nulAt));
         const headers = fromNodeHeaders(request.headers);
         // Rate limits key on this; a client-sent value is always overwritten.
         headers.set(CLIENT_IP_HEADER, request.ip);
