@@ -116,6 +116,7 @@ export async function buildApp({
     // Deleting an account deletes the user's files and upload sessions too.
     onUserDeleted: (userId) => storage.deleteUserData(userId),
   });
+  const authRepository = createAuthRepository(database.db);
   const storage = createStorageService({
     config,
     repo: createStorageRepository(database.db),
@@ -123,7 +124,7 @@ export async function buildApp({
     verifyAuthorization: createTokenVerifier({
       loadJwks: () => auth.api.getJwks(),
       publicUrl: config.publicUrl,
-      isSessionActive: createAuthRepository(database.db).isSessionActive,
+      isSessionActive: (sessionId, userId) => authRepository.isSessionActive(sessionId, userId),
     }),
     log: app.log.child({ module: 'storage' }),
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BACKENDS, createTestApp, ORIGIN, PASSWORD, type TTestApp } from './harness';
 import { objectUrl, signUpForStorage, uploadMultipart, type TStorageUser } from './storage-helpers';
 
@@ -248,7 +249,7 @@ describe.each(BACKENDS)('NUL in any text field on %s', (backend) => {
       payload: { name: 'Photo', objectPath: objectName, kind: 'image', width: 1, height: 1 },
     });
     expect(created.statusCode).toBe(201);
-    const contentId = String((created.json() as { id: unknown }).id);
+    const contentId = z.object({ id: z.string() }).parse(created.json()).id;
     c = { user, objectName, contentId };
   });
   afterAll(() => t.close());

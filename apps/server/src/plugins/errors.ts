@@ -54,9 +54,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * character (a NUL in a JSON key) that got it refused, and no answer repeats one.
  */
 function printable(value: string): string {
-  // Finding control characters is the point of this pattern.
-  // eslint-disable-next-line no-control-regex
   return value.replace(
+    // Finding control characters is the point of this pattern.
+    // eslint-disable-next-line no-control-regex
     /[\u0000-\u001f\u007f]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
