@@ -32,12 +32,15 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
     try {
       // The real name is asked for at onboarding; until then the account goes by the email's name.
       const name = email.split('@')[0] ?? email;
-      const { data, error } = await authClient.signUp.email({ email, password, name });
+      const { error } = await authClient.signUp.email({ email, password, name });
       if (error) {
         setServerError(authErrorMessage(error));
         return;
       }
-      if (!data.token) {
+      // The server keeps session tokens out of response bodies, so whether the sign-up also
+      // signed in shows in the session, not in `data`.
+      const { data: session } = await authClient.getSession();
+      if (!session) {
         // The server wants the email verified before the first sign-in.
         toast.success('Your account was created. Check your email, then sign in.');
         await navigate({ pathname: '/signin', search });
