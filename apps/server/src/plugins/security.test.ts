@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZStorageObject } from '@screenline/shared/storage';
 import { createTestApp, mailLinks, ORIGIN, type TTestApp } from '../../test/harness';
+import { captureLog } from '../../test/log-capture';
 import {
   objectUrl,
   signUpForStorage,
@@ -44,19 +44,13 @@ describe('redactUrl', () => {
 });
 
 describe('private responses and the request log', () => {
-  const lines: string[] = [];
+  const { stream, lines } = captureLog();
   let t: TTestApp;
   let owner: TStorageUser;
   let name: string;
   let meta: z.infer<typeof ZStorageObject>;
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
     t = await createTestApp('pglite', { LOG_LEVEL: 'info' }, { logStream: stream });
     owner = await signUpForStorage(t);
     name = `users/${owner.userId}/photo.png`;

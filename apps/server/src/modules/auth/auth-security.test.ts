@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import {
   sessionCookie,
   type TTestApp,
 } from '../../../test/harness';
+import { captureLog } from '../../../test/log-capture';
 import { objectUrl } from '../../../test/storage-helpers';
 
 /** The raw session token inside a `better-auth.session_token=<token>.<signature>` cookie. */
@@ -279,15 +279,9 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
 });
 
 describe('Better Auth logs through pino', () => {
-  const lines: string[] = [];
+  const { stream, lines } = captureLog();
   let t: TTestApp;
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
     t = await createTestApp('pglite', { LOG_LEVEL: 'warn' }, { logStream: stream });
   });
   afterAll(() => t.close());
