@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BACKENDS, createTestApp, ORIGIN, PASSWORD, type TTestApp } from './harness';
 import { objectUrl, signUpForStorage, uploadMultipart, type TStorageUser } from './storage-helpers';
+import { TINY_PNG as PNG } from './media-samples';
 
 /**
  * A NUL (U+0000) in any text field or query answers 400, never 500: PostgreSQL cannot store it,
@@ -10,10 +11,6 @@ import { objectUrl, signUpForStorage, uploadMultipart, type TStorageUser } from 
  */
 
 const NUL = 'a\u0000b';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface TProbeContext {
   user: TStorageUser;

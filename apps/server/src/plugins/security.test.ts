@@ -9,13 +9,8 @@ import {
   uploadMultipart,
   type TStorageUser,
 } from '../../test/storage-helpers';
+import { TINY_PNG as PNG } from '../../test/media-samples';
 import { redactUrl } from '../lib/log-redaction';
-
-// A real 1×1 PNG, so that the upload passes content checks.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 function mediaUrl(name: string, token: string): string {
   return `${objectUrl(name)}?alt=media&token=${token}`;
