@@ -50,7 +50,7 @@ export type AdSlotFill = { type: 'image'; src: string } | { type: 'video'; src: 
 /** What the stage is asked to show in a slot. */
 export type StageContent =
   | { type: 'image'; src: string }
-  | { type: 'video'; src: string; loop: boolean }
+  | { type: 'video'; src: string }
   | { type: 'placeholder'; label: string };
 
 export type StageSlot = 0 | 1;
@@ -184,16 +184,16 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     return current && current.slot === 0 ? 1 : 0;
   }
 
-  function contentOf(item: PlaybackItem, fill: AdSlotFill | null, isLone: boolean): StageContent {
+  function contentOf(item: PlaybackItem, fill: AdSlotFill | null): StageContent {
     switch (item.type) {
       case 'image':
         return { type: 'image', src: item.src };
       case 'video':
-        return { type: 'video', src: item.src, loop: isLone };
+        return { type: 'video', src: item.src };
       case 'adSlot':
         if (fill === null) return { type: 'placeholder', label: describeAdSlot(item) };
         return fill.type === 'video'
-          ? { type: 'video', src: fill.src, loop: false }
+          ? { type: 'video', src: fill.src }
           : { type: 'image', src: fill.src };
     }
   }
@@ -254,9 +254,9 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
       progress: () => onProgress(state),
       ended: () => onEnded(state),
       failed: (message) =>
-        fail(state, state.phase === 'playing' ? 'playback-failed' : 'load-failed', message),
+        fail(state, state.phase === 'preparing' ? 'load-failed' : 'playback-failed', message),
     };
-    stage.prepare(state.slot, contentOf(item, fill, playlist.items.length === 1), events);
+    stage.prepare(state.slot, contentOf(item, fill), events);
   }
 
   function onReady(state: SlotState): void {
