@@ -142,7 +142,9 @@ describe('DOM stage', () => {
 
     engine.setPlaylist({ key: 'lone@1', items: [videos[0]!] });
     const lone = Array.from(container.querySelectorAll('video')).find(
-      (video) => video.getAttribute('src') === 'https://cdn.test/1.mp4' && video.parentElement!.style.zIndex !== '2',
+      (video) =>
+        video.getAttribute('src') === 'https://cdn.test/1.mp4' &&
+        video.parentElement!.style.zIndex !== '2',
     )!;
     lone.dispatchEvent(new Event('canplay'));
     lone.dispatchEvent(new Event('playing'));

@@ -45,7 +45,9 @@ function fill(element: HTMLElement): void {
 function describeMediaError(video: HTMLVideoElement): string {
   const { error } = video;
   if (!error) return 'The video could not be played.';
-  return error.message ? `Video error ${error.code}: ${error.message}` : `Video error ${error.code}.`;
+  return error.message
+    ? `Video error ${error.code}: ${error.message}`
+    : `Video error ${error.code}.`;
 }
 
 export function createDomStage(container: HTMLElement, options: DomStageOptions = {}): DomStage {
@@ -188,7 +190,7 @@ export function createDomStage(container: HTMLElement, options: DomStageOptions 
       return;
     }
     // Old engines return undefined from play(); newer ones reject when autoplay is refused.
-    if (attempt && typeof attempt.then === 'function') {
+    if (attempt !== undefined) {
       attempt.then(undefined, (error: unknown) => {
         if (layer.generation === generation) {
           layer.events?.failed(`The video refused to play: ${String(error)}`);

@@ -102,7 +102,12 @@ describe('playback engine', () => {
     });
     engine.setPlaylist(playlist('p@1', [image('a', 5000), image('slow', 1000)]));
     clock.advance(3000);
-    expect(stage.log).toEqual(['prepare 0 a.jpg', 'present 0 a.jpg', 'started 0 a.jpg', 'prepare 1 slow.jpg']);
+    expect(stage.log).toEqual([
+      'prepare 0 a.jpg',
+      'present 0 a.jpg',
+      'started 0 a.jpg',
+      'prepare 1 slow.jpg',
+    ]);
     clock.advance(7000);
     expect(starts.map((s) => [s.item.key, since(s.startedAt)])).toEqual([
       ['a', 50],

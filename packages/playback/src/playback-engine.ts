@@ -229,7 +229,8 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     if (!playlist || playlist.items.length === 0 || upcoming) return;
     const item = playlist.items[index];
     if (!item) return;
-    const fill = item.type === 'adSlot' && options.fillAdSlot ? options.fillAdSlot(item, index) : null;
+    const fill =
+      item.type === 'adSlot' && options.fillAdSlot ? options.fillAdSlot(item, index) : null;
     const state: SlotState = {
       slot: freeSlot(),
       token: nextToken++,
@@ -363,7 +364,10 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
       if (state.item.type === 'video' || (state.fill && state.fill.type === 'video')) {
         state.phase = 'presenting';
         state.cancelTimers.push(
-          clock.schedule(() => fail(state, 'start-timeout', 'Did not restart in time.'), startTimeoutMs),
+          clock.schedule(
+            () => fail(state, 'start-timeout', 'Did not restart in time.'),
+            startTimeoutMs,
+          ),
         );
         stage.restart(state.slot);
       } else {

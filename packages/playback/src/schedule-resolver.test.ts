@@ -430,9 +430,7 @@ describe('against the reference implementation (property)', () => {
         expect(explanation.active.map((entry) => entry.entryId).sort()).toEqual(
           reference.activeEntryIds(epochMs).sort(),
         );
-        expect(explanation.active.length + explanation.inactive.length).toBe(
-          input.entries.length,
-        );
+        expect(explanation.active.length + explanation.inactive.length).toBe(input.entries.length);
       }),
       { numRuns: 400 },
     );

@@ -229,7 +229,9 @@ export function createScheduleResolver(input: ScheduleInput): ScheduleResolver {
   }
 
   function localDayOf(epochMs: number): Temporal.PlainDate {
-    return Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone).toPlainDate();
+    return Temporal.Instant.fromEpochMilliseconds(epochMs)
+      .toZonedDateTimeISO(timeZone)
+      .toPlainDate();
   }
 
   /** The active entries at the instant, winner first. */
@@ -354,7 +356,11 @@ export function createScheduleResolver(input: ScheduleInput): ScheduleResolver {
     // The answer can only change where some window starts or ends.
     const boundaries = new Set<number>();
     for (const entry of compiled) {
-      for (let day = firstDay; Temporal.PlainDate.compare(day, lastDay) <= 0; day = day.add({ days: 1 })) {
+      for (
+        let day = firstDay;
+        Temporal.PlainDate.compare(day, lastDay) <= 0;
+        day = day.add({ days: 1 })
+      ) {
         if (!isDayListed(entry, day)) continue;
         const window = windowOn(entry, day);
         if (window.endMs <= window.startMs) continue;

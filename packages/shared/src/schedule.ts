@@ -74,7 +74,10 @@ const scheduleFields = {
   priority: ZSchedulePriority,
 };
 
-function refineDayOrder(value: { firstDay: string; lastDay?: string | null }, ctx: z.RefinementCtx) {
+function refineDayOrder(
+  value: { firstDay: string; lastDay?: string | null },
+  ctx: z.RefinementCtx,
+) {
   // YYYY-MM-DD strings compare like the days they name.
   if (value.lastDay != null && value.lastDay < value.firstDay) {
     ctx.addIssue({

@@ -15,7 +15,11 @@ export function createManualClock(startMs = 0): ManualClock {
     let found: [number, { due: number; callback: () => void }] | null = null;
     for (const entry of timers) {
       if (entry[1].due > limit) continue;
-      if (!found || entry[1].due < found[1].due || (entry[1].due === found[1].due && entry[0] < found[0])) {
+      if (
+        !found ||
+        entry[1].due < found[1].due ||
+        (entry[1].due === found[1].due && entry[0] < found[0])
+      ) {
         found = entry;
       }
     }

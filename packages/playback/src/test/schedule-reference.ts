@@ -107,7 +107,11 @@ export function createReferenceSchedule(
   function nextChangeByMinute(epochMs: number, horizonMs: number): number | null {
     const now = playingAt(epochMs);
     const minute = 60_000;
-    for (let t = Math.floor(epochMs / minute) * minute + minute; t <= epochMs + horizonMs; t += minute) {
+    for (
+      let t = Math.floor(epochMs / minute) * minute + minute;
+      t <= epochMs + horizonMs;
+      t += minute
+    ) {
       const then = playingAt(t);
       if (
         then.source !== now.source ||
