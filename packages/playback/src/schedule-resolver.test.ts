@@ -447,6 +447,33 @@ describe('against the reference implementation (property)', () => {
     );
   });
 
+  it('the timeline is back to back and agrees with the reference at every minute', () => {
+    const horizonMs = 36 * HOUR;
+    fc.assert(
+      fc.property(arbCase, ({ input, epochMs, reference }) => {
+        const segments = createScheduleResolver(input).timeline(epochMs, epochMs + horizonMs);
+        expect(segments[0]!.startMs).toBe(epochMs);
+        expect(segments[segments.length - 1]!.endMs).toBe(epochMs + horizonMs);
+        segments.forEach((segment, index) => {
+          if (index > 0) expect(segment.startMs).toBe(segments[index - 1]!.endMs);
+          const expected = reference.playingAt(segment.startMs);
+          expect({
+            source: segment.source,
+            playlistId: segment.playlistId,
+            scheduleEntryId: segment.scheduleEntryId,
+          }).toEqual(expected);
+          // Constant inside: the reference changes only at the segment's end.
+          const change = reference.nextChangeByMinute(
+            segment.startMs,
+            segment.endMs - segment.startMs,
+          );
+          expect(change === null || change === segment.endMs).toBe(true);
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('a local date-time resolves to an instant that shows that wall-clock time, or later in a gap', () => {
     fc.assert(
       fc.property(

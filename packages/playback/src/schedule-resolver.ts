@@ -88,6 +88,15 @@ export interface NextChangeOptions {
   horizonMs?: number;
 }
 
+/** A stretch of time with one answer: [startMs, endMs). */
+export interface TimelineSegment {
+  startMs: number;
+  endMs: number;
+  source: TPlayingSource;
+  playlistId: string | null;
+  scheduleEntryId: string | null;
+}
+
 export interface ScheduleResolver {
   /** What plays at the instant. */
   playingAt(epochMs: number): TPlaying;
@@ -98,6 +107,13 @@ export interface ScheduleResolver {
    * null when it does not change within the horizon (ask again then).
    */
   nextChange(epochMs: number, options?: NextChangeOptions): number | null;
+  /**
+   * What plays from `fromMs` to `toMs`, as back-to-back segments of instants. Computed where the
+   * time-zone data is current (the server) it lets a player follow the schedule by comparing
+   * instants only: TV browsers carry years-old zone rules (Chromium 69 still has Chile's 2018
+   * DST dates) and slow CPUs.
+   */
+  timeline(fromMs: number, toMs: number): TimelineSegment[];
   /** The entry's windows on the local days from `firstDay` to `lastDay` inclusive. */
   windowsOf(entryId: string, firstDay: string, lastDay: string): ScheduleWindow[];
 }
@@ -392,5 +408,24 @@ export function createScheduleResolver(input: ScheduleInput): ScheduleResolver {
     return windows;
   }
 
-  return { playingAt, explainAt, nextChange, windowsOf };
+  function timeline(fromMs: number, toMs: number): TimelineSegment[] {
+    const segments: TimelineSegment[] = [];
+    let startMs = fromMs;
+    while (startMs < toMs) {
+      const playing = playingAt(startMs);
+      const next = nextChange(startMs, { horizonMs: toMs - startMs });
+      const endMs = next === null ? toMs : Math.min(next, toMs);
+      segments.push({
+        startMs,
+        endMs,
+        source: playing.source,
+        playlistId: playing.playlistId,
+        scheduleEntryId: playing.scheduleEntryId,
+      });
+      startMs = endMs;
+    }
+    return segments;
+  }
+
+  return { playingAt, explainAt, nextChange, timeline, windowsOf };
 }
