@@ -10,6 +10,7 @@
 // Chromium 69: chrome-aws-lambda@1.6.3's bin/chromium-69.0.3494.0.br, brotli-decompressed
 // (zlib.brotliDecompressSync), chmod +x. Driver: puppeteer-core@1.7.0 installed anywhere (both
 // outside the repo: they are large and only this check needs them).
+/* global window -- page.evaluate runs in the browser. */
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
