@@ -157,6 +157,22 @@ describe('daylight saving time', () => {
     expect(fall!.endMs - fall!.startMs).toBe(25 * HOUR);
   });
 
+  it('America/New_York: windows across both DST nights (the docs/schedule.md examples)', () => {
+    const resolver = createScheduleResolver({
+      timeZone: 'America/New_York',
+      defaultPlaylistId: null,
+      entries: [
+        rule({ id: 'saturday-night', weekdays: [6], startTime: '22:00', endTime: '02:30' }),
+        rule({ id: 'repeated-hour', weekdays: [7], startTime: '01:30', endTime: '03:00' }),
+      ],
+    });
+    const [spring] = resolver.windowsOf('saturday-night', '2026-03-07', '2026-03-07');
+    expect(new Date(spring!.endMs).toISOString()).toBe('2026-03-08T07:30:00.000Z'); // 03:30 EDT
+    expect(spring!.endMs - spring!.startMs).toBe(4.5 * HOUR);
+    const [fall] = resolver.windowsOf('repeated-hour', '2026-11-01', '2026-11-01');
+    expect(fall!.endMs - fall!.startMs).toBe(2.5 * HOUR);
+  });
+
   it('Europe/London: a Saturday 23:00–02:00 window across each DST night', () => {
     const resolver = createScheduleResolver({
       timeZone: 'Europe/London',
