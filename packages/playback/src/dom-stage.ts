@@ -33,13 +33,13 @@ interface Layer {
   detach: Array<() => void>;
 }
 
+/** Sets style properties through the CSSOM (allowed under a CSP without 'unsafe-inline'). */
+function applyStyle(element: HTMLElement, style: Partial<CSSStyleDeclaration>): void {
+  Object.assign(element.style, style);
+}
+
 function fill(element: HTMLElement): void {
-  const { style } = element;
-  style.position = 'absolute';
-  style.top = '0';
-  style.left = '0';
-  style.width = '100%';
-  style.height = '100%';
+  applyStyle(element, { position: 'absolute', top: '0', left: '0', width: '100%', height: '100%' });
 }
 
 function describeMediaError(video: HTMLVideoElement): string {
@@ -129,14 +129,15 @@ export function createDomStage(container: HTMLElement, options: DomStageOptions 
     box.setAttribute('role', 'img');
     box.setAttribute('aria-label', label);
     box.setAttribute('data-playback-placeholder', '');
-    const { style } = box;
-    style.display = 'flex';
-    style.alignItems = 'center';
-    style.justifyContent = 'center';
-    style.color = '#d4d4d8';
-    style.font = '600 4vmin system-ui, sans-serif';
-    style.letterSpacing = '0.05em';
-    style.background = 'repeating-linear-gradient(45deg, #18181b 0 2vmin, #27272a 2vmin 4vmin)';
+    applyStyle(box, {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      color: '#d4d4d8',
+      font: '600 4vmin system-ui, sans-serif',
+      letterSpacing: '0.05em',
+      background: 'repeating-linear-gradient(45deg, #18181b 0 2vmin, #27272a 2vmin 4vmin)',
+    });
     box.textContent = label;
     layer.content = box;
     layer.root.appendChild(box);
