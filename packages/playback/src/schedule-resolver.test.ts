@@ -303,6 +303,11 @@ describe('who wins', () => {
       createScheduleResolver({ timeZone: 'Mars/Olympus', defaultPlaylistId: null, entries: [] }),
     ).toThrow(RangeError);
   });
+
+  it('refuses a local date-time that is not on the calendar instead of moving it', () => {
+    expect(() => resolveLocalDateTime('2026-02-30T10:00', 'Europe/London')).toThrow(RangeError);
+    expect(() => resolveLocalDateTime('2026-02-28T10:00', 'Mars/Olympus')).toThrow(RangeError);
+  });
 });
 
 describe('nextChange', () => {
