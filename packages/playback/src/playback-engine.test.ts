@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createPlaybackEngine,
@@ -265,7 +266,7 @@ describe('playback engine', () => {
       for (let minute = 0; minute < 60; minute += 1) {
         clock.advance(60_000);
         expect(stage.maxVideosLoaded).toBeLessThanOrEqual(2);
-        expect(clock.pendingCount()).toBeLessThanOrEqual(80);
+        expect(clock.pendingCount()).toBeLessThanOrEqual(8);
       }
     }
     expect(stage.blankFrames).toBe(0);
@@ -277,5 +278,75 @@ describe('playback engine', () => {
     }
     const shown = ends.reduce((sum, end) => sum + end.shownMs, 0);
     expect(shown).toBe(ends[ends.length - 1]!.endedAt - starts[0]!.startedAt);
+  });
+});
+
+describe('playback engine (property)', () => {
+  const arbBehaviour = fc.record(
+    {
+      readyAfterMs: fc.integer({ min: 0, max: 20_000 }),
+      failOnLoad: fc.boolean(),
+      neverReady: fc.boolean(),
+      startAfterMs: fc.integer({ min: 0, max: 20_000 }),
+      neverStarts: fc.boolean(),
+      videoLengthMs: fc.integer({ min: 1, max: 30_000 }),
+      stallAfterMs: fc.integer({ min: 0, max: 30_000 }),
+    },
+    { requiredKeys: [] },
+  );
+  const arbItem = fc.oneof(
+    fc.integer({ min: 1, max: 20_000 }).map((ms) => ({ type: 'image' as const, ms })),
+    fc.constant({ type: 'video' as const, ms: 0 }),
+    fc.integer({ min: 1, max: 20_000 }).map((ms) => ({ type: 'adSlot' as const, ms })),
+  );
+  const arbPlaylist = fc.array(fc.tuple(arbItem, arbBehaviour), { minLength: 1, maxLength: 5 });
+
+  it('never shows a blank frame, keeps plays back to back and at most two videos, whatever the media do', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(arbPlaylist, fc.integer({ min: 1, max: 90_000 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (schedule) => {
+          const behaviours: Record<string, MediaBehaviour> = {};
+          const lists = schedule.map(([entries, runMs], listIndex) => {
+            const items = entries.map(([item, behaviour], index): PlaybackItem => {
+              const key = `l${listIndex}i${index}`;
+              if (item.type === 'adSlot') {
+                return { key, type: 'adSlot', lengthMs: item.ms };
+              }
+              const src = `${key}.${item.type === 'image' ? 'jpg' : 'mp4'}`;
+              behaviours[src] = behaviour;
+              return item.type === 'image'
+                ? { key, type: 'image', src, durationMs: item.ms }
+                : { key, type: 'video', src };
+            });
+            return { list: playlist(`l${listIndex}`, items), runMs };
+          });
+          const { clock, engine, stage, starts, ends } = setup(behaviours, {
+            startTimeoutMs: 15_000,
+            stallTimeoutMs: 10_000,
+          });
+          for (const { list, runMs } of lists) {
+            engine.setPlaylist(list);
+            clock.advance(runMs);
+            expect(stage.maxVideosLoaded).toBeLessThanOrEqual(2);
+            // Two slots' watchdogs and timers, the stage's next tick each, a retry: a handful.
+            expect(clock.pendingCount()).toBeLessThanOrEqual(8);
+          }
+          expect(stage.blankFrames).toBe(0);
+          expect(ends.length).toBeGreaterThanOrEqual(starts.length - 1);
+          expect(ends.length).toBeLessThanOrEqual(starts.length);
+          for (let i = 1; i < starts.length; i += 1) {
+            expect(starts[i]!.startedAt).toBe(ends[i - 1]!.endedAt);
+          }
+          for (const end of ends) expect(end.shownMs).toBeGreaterThanOrEqual(0);
+          engine.stop();
+          expect(clock.pendingCount()).toBe(0);
+        },
+      ),
+      { numRuns: 120 },
+    );
   });
 });

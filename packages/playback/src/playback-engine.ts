@@ -286,7 +286,10 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     if (!isLive(state)) return;
     if (state === current) {
       // A lone video started over.
-      if (state.phase === 'presenting') beginPlay(state);
+      if (state.phase === 'presenting') {
+        endPlay(state, state.endReason);
+        beginPlay(state);
+      }
       return;
     }
     if (state.phase !== 'presenting') return;
@@ -360,8 +363,8 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     const items = playlist ? playlist.items : [];
     const isLone = items.length === 1 && state.playlistKey === (playlist ? playlist.key : null);
     if (isLone) {
-      endPlay(state, 'completed');
       if (state.item.type === 'video' || (state.fill && state.fill.type === 'video')) {
+        // The last frame stays up while the video seeks back: the play ends when the next starts.
         state.phase = 'presenting';
         state.cancelTimers.push(
           clock.schedule(
@@ -371,6 +374,7 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
         );
         stage.restart(state.slot);
       } else {
+        endPlay(state, 'completed');
         beginPlay(state);
       }
       return;

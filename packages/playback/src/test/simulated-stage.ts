@@ -50,15 +50,21 @@ export function createSimulatedStage(
     simulation.cancel = [];
   }
 
+  /** Progress every 250 ms like timeupdate, one timer at a time, then ended (unless it stalls). */
   function playVideo(simulation: SlotSimulation) {
     const length = simulation.behaviour.videoLengthMs ?? 6000;
     const stallAt = simulation.behaviour.stallAfterMs ?? Number.POSITIVE_INFINITY;
-    for (let at = 250; at < length && at <= stallAt; at += 250) {
-      simulation.cancel.push(clock.schedule(() => simulation.events.progress(), at));
-    }
-    if (stallAt >= length) {
-      simulation.cancel.push(clock.schedule(() => simulation.events.ended(), length));
-    }
+    const tick = (position: number) => {
+      if (position >= length) {
+        if (stallAt >= length) simulation.events.ended();
+        return;
+      }
+      if (position > stallAt) return;
+      if (position > 0) simulation.events.progress();
+      const next = Math.min(position + 250, length);
+      simulation.cancel.push(clock.schedule(() => tick(next), next - position));
+    };
+    tick(0);
   }
 
   function start(slot: StageSlot, simulation: SlotSimulation, verb: string) {
