@@ -246,42 +246,46 @@ describe('playback engine', () => {
     ]);
   });
 
-  it('soak: a day of playback with slow, broken and stalling media keeps its invariants', () => {
-    const behaviours: Record<string, MediaBehaviour> = {
-      'v1.mp4': { videoLengthMs: 9000, readyAfterMs: 400 },
-      'v2.mp4': { videoLengthMs: 15_000, stallAfterMs: 7000 },
-      'slow.jpg': { readyAfterMs: 12_000 },
-      'bad.jpg': { failOnLoad: true },
-      'late.mp4': { startAfterMs: 900, videoLengthMs: 3000 },
-    };
-    const { clock, engine, stage, starts, ends } = setup(behaviours, { stallTimeoutMs: 5000 });
-    const lists = [
-      [image('a', 10_000), video('v1'), image('slow', 5000), adSlot('ad', 15_000), video('v2')],
-      [video('late'), image('bad', 3000), video('v1')],
-      [video('v1')],
-      [image('a', 7000), video('late')],
-    ];
-    for (let hour = 0; hour < 24; hour += 1) {
-      engine.setPlaylist(playlist(`p${hour}`, lists[hour % lists.length]!));
-      for (let minute = 0; minute < 60; minute += 1) {
-        clock.advance(60_000);
-        expect(stage.maxVideosLoaded).toBeLessThanOrEqual(2);
-        expect(clock.pendingCount()).toBeLessThanOrEqual(8);
+  it(
+    'soak: a day of playback with slow, broken and stalling media keeps its invariants',
+    { timeout: 60_000 },
+    () => {
+      const behaviours: Record<string, MediaBehaviour> = {
+        'v1.mp4': { videoLengthMs: 9000, readyAfterMs: 400 },
+        'v2.mp4': { videoLengthMs: 15_000, stallAfterMs: 7000 },
+        'slow.jpg': { readyAfterMs: 12_000 },
+        'bad.jpg': { failOnLoad: true },
+        'late.mp4': { startAfterMs: 900, videoLengthMs: 3000 },
+      };
+      const { clock, engine, stage, starts, ends } = setup(behaviours, { stallTimeoutMs: 5000 });
+      const lists = [
+        [image('a', 10_000), video('v1'), image('slow', 5000), adSlot('ad', 15_000), video('v2')],
+        [video('late'), image('bad', 3000), video('v1')],
+        [video('v1')],
+        [image('a', 7000), video('late')],
+      ];
+      for (let hour = 0; hour < 24; hour += 1) {
+        engine.setPlaylist(playlist(`p${hour}`, lists[hour % lists.length]!));
+        for (let minute = 0; minute < 60; minute += 1) {
+          clock.advance(60_000);
+          expect(stage.maxVideosLoaded).toBeLessThanOrEqual(2);
+          expect(clock.pendingCount()).toBeLessThanOrEqual(8);
+        }
       }
-    }
-    expect(stage.blankFrames).toBe(0);
-    // Plays are back to back: every end is followed by the next start at the same instant.
-    expect(starts.length).toBeGreaterThan(5000);
-    expect(ends.length).toBe(starts.length - 1);
-    for (let i = 1; i < starts.length; i += 1) {
-      expect(starts[i]!.startedAt).toBe(ends[i - 1]!.endedAt);
-    }
-    const shown = ends.reduce((sum, end) => sum + end.shownMs, 0);
-    expect(shown).toBe(ends[ends.length - 1]!.endedAt - starts[0]!.startedAt);
-  });
+      expect(stage.blankFrames).toBe(0);
+      // Plays are back to back: every end is followed by the next start at the same instant.
+      expect(starts.length).toBeGreaterThan(5000);
+      expect(ends.length).toBe(starts.length - 1);
+      for (let i = 1; i < starts.length; i += 1) {
+        expect(starts[i]!.startedAt).toBe(ends[i - 1]!.endedAt);
+      }
+      const shown = ends.reduce((sum, end) => sum + end.shownMs, 0);
+      expect(shown).toBe(ends[ends.length - 1]!.endedAt - starts[0]!.startedAt);
+    },
+  );
 });
 
-describe('playback engine (property)', () => {
+describe('playback engine (property)', { timeout: 60_000 }, () => {
   const arbBehaviour = fc.record(
     {
       readyAfterMs: fc.integer({ min: 0, max: 20_000 }),
