@@ -39,6 +39,23 @@ describe('DOM stage', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(load);
   });
 
+  /** The DOM stage in the container, driven by an engine on a manual clock, with its reports. */
+  function mount() {
+    const clock = createManualClock();
+    const stage = createDomStage(container);
+    const starts: ItemStartReport[] = [];
+    const ends: ItemEndReport[] = [];
+    const errors: string[] = [];
+    const engine = createPlaybackEngine({
+      stage,
+      clock,
+      onItemStart: (report) => starts.push(report),
+      onItemEnd: (report) => ends.push(report),
+      onItemError: (report) => errors.push(`${report.item.key}:${report.reason}`),
+    });
+    return { clock, stage, engine, starts, ends, errors };
+  }
+
   afterEach(() => {
     container.remove();
     vi.restoreAllMocks();
@@ -48,16 +65,7 @@ describe('DOM stage', () => {
   });
 
   it('shows an image, then a video only once it plays, then a labelled ad-slot placeholder', async () => {
-    const clock = createManualClock();
-    const starts: ItemStartReport[] = [];
-    const ends: ItemEndReport[] = [];
-    const stage = createDomStage(container);
-    const engine = createPlaybackEngine({
-      stage,
-      clock,
-      onItemStart: (report) => starts.push(report),
-      onItemEnd: (report) => ends.push(report),
-    });
+    const { clock, stage, engine, starts, ends } = mount();
     engine.setPlaylist({
       key: 'p@1',
       items: [
@@ -112,14 +120,7 @@ describe('DOM stage', () => {
   });
 
   it('keeps at most two video elements however many videos play, and loops a lone one', async () => {
-    const clock = createManualClock();
-    const stage = createDomStage(container);
-    const starts: ItemStartReport[] = [];
-    const engine = createPlaybackEngine({
-      stage,
-      clock,
-      onItemStart: (report) => starts.push(report),
-    });
+    const { stage, engine, starts } = mount();
     const videos = ['1', '2', '3', '4', '5'].map((key) => ({
       key,
       type: 'video' as const,
@@ -161,14 +162,7 @@ describe('DOM stage', () => {
   });
 
   it('reports a video that fails to load, and one whose play() is refused', async () => {
-    const clock = createManualClock();
-    const stage = createDomStage(container);
-    const errors: string[] = [];
-    const engine = createPlaybackEngine({
-      stage,
-      clock,
-      onItemError: (report) => errors.push(`${report.item.key}:${report.reason}`),
-    });
+    const { stage, engine, errors } = mount();
     engine.setPlaylist({
       key: 'p@1',
       items: [
