@@ -246,6 +246,25 @@ describe('playback engine', () => {
     ]);
   });
 
+  it('keeps the placeholder when the fill callback throws', () => {
+    const { clock, engine, starts, stage } = setup(
+      {},
+      {
+        fillAdSlot: () => {
+          throw new Error('marketplace bug');
+        },
+      },
+    );
+    engine.setPlaylist(playlist('p@1', [adSlot('ad', 3000), image('a', 1000)]));
+    clock.advance(4100);
+    expect(stage.log[0]).toBe('prepare 0 Ad slot · 3 s');
+    expect(starts.map((s) => [s.item.key, s.fill])).toEqual([
+      ['ad', null],
+      ['a', null],
+      ['ad', null],
+    ]);
+  });
+
   it(
     'soak: a day of playback with slow, broken and stalling media keeps its invariants',
     { timeout: 60_000 },

@@ -136,7 +136,6 @@ type SlotPhase = 'preparing' | 'ready' | 'presenting' | 'playing';
 
 interface SlotState {
   slot: StageSlot;
-  token: number;
   playlistKey: string;
   index: number;
   item: PlaybackItem;
@@ -170,7 +169,6 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
   let current: SlotState | null = null;
   /** Being prepared or presented in the other slot. */
   let upcoming: SlotState | null = null;
-  let nextToken = 1;
   /** Failures since the last successful start: when it reaches the item count, back off. */
   let failuresInRow = 0;
   let cancelRetry: (() => void) | null = null;
@@ -224,16 +222,24 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     });
   }
 
+  /** The marketplace's creative for a slot; a failing fill leaves the placeholder, not a dark screen. */
+  function fillOf(item: AdSlotItem, index: number): AdSlotFill | null {
+    if (!options.fillAdSlot) return null;
+    try {
+      return options.fillAdSlot(item, index);
+    } catch {
+      return null;
+    }
+  }
+
   /** Prepare playlist item `index` in the free slot, unless one is already on its way. */
   function prepare(index: number): void {
     if (!playlist || playlist.items.length === 0 || upcoming) return;
     const item = playlist.items[index];
     if (!item) return;
-    const fill =
-      item.type === 'adSlot' && options.fillAdSlot ? options.fillAdSlot(item, index) : null;
+    const fill = item.type === 'adSlot' ? fillOf(item, index) : null;
     const state: SlotState = {
       slot: freeSlot(),
-      token: nextToken++,
       playlistKey: playlist.key,
       index,
       item,
