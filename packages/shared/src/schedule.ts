@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/**
+ * Schedule entries (`/api/v1/schedule-entries`) and the "what plays here" answer
+ * (`GET /api/v1/ad-spaces/{id}/playing`). The semantics live in docs/schedule.md and are
+ * implemented once, in packages/playback (schedule-resolver.ts).
+ *
+ * Days and times are local wall-clock values in the ad space's location time zone, never instants:
+ * "Fridays 22:00–02:00" must stay that when daylight saving time starts or ends.
+ */
+
+/** Whether `YYYY-MM-DD` names a real calendar day (rejects 2026-02-30). UTC only checks the calendar. */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A local calendar day, `YYYY-MM-DD`. */
+export const ZLocalDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
+  .refine(isCalendarDay, 'Not a day of the calendar.');
+export type TLocalDate = z.infer<typeof ZLocalDate>;
+
+/** A local wall-clock time, `HH:mm`, 00:00–23:59. */
+export const ZLocalTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:mm, from 00:00 to 23:59.');
+export type TLocalTime = z.infer<typeof ZLocalTime>;
+
+/** A local date and time, `YYYY-MM-DDTHH:mm` (the "What plays here at…" control, `?at=`). */
+export const ZLocalDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'Use YYYY-MM-DDTHH:mm.')
+  .refine((value) => isCalendarDay(value.slice(0, 10)), 'Not a day of the calendar.');
+export type TLocalDateTime = z.infer<typeof ZLocalDateTime>;
+
+/**
+ * ISO 8601 weekday numbers: 1 = Monday … 7 = Sunday (Temporal's `dayOfWeek`). Numbers rather
+ * than names so the API stays language-neutral; the UI names them with `Intl`.
+ */
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const ZIsoWeekday = z.number().int().min(1).max(7);
+export type TIsoWeekday = z.infer<typeof ZIsoWeekday>;
+
+/** At least one weekday, each once; stored sorted so equal sets compare equal. */
+export const ZWeekdays = z
+  .array(ZIsoWeekday)
+  .min(1, 'Pick at least one weekday.')
+  .max(7)
+  .refine((days) => new Set(days).size === days.length, 'Each weekday once.')
+  .transform((days) => [...days].sort((a, b) => a - b));
+
+export const ZSchedulePriority = z
+  .number()
+  .int('A whole number, please.')
+  .min(0, 'From 0 to 100.')
+  .max(100, 'From 0 to 100.');
+
+/** The editable fields of an entry, shared by create, update and the resolver. */
+const scheduleFields = {
+  playlistId: z.string().min(1),
+  firstDay: ZLocalDate,
+  /** Inclusive; absent or null: no end. */
+  lastDay: ZLocalDate.nullable(),
+  weekdays: ZWeekdays,
+  /** Inclusive. */
+  startTime: ZLocalTime,
+  /**
+   * Exclusive. At or before `startTime` the window crosses midnight and belongs to the day it
+   * starts; equal to `startTime` it lasts a whole day (from startTime to startTime the next day).
+   */
+  endTime: ZLocalTime,
+  priority: ZSchedulePriority,
+};
+
+function refineDayOrder(
+  value: { firstDay: string; lastDay?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  // YYYY-MM-DD strings compare like the days they name.
+  if (value.lastDay != null && value.lastDay < value.firstDay) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lastDay'],
+      message: 'The last day cannot be before the first day.',
+    });
+  }
+}
+
+export const ZScheduleEntry = z.object({
+  id: z.string().min(1),
+  adSpaceId: z.string().min(1),
+  ...scheduleFields,
+  /** When the entry last changed (ISO 8601 with offset): the second tie-break. */
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type TScheduleEntry = z.infer<typeof ZScheduleEntry>;
+
+/** POST /api/v1/schedule-entries */
+export const ZCreateScheduleEntry = z
+  .strictObject({
+    adSpaceId: z.string().min(1),
+    ...scheduleFields,
+    lastDay: ZLocalDate.nullish().transform((value) => value ?? null),
+  })
+  .superRefine(refineDayOrder);
+export type TCreateScheduleEntry = z.input<typeof ZCreateScheduleEntry>;
+
+/**
+ * PATCH /api/v1/schedule-entries/{id}. The day order can only be checked against the stored
+ * entry when one of the two days is absent: the service does that after merging.
+ */
+export const ZUpdateScheduleEntry = z
+  .strictObject({
+    playlistId: scheduleFields.playlistId,
+    firstDay: scheduleFields.firstDay,
+    lastDay: scheduleFields.lastDay,
+    weekdays: scheduleFields.weekdays,
+    startTime: scheduleFields.startTime,
+    endTime: scheduleFields.endTime,
+    priority: scheduleFields.priority,
+  })
+  .partial()
+  .superRefine((value, ctx) => {
+    if (value.firstDay !== undefined) refineDayOrder({ ...value, firstDay: value.firstDay }, ctx);
+  });
+export type TUpdateScheduleEntry = z.input<typeof ZUpdateScheduleEntry>;
+
+export const PLAYING_SOURCES = ['schedule', 'default', 'idle'] as const;
+export const ZPlayingSource = z.enum(PLAYING_SOURCES);
+export type TPlayingSource = z.infer<typeof ZPlayingSource>;
+
+/** GET /api/v1/ad-spaces/{id}/playing?at=YYYY-MM-DDTHH:mm (local time; without `at`, now). */
+export const ZPlayingQuery = z.object({ at: ZLocalDateTime.optional() });
+export type TPlayingQuery = z.infer<typeof ZPlayingQuery>;
+
+/** What an ad space plays at an instant; the resolver's answer and the route's response. */
+export const ZPlaying = z.object({
+  /** The instant, UTC, ISO 8601. */
+  at: z.iso.datetime(),
+  /** The same instant on the location's wall clock, `YYYY-MM-DDTHH:mm:ss`. */
+  localTime: z.string(),
+  timeZone: z.string(),
+  source: ZPlayingSource,
+  playlistId: z.string().nullable(),
+  scheduleEntryId: z.string().nullable(),
+});
+export type TPlaying = z.infer<typeof ZPlaying>;
