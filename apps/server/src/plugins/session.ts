@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
-import { profile } from '../db/schema/index';
 import type { TActor, TSessionUser } from '../lib/actor';
 import { forbidden, unauthenticated } from '../lib/app-error';
+import { createProfileDirectory } from '../modules/me/profile-directory';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +19,7 @@ declare module 'fastify' {
 /** Resolves the session of each request through Better Auth, lazily and at most once. */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { auth, db } = app.deps;
+  const profiles = createProfileDirectory(db);
   const cache = new WeakMap<FastifyRequest, Promise<TSessionUser | null>>();
 
   async function readUser(request: FastifyRequest): Promise<TSessionUser | null> {
@@ -38,11 +38,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     return pending;
   });
 
-  app.decorateRequest('requireActor', async function (this: FastifyRequest) {
+  app.decorateRequest('requireActor', async function (this: FastifyRequest): Promise<TActor> {
     const user = await this.getUser();
     if (!user) throw unauthenticated();
-    const [row] = await db.select().from(profile).where(eq(profile.userId, user.id));
-    return { ...user, role: row?.role ?? null, isSU: row?.isSU ?? false };
+    return { kind: 'user', ...user, ...(await profiles.findAccess(user.id)) };
   });
 
   app.decorateRequest('requireSuperUser', async function (this: FastifyRequest) {
