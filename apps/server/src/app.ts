@@ -11,6 +11,7 @@ import type { TDatabase, TDb } from './db/database';
 import { openConfiguredDatabase } from './db/open';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createAuth, type TAuth } from './modules/auth/auth';
+import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -33,7 +34,7 @@ import { createTokenVerifier } from './modules/storage/token-verifier';
 import { errorsPlugin } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
 import { securityPlugin } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
+import { sessionPlugin, type TAccount } from './plugins/session';
 
 export interface TAppDeps {
   config: TConfig;
@@ -47,6 +48,8 @@ export interface TAppDeps {
   storage: TStorageService;
   /** Checks that say what uses a content item; playlists and campaigns register theirs. */
   contentReferences: TContentReferenceRegistry;
+  /** Sessions resolved lately, by credentials (plugins/session.ts); evict after writing a user or profile. */
+  sessionCache: TSessionCache<TAccount>;
 }
 
 declare module 'fastify' {
@@ -96,6 +99,7 @@ export async function buildApp({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
+  const sessionCache = createSessionCache<TAccount>();
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir, 'auth-secret'));
   const auth = createAuth({
     config,
@@ -104,6 +108,7 @@ export async function buildApp({
     secret,
     // Deleting an account deletes the user's files and upload sessions too.
     onUserDeleted: (userId) => storage.deleteUserData(userId),
+    sessionCache,
   });
   const storage = createStorageService({
     config,
@@ -125,6 +130,7 @@ export async function buildApp({
     storageCheck: () => driver.check(),
     storage,
     contentReferences: createContentReferenceRegistry(),
+    sessionCache,
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, then the OpenAPI document.

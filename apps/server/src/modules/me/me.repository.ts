@@ -22,6 +22,20 @@ export function createMeRepository(db: TDb) {
       return row;
     },
 
+    /** The whole profile row; undefined for a user without one yet. */
+    async findProfile(userId: string) {
+      const [row] = await db
+        .select({
+          role: profile.role,
+          isSU: profile.isSU,
+          company: profile.company,
+          phone: profile.phone,
+        })
+        .from(profile)
+        .where(eq(profile.userId, userId));
+      return row;
+    },
+
     async listSuperUserEmails(): Promise<string[]> {
       const rows = await db
         .select({ email: user.email })
