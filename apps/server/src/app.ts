@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -133,8 +134,12 @@ export async function buildApp({
     sessionCache,
   } satisfies TAppDeps);
 
-  // 1. External plugins: security headers and rate limits, then the OpenAPI document.
+  // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.
   await app.register(securityPlugin);
+  // Compresses what routes answer (JSON above 1 KiB; types mime-db calls compressible), before the
+  // routes are registered so that its hooks reach them. Built files come precompressed and are
+  // skipped (they carry Content-Encoding); storage media opts out on its route (`compress: false`).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: { info: { title: 'Screenline API', version: config.version } },
     transform: jsonSchemaTransform,

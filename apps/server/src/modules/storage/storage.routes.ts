@@ -76,6 +76,8 @@ export async function storageRoutes(app: FastifyInstance) {
         response: { 200: ZStorageObject, ...errorResponses, 416: ZApiError },
       },
       config: { rateLimit: false },
+      // Media bytes go out as stored: byte ranges, ETag and Content-Length describe them.
+      compress: false,
       handler: async (request, reply) => {
         const { bucket, '*': name } = request.params;
         const isHeadOnly = method === 'HEAD';
