@@ -12,7 +12,6 @@
 // the hello, `GET /api/v1/me` signed in (a session cookie) and `/api/health`, and the ratio
 // me / hello (the goal is at least 0.25). LOG_LEVEL is warn so the figures measure the code rather
 // than writing a log line per request to a pipe.
-import { type ChildProcess, fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { z } from 'zod';
 import { freePort } from './free-port';
+import { ROOT, signUp, startProcess, startScreenline, stopProcess } from './server-process';
 
 const seconds = z.coerce
   .number()
@@ -30,7 +30,6 @@ const seconds = z.coerce
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const root = path.resolve(import.meta.dirname, '..');
 
 interface TFigure {
   label: string;
@@ -82,9 +81,12 @@ async function main() {
 
 async function measureHello(): Promise<number> {
   const port = await freePort();
-  const child = startProcess(path.join(root, 'bench/api-hello.ts'), { PORT: String(port) });
+  const child = startProcess(path.join(ROOT, 'bench/api-hello.ts'), { PORT: String(port) });
   try {
-    await waitForMessage(child);
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`the hello server exited (${code})`)));
+    });
     const figure = await measure('hello (bare Fastify)', `http://127.0.0.1:${port}/`);
     return figure.rps;
   } finally {
@@ -93,19 +95,9 @@ async function measureHello(): Promise<number> {
 }
 
 async function measureScreenline(name: string, env: Record<string, string>, helloRps: number) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = startProcess(path.join(root, 'apps/server/src/server.ts'), {
-    ...env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
-  });
+  const server = await startScreenline(env);
+  const { baseUrl } = server;
   try {
-    await waitForHealth(baseUrl, child);
     const cookie = await signUp(baseUrl);
     const me = await measure(`${name}: GET /api/v1/me`, `${baseUrl}/api/v1/me`, { cookie });
     await measure(`${name}: GET /api/health`, `${baseUrl}/api/health`);
@@ -113,7 +105,7 @@ async function measureScreenline(name: string, env: Record<string, string>, hell
     ratios.push(ratio);
     console.log(ratio);
   } finally {
-    await stopProcess(child);
+    await server.stop();
   }
 }
 
@@ -138,29 +130,6 @@ async function measure(
   return figure;
 }
 
-const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
-
-async function signUp(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: 'bench-password-1234',
-      name: 'Bench',
-    }),
-  });
-  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  ZSignUp.parse(await res.json());
-  const cookie = res.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const check = await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
-  if (check.status !== 200) throw new Error(`GET /api/v1/me: ${check.status}`);
-  return cookie;
-}
-
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const name = `screenline_bench_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
@@ -183,44 +152,6 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
       await cleanup.end();
     },
   };
-}
-
-/** A TypeScript entry in its own Node process (tsx's loader), with an IPC channel. */
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  return fork(entry, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-}
-
-function waitForMessage(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server at ${baseUrl} did not become healthy within 60 s`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 main().catch((error: unknown) => {
