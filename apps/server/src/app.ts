@@ -138,7 +138,8 @@ export async function buildApp({
   await app.register(securityPlugin);
   // Compresses what routes answer (JSON above 1 KiB; types mime-db calls compressible), before the
   // routes are registered so that its hooks reach them. Built files come precompressed and are
-  // skipped (they carry Content-Encoding); storage media opts out on its route (`compress: false`).
+  // skipped (they carry Content-Encoding); storage media opts out on its route (`compress: false`);
+  // the default type list leaves text/event-stream out, so server-sent events are never held back.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: { info: { title: 'Screenline API', version: config.version } },
