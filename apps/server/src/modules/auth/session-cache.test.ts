@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
   createTestApp,
+  mailLinks,
+  ORIGIN,
   PASSWORD,
   sessionCookie,
   type TTestApp,
@@ -54,6 +56,26 @@ describe.each(BACKENDS)('the session cache on %s', (backend) => {
     });
     expect(changed.statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
+  });
+
+  it('refuses every device at once after a password reset', async () => {
+    const { cookie, email } = await t.signUp();
+    expect((await me(cookie)).statusCode).toBe(200);
+    const ask = await t.request({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email, redirectTo: `${ORIGIN}/forgot-password` },
+    });
+    expect(ask.statusCode).toBe(200);
+    const [link] = (await mailLinks(t, email)).filter((l) => l.includes('reset-password'));
+    const token = new URL(link ?? ORIGIN).pathname.split('/').pop();
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a-brand-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it('shows a changed profile and a changed name at once', async () => {
