@@ -22,12 +22,65 @@ function featureZones(app) {
   }));
 }
 
+/**
+ * One zone per server module: a module may use another module's service or facade, never its
+ * repository, so that each module's tables are reached through the rules of its own service.
+ * Files outside modules/ (app.ts, the CLI) compose the modules and may wire repositories.
+ */
+function repositoryZones() {
+  const dir = 'apps/server/src/modules';
+  if (!fs.existsSync(dir)) return [];
+  const modules = fs.readdirSync(dir).filter((name) => fs.statSync(`${dir}/${name}`).isDirectory());
+  const repositories = modules.flatMap((module) =>
+    fs
+      .readdirSync(`${dir}/${module}`, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.repository.ts'))
+      .map((file) => ({ module, file: `./${dir}/${module}/${file}` })),
+  );
+  return modules.flatMap((module) => {
+    const foreign = repositories.filter((repository) => repository.module !== module);
+    if (foreign.length === 0) return [];
+    return [
+      {
+        target: `./${dir}/${module}`,
+        from: foreign.map((repository) => repository.file),
+        message: "A module never imports another module's repository; use its service or facade.",
+      },
+    ];
+  });
+}
+
 const sharedFolders = (app) =>
   ['components', 'lib', 'hooks'].map((folder) => ({
     target: `./apps/${app}/src/${folder}`,
     from: [`./apps/${app}/src/features`, `./apps/${app}/src/app`],
     message: 'Shared folders never import features or the app layer.',
   }));
+
+const sourceImportPatterns = [
+  {
+    group: ['**/*.test', '**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'],
+    message: 'Source never imports test code.',
+  },
+  {
+    group: ['@screenline/server', '@screenline/server/*'],
+    message: 'Only the server may use server code.',
+  },
+];
+
+const appZones = [
+  { target: './apps/web', from: './apps/server', message: 'Web never imports server code.' },
+  { target: './apps/web', from: './apps/player', message: 'No app imports another app.' },
+  { target: './apps/player', from: './apps/server', message: 'Player never imports server code.' },
+  { target: './apps/player', from: './apps/web', message: 'No app imports another app.' },
+  { target: './apps/server', from: './apps/web', message: 'No app imports another app.' },
+  { target: './apps/server', from: './apps/player', message: 'No app imports another app.' },
+  { target: './packages', from: './apps', message: 'Packages never import apps.' },
+  ...featureZones('web'),
+  ...featureZones('player'),
+  ...sharedFolders('web'),
+  ...sharedFolders('player'),
+];
 
 export default tseslint.config(
   {
@@ -67,51 +120,8 @@ export default tseslint.config(
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/web',
-              from: './apps/server',
-              message: 'Web never imports server code.',
-            },
-            { target: './apps/web', from: './apps/player', message: 'No app imports another app.' },
-            {
-              target: './apps/player',
-              from: './apps/server',
-              message: 'Player never imports server code.',
-            },
-            { target: './apps/player', from: './apps/web', message: 'No app imports another app.' },
-            { target: './apps/server', from: './apps/web', message: 'No app imports another app.' },
-            {
-              target: './apps/server',
-              from: './apps/player',
-              message: 'No app imports another app.',
-            },
-            { target: './packages', from: './apps', message: 'Packages never import apps.' },
-            ...featureZones('web'),
-            ...featureZones('player'),
-            ...sharedFolders('web'),
-            ...sharedFolders('player'),
-          ],
-        },
-      ],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/*.test', '**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'],
-              message: 'Source never imports test code.',
-            },
-            {
-              group: ['@screenline/server', '@screenline/server/*'],
-              message: 'Only the server may use server code.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...repositoryZones()] }],
+      'no-restricted-imports': ['error', { patterns: sourceImportPatterns }],
     },
     settings: {
       'import-x/resolver': {
@@ -136,10 +146,31 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may import test helpers and use non-null assertions on fixtures.
+    // Routes only authenticate, validate and call a service; plugins are cross-cutting. Neither
+    // queries the database: that is the job of a module's repository (STYLE.md).
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...sourceImportPatterns,
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/**'],
+              message: 'Routes and plugins do not query the database; call a service or a facade.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may import test helpers (and other modules' repositories to set up fixtures) and
+    // use non-null assertions on fixtures.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**'],
     rules: {
       'no-restricted-imports': 'off',
+      'import-x/no-restricted-paths': ['error', { zones: appZones }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
     },

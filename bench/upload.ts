@@ -13,13 +13,13 @@
 // fsync, in the same directory. Everything goes to one temporary directory, removed at the end.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { freePort } from './free-port';
 import { type TUploadJob, type TUploadResult, ZUploadResult } from './upload-client';
 
 const MIB = 1024 * 1024;
@@ -177,15 +177,6 @@ async function measureDiskWrite(file: string): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   await fs.rm(file);
   return seconds;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -14,6 +15,7 @@ import { serializeRequest } from './lib/log-redaction';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createAuth, type TAuth } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -36,7 +38,7 @@ import { createTokenVerifier } from './modules/storage/token-verifier';
 import { errorsPlugin } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
 import { securityPlugin } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
+import { sessionPlugin, type TAccount } from './plugins/session';
 
 export interface TAppDeps {
   config: TConfig;
@@ -50,6 +52,8 @@ export interface TAppDeps {
   storage: TStorageService;
   /** Checks that say what uses a content item; playlists and campaigns register theirs. */
   contentReferences: TContentReferenceRegistry;
+  /** Sessions resolved lately, by credentials (plugins/session.ts); evict after writing a user or profile. */
+  sessionCache: TSessionCache<TAccount>;
 }
 
 declare module 'fastify' {
@@ -106,6 +110,7 @@ export async function buildApp({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
+  const sessionCache = createSessionCache<TAccount>();
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir, 'auth-secret'));
   const auth = createAuth({
     config,
@@ -115,6 +120,7 @@ export async function buildApp({
     log: app.log.child({ module: 'auth' }),
     // Deleting an account deletes the user's files and upload sessions too.
     onUserDeleted: (userId) => storage.deleteUserData(userId),
+    sessionCache,
   });
   const authRepository = createAuthRepository(database.db);
   const storage = createStorageService({
@@ -138,10 +144,16 @@ export async function buildApp({
     storageCheck: () => driver.check(),
     storage,
     contentReferences: createContentReferenceRegistry(),
+    sessionCache,
   } satisfies TAppDeps);
 
-  // 1. External plugins: security headers and rate limits, then the OpenAPI document.
+  // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.
   await app.register(securityPlugin);
+  // Compresses what routes answer (JSON above 1 KiB; types mime-db calls compressible), before the
+  // routes are registered so that its hooks reach them. Built files come precompressed and are
+  // skipped (they carry Content-Encoding); storage media opts out on its route (`compress: false`);
+  // the default type list leaves text/event-stream out, so server-sent events are never held back.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: { openapi: '3.1.0', info: { title: 'Screenline API', version: config.version } },
     transform: jsonSchemaTransform,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { ZAuthToken } from '@screenline/shared/auth';
 import { ZStorageObject, type TStorageObject } from '@screenline/shared/storage';
@@ -177,15 +176,8 @@ export async function uploadResumable(
   }
 }
 
-/** A loopback port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+// One helper for the tests and the benchmarks (which may not import test code).
+export { freePort } from '../../../bench/free-port';
 
 /** A small seeded random generator (mulberry32), so failures injected at random repeat. */
 export function seededRandom(seed: number): () => number {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { body } from './errors';
 
@@ -9,30 +10,44 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 /** Paths that belong to the API and the storage service: never answered with the web app. */
 const API_PREFIXES = ['/api/', '/v0/', '/q/', '/dev/'];
+/** Encodings the build writes beside each file (vite-plugin-compression2), best first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type TEncoding = (typeof ENCODINGS)[number];
+const EXTENSION: Record<TEncoding, string> = { br: '.br', gzip: '.gz' };
+
+/** index.html as built, and its precompressed variants when the build wrote them. */
+type TIndexPage = { identity: Buffer } & Partial<Record<TEncoding, Buffer>>;
+
+/** Source maps are for debugging, never for the public (the player's build keeps them outside). */
+const isSourceMap = (url: string) => url.endsWith('.map');
 
 /**
  * Hosting per SPEC §9: built files are served as they are, `/assets/*` (and `/tv/assets/*`)
  * cached for a year as immutable, and every other path answered with the app's index.html,
- * never cached. /tv and below belong to the player, the rest to the web app.
+ * never cached. /tv and below belong to the player, the rest to the web app. The build writes
+ * brotli and gzip files beside each asset; the one the client accepts is sent (Vary:
+ * Accept-Encoding). index.html is read once per process: a rebuild needs a restart.
  */
 export const hostingPlugin = fp(async (app: FastifyInstance) => {
   const { webDist, playerDist } = app.deps.config;
   const apps = [
     { prefix: '/tv/', root: playerDist, name: 'player' },
     { prefix: '/', root: webDist, name: 'web app' },
-  ].map((a) => ({ ...a, built: fs.existsSync(path.join(a.root, 'index.html')) }));
+  ].map((a) => ({ ...a, index: readIndexPage(a.root) }));
 
   for (const [i, site] of apps.entries()) {
-    if (!site.built) {
+    if (!site.index) {
       app.log.warn(`${site.name} is not built (${site.root}); run \`npm run build\``);
       continue;
     }
     await app.register(fastifyStatic, {
       root: site.root,
       prefix: site.prefix,
-      decorateReply: i === apps.findIndex((a) => a.built),
+      decorateReply: i === apps.findIndex((a) => a.index),
       wildcard: false,
       index: false,
+      preCompressed: true,
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         const rel = path.relative(site.root, filePath);
         res.header('cache-control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : NO_CACHE);
@@ -43,14 +58,20 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const site = apps.find((a) => url === a.prefix.replace(/\/$/, '') || url.startsWith(a.prefix));
-    if (!site?.built) {
+    if (!site?.index) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('Screenline is not built yet. Run `npm start` (it builds first) or `npm run build`.');
     }
-    const html = await fs.promises.readFile(path.join(site.root, 'index.html'));
-    return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+    const page = site.index;
+    const offered = ENCODINGS.filter((encoding) => page[encoding]);
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', offered);
+    reply.header('cache-control', NO_CACHE).header('vary', 'accept-encoding');
+    reply.type('text/html; charset=utf-8');
+    const compressed = encoding ? page[encoding] : undefined;
+    if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
+    return reply.send(page.identity);
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -59,8 +80,21 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((p) => url.startsWith(p));
     // A missing hashed asset is a 404, never an HTML page a browser would try to run as a script.
-    const isAsset = /\/assets\//.test(url);
+    const isAsset = /\/assets\//.test(url) || isSourceMap(url);
     if (isPage && !isAsset) return sendIndex(request, reply);
     return reply.status(404).send(body('not-found', `Nothing lives at ${request.method} ${url}.`));
   });
 });
+
+function readIndexPage(root: string): TIndexPage | null {
+  const file = path.join(root, 'index.html');
+  const read = (name: string) => (fs.existsSync(name) ? fs.readFileSync(name) : undefined);
+  const identity = read(file);
+  if (!identity) return null;
+  const page: TIndexPage = { identity };
+  for (const encoding of ENCODINGS) {
+    const variant = read(file + EXTENSION[encoding]);
+    if (variant) page[encoding] = variant;
+  }
+  return page;
+}

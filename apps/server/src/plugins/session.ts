@@ -1,15 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
-import { profile } from '../db/schema/index';
 import type { TActor, TSessionUser } from '../lib/actor';
 import { forbidden, unauthenticated } from '../lib/app-error';
+import { createProfileDirectory, type TProfile } from '../modules/me/profile-directory';
+
+/** Who is signed in: the auth user and the product profile (null until one exists). */
+export interface TAccount {
+  user: TSessionUser;
+  profile: TProfile | null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user (cookie or bearer session), or null. Read once per request. */
     getUser(): Promise<TSessionUser | null>;
+    /** The signed-in user and profile; 401 when signed out. */
+    requireAccount(): Promise<TAccount>;
     /** The signed-in user with role and super-user flag; 401 when signed out. */
     requireActor(): Promise<TActor>;
     /** requireActor, then 403 unless the user is a super-user. */
@@ -17,32 +24,65 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session of each request through Better Auth, lazily and at most once. */
+/**
+ * Resolves the session of each request, lazily and at most once: from the in-process session
+ * cache when these exact credentials were resolved lately, otherwise through Better Auth (session
+ * and user) and the profile directory (profile), then cached. Better Auth's hooks evict the cache
+ * when a session ends or a user changes (modules/auth/session-cache.ts); the me module evicts it
+ * when a profile changes.
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
-  const { auth, db } = app.deps;
-  const cache = new WeakMap<FastifyRequest, Promise<TSessionUser | null>>();
+  const { auth, db, sessionCache } = app.deps;
+  const profiles = createProfileDirectory(db);
+  const perRequest = new WeakMap<FastifyRequest, Promise<TAccount | null>>();
 
-  async function readUser(request: FastifyRequest): Promise<TSessionUser | null> {
+  async function readAccount(request: FastifyRequest): Promise<TAccount | null> {
+    const { cookie, authorization } = request.headers;
+    // Without either header there is no session to find (cookie or bearer plugin).
+    if (!cookie && !authorization) return null;
+    const key = `${authorization ?? ''}\n${cookie ?? ''}`;
+    const cached = sessionCache.get(key);
+    if (cached) return cached;
+
+    const store = sessionCache.begin();
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
     const { id, email, emailVerified, name, createdAt } = session.user;
-    return { id, email, emailVerified, name, createdAt };
+    const account = {
+      user: { id, email, emailVerified, name, createdAt },
+      profile: await profiles.findProfile(id),
+    };
+    store(key, {
+      token: session.session.token,
+      userId: id,
+      value: account,
+      sessionExpiresAt: session.session.expiresAt,
+    });
+    return account;
   }
 
-  app.decorateRequest('getUser', function (this: FastifyRequest) {
-    let pending = cache.get(this);
+  function getAccount(request: FastifyRequest): Promise<TAccount | null> {
+    let pending = perRequest.get(request);
     if (!pending) {
-      pending = readUser(this);
-      cache.set(this, pending);
+      pending = readAccount(request);
+      perRequest.set(request, pending);
     }
     return pending;
+  }
+
+  app.decorateRequest('getUser', async function (this: FastifyRequest) {
+    return (await getAccount(this))?.user ?? null;
   });
 
-  app.decorateRequest('requireActor', async function (this: FastifyRequest) {
-    const user = await this.getUser();
-    if (!user) throw unauthenticated();
-    const [row] = await db.select().from(profile).where(eq(profile.userId, user.id));
-    return { ...user, role: row?.role ?? null, isSU: row?.isSU ?? false };
+  app.decorateRequest('requireAccount', async function (this: FastifyRequest) {
+    const account = await getAccount(this);
+    if (!account) throw unauthenticated();
+    return account;
+  });
+
+  app.decorateRequest('requireActor', async function (this: FastifyRequest): Promise<TActor> {
+    const { user, profile } = await this.requireAccount();
+    return { kind: 'user', ...user, role: profile?.role ?? null, isSU: profile?.isSU ?? false };
   });
 
   app.decorateRequest('requireSuperUser', async function (this: FastifyRequest) {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { count, desc, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZPageView, ZPageViewStats } from '@screenline/shared/analytics';
 import { ZApiError } from '@screenline/shared/errors';
-import { pageView } from '../../db/schema/index';
+import { createAnalyticsRepository } from './analytics.repository';
+import { createAnalyticsService } from './analytics.service';
 
 export async function analyticsRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const service = createAnalyticsService(createAnalyticsRepository(app.deps.db));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -22,10 +22,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const user = await request.getUser();
-      await db
-        .insert(pageView)
-        .values({ path: request.body.path, title: request.body.title, userId: user?.id ?? null });
+      await service.recordPageView(await request.getUser(), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -39,29 +36,6 @@ export async function analyticsRoutes(app: FastifyInstance) {
         response: { 200: ZPageViewStats, 401: ZApiError, 403: ZApiError },
       },
     },
-    async (request) => {
-      await request.requireSuperUser();
-      const lastViewedAt = max(pageView.createdAt);
-      const rows = await db
-        .select({
-          path: pageView.path,
-          views: count(),
-          lastViewedAt,
-          // The title of the most recent view of the path.
-          lastTitle: sql<string>`(array_agg(${pageView.title} order by ${pageView.createdAt} desc))[1]`,
-        })
-        .from(pageView)
-        .groupBy(pageView.path)
-        .orderBy(desc(count()), desc(lastViewedAt))
-        .limit(500);
-      return {
-        items: rows.map((row) => ({
-          path: row.path,
-          views: Number(row.views),
-          lastViewedAt: new Date(row.lastViewedAt ?? 0).toISOString(),
-          lastTitle: row.lastTitle,
-        })),
-      };
-    },
+    async (request) => service.listPageViewStats(await request.requireActor()),
   );
 }

@@ -10,6 +10,7 @@ import type { MailService } from '../mail/mail.service';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { authAfterHook, authBeforeHook } from './auth-rules';
 import { betterAuthLogger } from './auth-logger';
+import { sessionCachePlugin, type TSessionCache } from './session-cache';
 
 /** The header that carries the client address into Better Auth; always set by us, never trusted from outside. */
 export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
@@ -25,9 +26,19 @@ interface TAuthDeps {
   log: FastifyBaseLogger;
   /** Called after a user is deleted, to remove what the user owned outside the database. */
   onUserDeleted?: (userId: string) => Promise<void>;
+  /** The session plugin's in-process cache, evicted here whenever a session ends or a user changes. */
+  sessionCache: Pick<TSessionCache, 'forgetSession' | 'forgetUser'>;
 }
 
-export function createAuth({ config, db, mail, secret, log, onUserDeleted }: TAuthDeps) {
+export function createAuth({
+  config,
+  db,
+  mail,
+  secret,
+  log,
+  onUserDeleted,
+  sessionCache,
+}: TAuthDeps) {
   return betterAuth({
     appName: 'Screenline',
     baseURL: config.publicUrl,
@@ -85,6 +96,10 @@ export function createAuth({ config, db, mail, secret, log, onUserDeleted }: TAu
       expiresIn: 60 * 60 * 24 * 7,
       // Sessions in use are extended once a day, so an active user stays signed in.
       updateAge: 60 * 60 * 24,
+      // No cookie cache: a signed session cookie would keep a revoked session alive on the other
+      // devices until it expired. The session plugin caches in process instead, evicted on
+      // revocation (session-cache.ts, docs/decisions.md).
+      cookieCache: { enabled: false },
     },
     rateLimit: {
       enabled: config.authRateLimit,
@@ -129,9 +144,13 @@ export function createAuth({ config, db, mail, secret, log, onUserDeleted }: TAu
           // session ends (sign-out, password change or reset, account deletion).
           definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
         },
+        // The plugin would otherwise sign a JWT (and read and decrypt its key) on every session
+        // read, for a `set-auth-jwt` header no client uses: they ask GET /api/auth/token.
+        disableSettingJwtHeader: true,
       }),
       bearer(),
       deviceAuthorization({ verificationUri: '/pair', expiresIn: '10m', interval: '5s' }),
+      sessionCachePlugin(sessionCache),
     ],
   });
 }

@@ -13,6 +13,38 @@ export function createMeRepository(db: TDb) {
       return row;
     },
 
+    /** Role and super-user flag; undefined for a user without a profile row yet. */
+    async findAccess(userId: string) {
+      const [row] = await db
+        .select({ role: profile.role, isSU: profile.isSU })
+        .from(profile)
+        .where(eq(profile.userId, userId));
+      return row;
+    },
+
+    /** The whole profile row; undefined for a user without one yet. */
+    async findProfile(userId: string) {
+      const [row] = await db
+        .select({
+          role: profile.role,
+          isSU: profile.isSU,
+          company: profile.company,
+          phone: profile.phone,
+        })
+        .from(profile)
+        .where(eq(profile.userId, userId));
+      return row;
+    },
+
+    async listSuperUserEmails(): Promise<string[]> {
+      const rows = await db
+        .select({ email: user.email })
+        .from(profile)
+        .innerJoin(user, eq(user.id, profile.userId))
+        .where(eq(profile.isSU, true));
+      return rows.map((row) => row.email);
+    },
+
     async ensureProfile(userId: string) {
       await db.insert(profile).values({ userId }).onConflictDoNothing();
     },

@@ -6,7 +6,10 @@ import { createMeRepository } from './me.repository';
 import { createMeService } from './me.service';
 
 export async function meRoutes(app: FastifyInstance) {
-  const service = createMeService(createMeRepository(app.deps.db));
+  const { db, sessionCache } = app.deps;
+  const service = createMeService(createMeRepository(db), {
+    onProfileChanged: (userId) => sessionCache.forgetUser(userId),
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -18,7 +21,10 @@ export async function meRoutes(app: FastifyInstance) {
         response: { 200: ZMe, 401: ZApiError },
       },
     },
-    async (request) => service.getMe(await request.requireActor()),
+    async (request) => {
+      const { user, profile } = await request.requireAccount();
+      return service.getMe(user, profile);
+    },
   );
 
   r.patch(

@@ -2,27 +2,27 @@ import type { TMe, TUpdateMe } from '@screenline/shared/user';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TSessionUser } from '../../lib/actor';
 import type { TMeRepository } from './me.repository';
+import type { TProfile } from './profile-directory';
 
-export function createMeService(repo: TMeRepository) {
-  async function getMe(actor: TSessionUser): Promise<TMe> {
-    let row = await repo.findUserWithProfile(actor.id);
-    if (row && !row.profile) {
+const NO_PROFILE: TProfile = { role: null, isSU: false, company: '', phone: '' };
+
+interface TMeServiceDeps {
+  /** Tells the session cache that what it holds for this user is out of date. */
+  onProfileChanged: (userId: string) => void;
+}
+
+export function createMeService(repo: TMeRepository, { onProfileChanged }: TMeServiceDeps) {
+  /**
+   * The signed-in user's own view, from the user and profile the session already read: the hot
+   * path of every client's start-up reads each row once (docs/decisions.md, session cache).
+   */
+  async function getMe(user: TSessionUser, profile: TProfile | null): Promise<TMe> {
+    if (!profile) {
       // Accounts made before profiles existed (or by a hook that failed) get one now.
-      await repo.ensureProfile(actor.id);
-      row = await repo.findUserWithProfile(actor.id);
+      await repo.ensureProfile(user.id);
+      onProfileChanged(user.id);
     }
-    if (!row) throw notFound('Your account');
-    return {
-      uid: row.user.id,
-      email: row.user.email,
-      emailVerified: row.user.emailVerified,
-      role: row.profile?.role ?? null,
-      isSU: row.profile?.isSU ?? false,
-      name: row.user.name,
-      company: row.profile?.company ?? '',
-      phone: row.profile?.phone ?? '',
-      createdAt: row.user.createdAt.toISOString(),
-    };
+    return toMe(user, profile ?? NO_PROFILE);
   }
 
   async function updateMe(actor: TSessionUser, changes: TUpdateMe): Promise<TMe> {
@@ -34,8 +34,26 @@ export function createMeService(repo: TMeRepository) {
         'Your role is already set. Ask a super-user to change it.',
       );
     }
-    return getMe(actor);
+    onProfileChanged(actor.id);
+    // Read back what was written: the answer shows the stored state, not the request's.
+    const row = await repo.findUserWithProfile(actor.id);
+    if (!row) throw notFound('Your account');
+    return toMe(row.user, row.profile ?? NO_PROFILE);
   }
 
   return { getMe, updateMe };
+}
+
+function toMe(user: TSessionUser, profile: TProfile): TMe {
+  return {
+    uid: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: profile.role,
+    isSU: profile.isSU,
+    name: user.name,
+    company: profile.company,
+    phone: profile.phone,
+    createdAt: user.createdAt.toISOString(),
+  };
 }

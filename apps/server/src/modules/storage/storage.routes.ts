@@ -111,6 +111,8 @@ export async function storageRoutes(app: FastifyInstance) {
         response: { ...errorResponses, ...objectReadResponses },
       },
       config: { rateLimit: false },
+      // Media bytes go out as stored: byte ranges, ETag and Content-Length describe them.
+      compress: false,
       handler: async (request, reply) => {
         const { bucket, '*': name } = request.params;
         const isHeadOnly = method === 'HEAD';

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BACKENDS,
+  createTestApp,
+  mailLinks,
+  ORIGIN,
+  PASSWORD,
+  sessionCookie,
+  type TTestApp,
+} from '../../../test/harness';
+import { createSessionCache } from './session-cache';
+
+describe.each(BACKENDS)('the session cache on %s', (backend) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  const me = (cookie: string) => t.request({ method: 'GET', url: '/api/v1/me', cookie });
+  const post = (url: string, cookie: string, payload: object = {}) =>
+    t.request({ method: 'POST', url, cookie, payload });
+
+  /** A second session of the same user (another device). */
+  async function secondDevice(email: string): Promise<string> {
+    const res = await t.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    return sessionCookie(res);
+  }
+
+  it('refuses a signed-out cookie at once, though the session was just cached', async () => {
+    const { cookie } = await t.signUp();
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await post('/api/auth/sign-out', cookie)).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses the other devices at once after "revoke other sessions"', async () => {
+    const { cookie, email } = await t.signUp();
+    const other = await secondDevice(email);
+    expect((await me(other)).statusCode).toBe(200);
+    expect((await post('/api/auth/revoke-other-sessions', cookie)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses the other devices at once after a password change that revokes them', async () => {
+    const { cookie, email } = await t.signUp();
+    const other = await secondDevice(email);
+    expect((await me(other)).statusCode).toBe(200);
+    const changed = await post('/api/auth/change-password', cookie, {
+      currentPassword: PASSWORD,
+      newPassword: 'changed-password-1',
+      revokeOtherSessions: true,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+  });
+
+  it('refuses every device at once after a password reset', async () => {
+    const { cookie, email } = await t.signUp();
+    expect((await me(cookie)).statusCode).toBe(200);
+    const ask = await t.request({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email, redirectTo: `${ORIGIN}/forgot-password` },
+    });
+    expect(ask.statusCode).toBe(200);
+    const [link] = (await mailLinks(t, email)).filter((l) => l.includes('reset-password'));
+    const token = new URL(link ?? ORIGIN).pathname.split('/').pop();
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a-brand-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('shows a changed profile and a changed name at once', async () => {
+    const { cookie } = await t.signUp();
+    expect((await me(cookie)).json()).toMatchObject({ company: '' });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      cookie,
+      payload: { company: 'Acme', role: 'publisher' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await me(cookie)).json()).toMatchObject({ company: 'Acme', role: 'publisher' });
+
+    expect((await post('/api/auth/update-user', cookie, { name: 'Renamed' })).statusCode).toBe(200);
+    expect((await me(cookie)).json()).toMatchObject({ name: 'Renamed' });
+  });
+
+  it('does not sign a JWT on every session read (no set-auth-jwt header)', async () => {
+    const { cookie } = await t.signUp();
+    const res = await t.request({ method: 'GET', url: '/api/auth/get-session', cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-auth-jwt']).toBeUndefined();
+  });
+});
+
+describe('createSessionCache', () => {
+  const entry = (token: string, userId: string, sessionExpiresAt = new Date(8.64e15)) => ({
+    token,
+    userId,
+    value: `account of ${userId}`,
+    sessionExpiresAt,
+  });
+
+  it('trusts an entry for its TTL, and never past the end of its session', () => {
+    let clock = 1_000;
+    const cache = createSessionCache<string>({ ttlMs: 100, now: () => clock });
+    cache.begin()('a', entry('t1', 'u1'));
+    cache.begin()('b', entry('t2', 'u2', new Date(1_050)));
+    clock = 1_049;
+    expect(cache.get('a')).toBe('account of u1');
+    expect(cache.get('b')).toBe('account of u2');
+    clock = 1_050;
+    expect(cache.get('b')).toBeUndefined();
+    clock = 1_100;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('evicts by session token and by user', () => {
+    const cache = createSessionCache<string>();
+    cache.begin()('a', entry('t1', 'u1'));
+    cache.begin()('a2', entry('t1b', 'u1'));
+    cache.begin()('b', entry('t2', 'u2'));
+    cache.forgetSession('t1');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('a2')).toBe('account of u1');
+    cache.forgetUser('u1');
+    expect(cache.get('a2')).toBeUndefined();
+    expect(cache.get('b')).toBe('account of u2');
+  });
+
+  it('does not keep what a read found if the session was evicted while it read', () => {
+    const cache = createSessionCache<string>();
+    const store = cache.begin();
+    cache.forgetSession('t1'); // signed out while the read was under way
+    store('a', entry('t1', 'u1'));
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('holds at most maxEntries, dropping the oldest', () => {
+    const cache = createSessionCache<string>({ maxEntries: 2 });
+    for (const key of ['a', 'b', 'c']) cache.begin()(key, entry(`t${key}`, key));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('account of b');
+    expect(cache.get('c')).toBe('account of c');
+  });
+});
