@@ -154,6 +154,9 @@ export function withoutSessionTokens(value: unknown, depth = 0): unknown {
 }
 
 export const authAfterHook = createAuthMiddleware(async (ctx) => {
+  // Only answers that leave over HTTP: the server's own calls (the session plugin reads the token
+  // to evict its cache on sign-out) have no request and keep the token.
+  if (!ctx.request) return undefined;
   const returned: unknown = ctx.context.returned;
   if (typeof returned !== 'object' || returned === null || returned instanceof Error) {
     return undefined;
