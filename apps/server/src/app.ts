@@ -10,6 +10,7 @@ import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/database';
 import { openConfiguredDatabase } from './db/open';
 import { loadOrCreateSecret } from './lib/secrets';
+import { createAccessPolicy, type TAccessPolicy } from './modules/access/access-policy';
 import { createAuth, type TAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -47,6 +48,8 @@ export interface TAppDeps {
   storage: TStorageService;
   /** Checks that say what uses a content item; playlists and campaigns register theirs. */
   contentReferences: TContentReferenceRegistry;
+  /** Who may do what; services call it first, modules register their owner lookups. */
+  access: TAccessPolicy;
 }
 
 declare module 'fastify' {
@@ -125,6 +128,7 @@ export async function buildApp({
     storageCheck: () => driver.check(),
     storage,
     contentReferences: createContentReferenceRegistry(),
+    access: createAccessPolicy(),
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, then the OpenAPI document.

@@ -7,7 +7,7 @@ import { createAnalyticsRepository } from './analytics.repository';
 import { createAnalyticsService } from './analytics.service';
 
 export async function analyticsRoutes(app: FastifyInstance) {
-  const service = createAnalyticsService(createAnalyticsRepository(app.deps.db));
+  const service = createAnalyticsService(createAnalyticsRepository(app.deps.db), app.deps.access);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

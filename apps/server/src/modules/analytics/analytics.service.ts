@@ -1,16 +1,18 @@
 import type { TPageView, TPageViewStat } from '@screenline/shared/analytics';
-import type { TActor, TSessionUser } from '../../lib/actor';
-import { forbidden } from '../../lib/app-error';
+import type { TPrincipal, TSessionUser } from '../../lib/actor';
+import type { TAccessPolicy } from '../access/access-policy';
 import type { TAnalyticsRepository } from './analytics.repository';
 
 /** Page views (SPEC §1): anyone records one; super-users read the totals. */
-export function createAnalyticsService(repo: TAnalyticsRepository) {
+export function createAnalyticsService(repo: TAnalyticsRepository, access: TAccessPolicy) {
   async function recordPageView(viewer: TSessionUser | null, view: TPageView): Promise<void> {
     await repo.insertPageView({ path: view.path, title: view.title, userId: viewer?.id ?? null });
   }
 
-  async function listPageViewStats(actor: TActor): Promise<{ items: TPageViewStat[] }> {
-    if (!actor.isSU) throw forbidden('Only super-users can do this.');
+  async function listPageViewStats(
+    principal: TPrincipal | null,
+  ): Promise<{ items: TPageViewStat[] }> {
+    await access.requireAccess(principal, 'analytics.read-all');
     const rows = await repo.listPathStats(500);
     return {
       items: rows.map((row) => ({

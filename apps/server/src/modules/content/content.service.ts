@@ -10,6 +10,7 @@ import {
 import { userStoragePrefix } from '@screenline/shared/storage';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
+import type { TAccessPolicy } from '../access/access-policy';
 import type { TStorageService } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
@@ -29,6 +30,7 @@ export function createContentService(
   repo: TContentRepository,
   storage: TStorageService,
   references: TContentReferenceRegistry,
+  access: TAccessPolicy,
 ) {
   function toItem(row: TItemWithObjects): TContentItem {
     const { item } = row;
@@ -78,6 +80,7 @@ export function createContentService(
   }
 
   async function list(actor: TActor, query: TListQuery): Promise<TContentList> {
+    await access.requireAccess(actor, 'content.list');
     const after = query.cursor ? readCursor(query.cursor, query) : undefined;
     const rows = await repo.list(actor.id, {
       kind: query.kind,
@@ -100,10 +103,12 @@ export function createContentService(
   }
 
   async function get(actor: TActor, id: string): Promise<TContentItem> {
+    await access.requireAccess(actor, 'content.read', [id]);
     return toItem(await requireItem(actor, id));
   }
 
   async function create(actor: TActor, input: TCreateContentItem): Promise<TContentItem> {
+    await access.requireAccess(actor, 'content.create');
     const object = await requireOwnObject(actor, input.objectPath, 'file');
     const kind = contentKindOf(object.contentType);
     if (kind !== input.kind) {
@@ -143,12 +148,14 @@ export function createContentService(
   }
 
   async function rename(actor: TActor, id: string, name: string): Promise<TContentItem> {
+    await access.requireAccess(actor, 'content.update', [id]);
     await requireItem(actor, id);
     if (!(await repo.rename(actor.id, id, name))) throw notFound('That content item');
     return get(actor, id);
   }
 
   async function remove(actor: TActor, id: string): Promise<void> {
+    await access.requireAccess(actor, 'content.delete', [id]);
     const { item } = await requireItem(actor, id);
     const users = await references.findReferences(item);
     if (users.length > 0) {
@@ -160,7 +167,12 @@ export function createContentService(
     if (deleted.posterPath) await storage.deleteOwnObject(actor.id, deleted.posterPath);
   }
 
-  return { list, get, create, rename, remove };
+  /** The access policy's owner lookup for content ids; ids that are not uuids own nothing. */
+  function findOwners(ids: readonly string[]): Promise<Map<string, string>> {
+    return repo.findOwners(ids.filter((id) => z.uuid().safeParse(id).success));
+  }
+
+  return { list, get, create, rename, remove, findOwners };
 }
 
 export type TContentService = ReturnType<typeof createContentService>;

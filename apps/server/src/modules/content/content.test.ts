@@ -249,7 +249,15 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
         ...(payload ? { payload } : {}),
       });
       expect(unknown.statusCode, method).toBe(404);
+      // The same answer for both, so an id cannot be probed for existence.
+      expect(res.json(), method).toEqual(unknown.json());
     }
+    const after = await t.request({
+      method: 'GET',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+    });
+    expect(ZContentItem.parse(after.json()).name).toBe('Mine');
     expect((await list(ben, 'limit=100')).items.map((i) => i.id)).not.toContain(item.id);
     const again = await create(ann, {
       name: 'Twice',

@@ -6,7 +6,7 @@ import { createMeRepository } from './me.repository';
 import { createMeService } from './me.service';
 
 export async function meRoutes(app: FastifyInstance) {
-  const service = createMeService(createMeRepository(app.deps.db));
+  const service = createMeService(createMeRepository(app.deps.db), app.deps.access);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

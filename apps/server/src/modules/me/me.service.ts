@@ -1,10 +1,12 @@
 import type { TMe, TUpdateMe } from '@screenline/shared/user';
 import { AppError, notFound } from '../../lib/app-error';
-import type { TSessionUser } from '../../lib/actor';
+import type { TPrincipal } from '../../lib/actor';
+import type { TAccessPolicy } from '../access/access-policy';
 import type { TMeRepository } from './me.repository';
 
-export function createMeService(repo: TMeRepository) {
-  async function getMe(actor: TSessionUser): Promise<TMe> {
+export function createMeService(repo: TMeRepository, access: TAccessPolicy) {
+  async function getMe(principal: TPrincipal | null): Promise<TMe> {
+    const actor = await access.requireAccess(principal, 'profile.read');
     let row = await repo.findUserWithProfile(actor.id);
     if (row && !row.profile) {
       // Accounts made before profiles existed (or by a hook that failed) get one now.
@@ -25,7 +27,8 @@ export function createMeService(repo: TMeRepository) {
     };
   }
 
-  async function updateMe(actor: TSessionUser, changes: TUpdateMe): Promise<TMe> {
+  async function updateMe(principal: TPrincipal | null, changes: TUpdateMe): Promise<TMe> {
+    const actor = await access.requireAccess(principal, 'profile.update');
     await repo.ensureProfile(actor.id);
     const done = await repo.updateProfile(actor.id, changes);
     if (!done) {
