@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createJobQueue, type TJobQueue } from './modules/jobs/job-queue';
+import { createMailRepository } from './modules/mail/mail.repository';
 import { MailService } from './modules/mail/mail.service';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createMeRepository } from './modules/me/me.repository';
@@ -41,6 +43,8 @@ export interface TAppDeps {
   database: TDatabase;
   db: TDb;
   mail: MailService;
+  /** The job queue: everything that runs in the background (mail, sweeps) is a job. */
+  jobs: TJobQueue;
   auth: TAuth;
   /** Readiness of object storage, for /api/health. */
   storageCheck: () => Promise<boolean>;
@@ -86,6 +90,8 @@ export async function buildApp({
   const database = given ?? (await openConfiguredDatabase(config));
   const driver = createStorageDriver(config);
   app.addHook('onClose', async () => {
+    // Running jobs finish before the mail transport and the database they use close.
+    await jobs.stop();
     mail.close();
     await driver.close();
     if (!given) await database.close();
@@ -95,7 +101,12 @@ export async function buildApp({
   const meRepository = createMeRepository(database.db);
   for (const email of config.superUserEmails) await meRepository.setSuperUser(email, true);
 
-  const mail = new MailService(database.db, app.log, {
+  const jobs = createJobQueue({
+    db: database.db,
+    log: app.log,
+    pollIntervalMs: config.jobPollIntervalMs,
+  });
+  const mail = new MailService(createMailRepository(database.db), jobs, app.log, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
@@ -124,6 +135,7 @@ export async function buildApp({
     database,
     db: database.db,
     mail,
+    jobs,
     auth,
     storageCheck: () => driver.check(),
     storage,
@@ -153,6 +165,12 @@ export async function buildApp({
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);
+
+  // Workers start once every module has registered its jobs; mail left unsent is queued again.
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await mail.queueUnsent();
+  });
 
   return app;
 }
