@@ -6,9 +6,11 @@ import {
   type TContentReference,
   type TCreateContentItem,
   type ZContentListQuery,
+  ZSortOrder,
 } from '@screenline/shared/content';
 import { userStoragePrefix } from '@screenline/shared/storage';
 import { AppError, notFound } from '../../lib/app-error';
+import { decodeCursor, encodeCursor, ZCursorBigint, ZCursorTimestamp } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TStorageService } from '../storage/storage.service';
@@ -18,12 +20,15 @@ import type { TContentRepository, TListPosition, TStoredObjectRef } from './cont
 type TListQuery = z.output<typeof ZContentListQuery>;
 type TItemWithObjects = NonNullable<Awaited<ReturnType<TContentRepository['findById']>>>;
 
-const ZCursor = z.object({
-  sort: z.string(),
-  order: z.string(),
-  value: z.string(),
-  id: z.uuid(),
-});
+/** Where a page ended; the value is typed by the sort it belongs to, as it goes back into SQL. */
+const ZCursor = z.intersection(
+  z.object({ order: ZSortOrder, id: z.uuid() }),
+  z.discriminatedUnion('sort', [
+    z.object({ sort: z.literal('createdAt'), value: ZCursorTimestamp }),
+    z.object({ sort: z.literal('name'), value: z.string().max(1000) }),
+    z.object({ sort: z.literal('size'), value: ZCursorBigint }),
+  ]),
+);
 
 /** The content library: each user sees and changes only their own items. */
 export function createContentService(
@@ -178,32 +183,18 @@ export function createContentService(
 export type TContentService = ReturnType<typeof createContentService>;
 
 function writeCursor(query: TListQuery, position: TListPosition): string {
-  const cursor: z.infer<typeof ZCursor> = {
-    sort: query.sort,
-    order: query.order,
-    value: position.value,
-    id: position.id,
-  };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return encodeCursor(ZCursor, { sort: query.sort, order: query.order, ...position });
 }
 
 function readCursor(cursor: string, query: TListQuery): TListPosition {
-  let parsed;
-  try {
-    parsed = ZCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    parsed = null;
-  }
-  if (!parsed?.success) {
-    throw new AppError('bad-request', 'The cursor is not valid; start from the first page.');
-  }
-  if (parsed.data.sort !== query.sort || parsed.data.order !== query.order) {
+  const position = decodeCursor(ZCursor, cursor);
+  if (position.sort !== query.sort || position.order !== query.order) {
     throw new AppError(
       'bad-request',
       'The cursor belongs to another sort order; start from the first page.',
     );
   }
-  return { value: parsed.data.value, id: parsed.data.id };
+  return { value: position.value, id: position.id };
 }
 
 function inUseMessage(name: string, users: TContentReference[]): string {
