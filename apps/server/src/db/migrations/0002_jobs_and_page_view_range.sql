@@ -18,4 +18,5 @@ CREATE TABLE "job" (
 );
 --> statement-breakpoint
 CREATE INDEX "job_claim_idx" ON "job" USING btree ("state","run_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "job_active_key_idx" ON "job" USING btree ("key") WHERE "job"."state" in ('pending', 'running');
+CREATE UNIQUE INDEX "job_active_key_idx" ON "job" USING btree ("key") WHERE "job"."state" in ('pending', 'running');--> statement-breakpoint
+CREATE INDEX "page_view_created_at_idx" ON "page_view" USING btree ("created_at");
