@@ -29,7 +29,10 @@ export const pageView = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The admin report reads a date range.
-  (t) => [index('page_view_path_idx').on(t.path), index('page_view_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('page_view_path_idx').on(t.path),
+    index('page_view_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const contactMessage = pgTable('contact_message', {
