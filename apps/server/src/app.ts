@@ -66,12 +66,15 @@ export interface TBuildOptions {
   config: TConfig;
   /** An open database to use (tests); otherwise the one the config names is opened and closed with the app. */
   database?: TDatabase;
+  /** Sees every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Builds the whole server from a validated config. `server.ts` and the tests both use it. */
 export async function buildApp({
   config,
   database: given,
+  onRoute,
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -84,6 +87,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
