@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { TDb } from '../../db/database';
-import { createJobsRepository, type TJobRow } from './jobs.repository';
+import { createJobsRepository, type TJobRow, type TJobsRepository } from './jobs.repository';
 
 export interface TJobContext {
   jobId: string;
@@ -48,6 +48,8 @@ const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The payload of jobs that need none (recurring sweeps). */
 export const ZEmptyPayload = z.object({}).strict();
 export type TEmptyPayload = z.infer<typeof ZEmptyPayload>;
+
+type TOutcome = Parameters<TJobsRepository['finish']>[2];
 
 /** A registered job with its payload type erased: the payload is parsed on every run. */
 interface TRegistered {
@@ -173,7 +175,6 @@ export function createJobQueue(options: TJobQueueOptions) {
   async function execute(row: TJobRow): Promise<void> {
     const registered = registry.get(row.name);
     if (!registered) return;
-    const { recurringMs } = registered;
     // Renew the lease while the job runs, so a long job is never taken over while alive.
     const heartbeat = setInterval(
       () =>
@@ -183,65 +184,53 @@ export function createJobQueue(options: TJobQueueOptions) {
       Math.max(10, Math.floor(leaseMs / 3)),
     );
     try {
-      const refused = await registered.run(row.payload, { jobId: row.id, attempt: row.attempts });
-      if (refused) {
-        // Retrying cannot fix a payload the code does not understand.
-        await finish(row, {
-          state: 'dead',
-          now: now(),
-          error: `bad payload: ${refused.badPayload}`,
-        });
-        return;
-      }
-      const at = now();
-      await finish(
-        row,
-        recurringMs === undefined
-          ? { state: 'done', now: at }
-          : {
-              state: 'pending',
-              now: at,
-              runAt: new Date(at.getTime() + recurringMs),
-              resetAttempts: true,
-              error: null,
-            },
-      );
+      await finish(row, await attempt(row, registered));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const at = now();
-      const backoff = registered.backoffMs(row.attempts);
-      if (row.attempts < row.maxAttempts) {
-        log.warn(
-          { err: error, job: row.name, jobId: row.id, attempt: row.attempts },
-          'job failed; will retry',
-        );
-        await finish(row, {
-          state: 'pending',
-          now: at,
-          runAt: new Date(at.getTime() + backoff),
-          resetAttempts: false,
-          error: message,
-        });
-      } else if (recurringMs !== undefined) {
-        // A recurring job is never dead: it tries again at its next time, from scratch.
-        log.error({ err: error, job: row.name }, 'recurring job failed; next run as scheduled');
-        await finish(row, {
-          state: 'pending',
-          now: at,
-          runAt: new Date(at.getTime() + recurringMs),
-          resetAttempts: true,
-          error: message,
-        });
-      } else {
-        log.error({ err: error, job: row.name, jobId: row.id }, 'job failed for good');
-        await finish(row, { state: 'dead', now: at, error: message });
-      }
+      // The database failed us: the lease runs out and the job is claimed again.
+      log.error({ err: error, job: row.name, jobId: row.id }, 'could not record the end of a job');
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  async function finish(row: TJobRow, outcome: Parameters<typeof repo.finish>[2]) {
+  /** Runs the job once and says what becomes of its row. */
+  async function attempt(row: TJobRow, registered: TRegistered): Promise<TOutcome> {
+    const { recurringMs } = registered;
+    try {
+      const refused = await registered.run(row.payload, { jobId: row.id, attempt: row.attempts });
+      // Retrying cannot fix a payload the code does not understand.
+      if (refused)
+        return { state: 'dead', now: now(), error: `bad payload: ${refused.badPayload}` };
+      return recurringMs === undefined
+        ? { state: 'done', now: now() }
+        : pendingAgain(recurringMs, { resetAttempts: true, error: null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const context = { err: error, job: row.name, jobId: row.id, attempt: row.attempts };
+      if (row.attempts < row.maxAttempts) {
+        log.warn(context, 'job failed; will retry');
+        const backoff = registered.backoffMs(row.attempts);
+        return pendingAgain(backoff, { resetAttempts: false, error: message });
+      }
+      if (recurringMs !== undefined) {
+        // A recurring job is never dead: it tries again at its next time, from scratch.
+        log.error(context, 'recurring job failed; next run as scheduled');
+        return pendingAgain(recurringMs, { resetAttempts: true, error: message });
+      }
+      log.error(context, 'job failed for good');
+      return { state: 'dead', now: now(), error: message };
+    }
+  }
+
+  function pendingAgain(
+    delayMs: number,
+    options: { resetAttempts: boolean; error: string | null },
+  ): TOutcome {
+    const at = now();
+    return { state: 'pending', now: at, runAt: new Date(at.getTime() + delayMs), ...options };
+  }
+
+  async function finish(row: TJobRow, outcome: TOutcome) {
     const held = await repo.finish(row.id, workerId, outcome);
     if (!held) log.warn({ job: row.name, jobId: row.id }, 'job lease was lost before it finished');
   }

@@ -54,37 +54,60 @@ export function RangeControls({
         onChange={(preset) => onChange(lastDays(Number(preset)))}
         segments={PRESETS}
       />
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          className="w-40"
-          value={value.fromDay}
-          max={value.toDay}
-          aria-invalid={!isValid}
-          aria-describedby={isValid ? undefined : `${id}-error`}
-          onChange={(event) => onChange({ ...value, fromDay: event.target.value })}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          className="w-40"
-          value={value.toDay}
-          min={value.fromDay}
-          aria-invalid={!isValid}
-          aria-describedby={isValid ? undefined : `${id}-error`}
-          onChange={(event) => onChange({ ...value, toDay: event.target.value })}
-        />
-      </div>
+      <DayField
+        id={`${id}-from`}
+        label="From"
+        value={value.fromDay}
+        bounds={{ max: value.toDay }}
+        errorId={isValid ? undefined : `${id}-error`}
+        onChange={(fromDay) => onChange({ ...value, fromDay })}
+      />
+      <DayField
+        id={`${id}-to`}
+        label="To"
+        value={value.toDay}
+        bounds={{ min: value.fromDay }}
+        errorId={isValid ? undefined : `${id}-error`}
+        onChange={(toDay) => onChange({ ...value, toDay })}
+      />
       {!isValid && (
         <p id={`${id}-error`} role="alert" className="basis-full text-sm text-danger">
           Choose a start day on or before the end day.
         </p>
       )}
+    </div>
+  );
+}
+
+function DayField({
+  id,
+  label,
+  value,
+  bounds,
+  errorId,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  bounds: { min?: string; max?: string };
+  /** Set while the range is invalid: the field is marked and points at the message. */
+  errorId: string | undefined;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        className="w-40"
+        value={value}
+        {...bounds}
+        aria-invalid={errorId !== undefined}
+        aria-describedby={errorId}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
