@@ -13,6 +13,7 @@ import type { TDatabase, TDb } from './db/database';
 import { openConfiguredDatabase } from './db/open';
 import { serializeRequest } from './lib/log-redaction';
 import { loadOrCreateSecret } from './lib/secrets';
+import { createAccessPolicy, type TAccessPolicy } from './modules/access/access-policy';
 import { createAuth, type TAuth } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
@@ -20,6 +21,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createJobQueue, type TJobQueue } from './modules/jobs/job-queue';
+import { createMailRepository } from './modules/mail/mail.repository';
 import { MailService } from './modules/mail/mail.service';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createMeRepository } from './modules/me/me.repository';
@@ -45,6 +48,8 @@ export interface TAppDeps {
   database: TDatabase;
   db: TDb;
   mail: MailService;
+  /** The job queue: everything that runs in the background (mail, sweeps) is a job. */
+  jobs: TJobQueue;
   auth: TAuth;
   /** Readiness of object storage, for /api/health. */
   storageCheck: () => Promise<boolean>;
@@ -54,6 +59,8 @@ export interface TAppDeps {
   contentReferences: TContentReferenceRegistry;
   /** Sessions resolved lately, by credentials (plugins/session.ts); evict after writing a user or profile. */
   sessionCache: TSessionCache<TAccount>;
+  /** Who may do what; services call it first, modules register their owner lookups. */
+  access: TAccessPolicy;
 }
 
 declare module 'fastify' {
@@ -68,6 +75,8 @@ export interface TBuildOptions {
   database?: TDatabase;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
+  /** Sees every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Builds the whole server from a validated config. `server.ts` and the tests both use it. */
@@ -75,6 +84,7 @@ export async function buildApp({
   config,
   database: given,
   logStream,
+  onRoute,
 }: TBuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -91,12 +101,15 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const database = given ?? (await openConfiguredDatabase(config));
   const driver = createStorageDriver(config);
   app.addHook('onClose', async () => {
+    // Running jobs finish before the mail transport and the database they use close.
+    await jobs.stop();
     mail.close();
     await driver.close();
     if (!given) await database.close();
@@ -106,7 +119,12 @@ export async function buildApp({
   const meRepository = createMeRepository(database.db);
   for (const email of config.superUserEmails) await meRepository.setSuperUser(email, true);
 
-  const mail = new MailService(database.db, app.log, {
+  const jobs = createJobQueue({
+    db: database.db,
+    log: app.log,
+    pollIntervalMs: config.jobPollIntervalMs,
+  });
+  const mail = new MailService(createMailRepository(database.db), jobs, app.log, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
@@ -140,11 +158,13 @@ export async function buildApp({
     database,
     db: database.db,
     mail,
+    jobs,
     auth,
     storageCheck: () => driver.check(),
     storage,
     contentReferences: createContentReferenceRegistry(),
     sessionCache,
+    access: createAccessPolicy(),
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.
@@ -175,6 +195,12 @@ export async function buildApp({
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);
+
+  // Workers start once every module has registered its jobs; mail left unsent is queued again.
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await mail.queueUnsent();
+  });
 
   return app;
 }

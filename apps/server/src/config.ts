@@ -69,6 +69,7 @@ const ZEnv = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Screenline <no-reply@screenline.local>'),
+    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
     AUTH_RATE_LIMIT: ZBool.default(true),
     LOG_LEVEL: z
@@ -151,6 +152,7 @@ const ZEnv = z
       authSecret: env.BETTER_AUTH_SECRET,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       passwordMinLength: env.PASSWORD_MIN_LENGTH,
       authRateLimit: env.AUTH_RATE_LIMIT,
       logLevel: env.LOG_LEVEL,

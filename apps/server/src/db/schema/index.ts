@@ -3,3 +3,4 @@ export * from './profile';
 export * from './platform';
 export * from './storage';
 export * from './content';
+export * from './jobs';

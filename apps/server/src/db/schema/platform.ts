@@ -28,7 +28,11 @@ export const pageView = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('page_view_path_idx').on(t.path)],
+  // The admin report reads a date range.
+  (t) => [
+    index('page_view_path_idx').on(t.path),
+    index('page_view_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const contactMessage = pgTable('contact_message', {

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZPageView, ZPageViewStats } from '@screenline/shared/analytics';
+import {
+  ZPageView,
+  ZPageViewRangeQuery,
+  ZPageViewRoutes,
+  ZPageViewVariants,
+  ZPageViewVariantsQuery,
+} from '@screenline/shared/analytics';
 import { ZApiError } from '@screenline/shared/errors';
 import { createAnalyticsRepository } from './analytics.repository';
 import { createAnalyticsService } from './analytics.service';
 
 export async function analyticsRoutes(app: FastifyInstance) {
-  const service = createAnalyticsService(createAnalyticsRepository(app.deps.db));
+  const service = createAnalyticsService(createAnalyticsRepository(app.deps.db), app.deps.access);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.post(
     '/api/v1/analytics/page-views',
@@ -32,10 +39,24 @@ export async function analyticsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['analytics', 'admin'],
-        summary: 'Views per path (super-users)',
-        response: { 200: ZPageViewStats, 401: ZApiError, 403: ZApiError },
+        summary: 'Views per route in a date range, most viewed first (super-users)',
+        querystring: ZPageViewRangeQuery,
+        response: { 200: ZPageViewRoutes, ...errors },
       },
     },
-    async (request) => service.listPageViewStats(await request.requireActor()),
+    async (request) => service.listRoutes(await request.requireActor(), request.query),
+  );
+
+  r.get(
+    '/api/v1/admin/page-views/variants',
+    {
+      schema: {
+        tags: ['analytics', 'admin'],
+        summary: 'Views of each query-string variant of one route (super-users)',
+        querystring: ZPageViewVariantsQuery,
+        response: { 200: ZPageViewVariants, ...errors },
+      },
+    },
+    async (request) => service.listVariants(await request.requireActor(), request.query),
   );
 }

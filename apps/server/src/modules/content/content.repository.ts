@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TContentKind, TContentSort, TSortOrder } from '@screenline/shared/content';
 import type { TDb } from '../../db/database';
@@ -75,6 +75,16 @@ export function createContentRepository(db: TDb, bucket: string) {
         .where(and(...conditions))
         .orderBy(direction(key), direction(contentItem.id))
         .limit(filter.limit);
+    },
+
+    /** The owner of each of the ids that exist (the access policy's lookup), in one query. */
+    async findOwners(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: contentItem.id, ownerId: contentItem.ownerId })
+        .from(contentItem)
+        .where(inArray(contentItem.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.ownerId]));
     },
 
     async findById(ownerId: string, id: string) {

@@ -14,12 +14,14 @@ import { createContentRepository } from './content.repository';
 import { createContentService } from './content.service';
 
 export async function contentRoutes(app: FastifyInstance) {
-  const { db, storage, contentReferences, config } = app.deps;
+  const { db, storage, contentReferences, config, access } = app.deps;
   const service = createContentService(
     createContentRepository(db, config.storageBucket),
     storage,
     contentReferences,
+    access,
   );
+  access.registerOwnerLookup('content', service.findOwners);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
 

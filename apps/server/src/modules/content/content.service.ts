@@ -6,10 +6,13 @@ import {
   type TContentReference,
   type TCreateContentItem,
   type ZContentListQuery,
+  ZSortOrder,
 } from '@screenline/shared/content';
 import { userStoragePrefix } from '@screenline/shared/storage';
 import { AppError, notFound } from '../../lib/app-error';
+import { decodeCursor, encodeCursor, ZCursorBigint, ZCursorTimestamp } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
+import type { TAccessPolicy } from '../access/access-policy';
 import type { TStorageService } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
@@ -17,18 +20,22 @@ import type { TContentRepository, TListPosition, TStoredObjectRef } from './cont
 type TListQuery = z.output<typeof ZContentListQuery>;
 type TItemWithObjects = NonNullable<Awaited<ReturnType<TContentRepository['findById']>>>;
 
-const ZCursor = z.object({
-  sort: z.string(),
-  order: z.string(),
-  value: z.string(),
-  id: z.uuid(),
-});
+/** Where a page ended; the value is typed by the sort it belongs to, as it goes back into SQL. */
+const ZCursor = z.intersection(
+  z.object({ order: ZSortOrder, id: z.uuid() }),
+  z.discriminatedUnion('sort', [
+    z.object({ sort: z.literal('createdAt'), value: ZCursorTimestamp }),
+    z.object({ sort: z.literal('name'), value: z.string().max(1000) }),
+    z.object({ sort: z.literal('size'), value: ZCursorBigint }),
+  ]),
+);
 
 /** The content library: each user sees and changes only their own items. */
 export function createContentService(
   repo: TContentRepository,
   storage: TStorageService,
   references: TContentReferenceRegistry,
+  access: TAccessPolicy,
 ) {
   function toItem(row: TItemWithObjects): TContentItem {
     const { item } = row;
@@ -78,6 +85,7 @@ export function createContentService(
   }
 
   async function list(actor: TActor, query: TListQuery): Promise<TContentList> {
+    await access.requireAccess(actor, 'content.list');
     const after = query.cursor ? readCursor(query.cursor, query) : undefined;
     const rows = await repo.list(actor.id, {
       kind: query.kind,
@@ -100,10 +108,12 @@ export function createContentService(
   }
 
   async function get(actor: TActor, id: string): Promise<TContentItem> {
+    await access.requireAccess(actor, 'content.read', [id]);
     return toItem(await requireItem(actor, id));
   }
 
   async function create(actor: TActor, input: TCreateContentItem): Promise<TContentItem> {
+    await access.requireAccess(actor, 'content.create');
     const object = await requireOwnObject(actor, input.objectPath, 'file');
     const kind = contentKindOf(object.contentType);
     if (kind !== input.kind) {
@@ -143,12 +153,14 @@ export function createContentService(
   }
 
   async function rename(actor: TActor, id: string, name: string): Promise<TContentItem> {
+    await access.requireAccess(actor, 'content.update', [id]);
     await requireItem(actor, id);
     if (!(await repo.rename(actor.id, id, name))) throw notFound('That content item');
     return get(actor, id);
   }
 
   async function remove(actor: TActor, id: string): Promise<void> {
+    await access.requireAccess(actor, 'content.delete', [id]);
     const { item } = await requireItem(actor, id);
     const users = await references.findReferences(item);
     if (users.length > 0) {
@@ -160,38 +172,29 @@ export function createContentService(
     if (deleted.posterPath) await storage.deleteOwnObject(actor.id, deleted.posterPath);
   }
 
-  return { list, get, create, rename, remove };
+  /** The access policy's owner lookup for content ids; ids that are not uuids own nothing. */
+  function findOwners(ids: readonly string[]): Promise<Map<string, string>> {
+    return repo.findOwners(ids.filter((id) => z.uuid().safeParse(id).success));
+  }
+
+  return { list, get, create, rename, remove, findOwners };
 }
 
 export type TContentService = ReturnType<typeof createContentService>;
 
 function writeCursor(query: TListQuery, position: TListPosition): string {
-  const cursor: z.infer<typeof ZCursor> = {
-    sort: query.sort,
-    order: query.order,
-    value: position.value,
-    id: position.id,
-  };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return encodeCursor(ZCursor, { sort: query.sort, order: query.order, ...position });
 }
 
 function readCursor(cursor: string, query: TListQuery): TListPosition {
-  let parsed;
-  try {
-    parsed = ZCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    parsed = null;
-  }
-  if (!parsed?.success) {
-    throw new AppError('bad-request', 'The cursor is not valid; start from the first page.');
-  }
-  if (parsed.data.sort !== query.sort || parsed.data.order !== query.order) {
+  const position = decodeCursor(ZCursor, cursor);
+  if (position.sort !== query.sort || position.order !== query.order) {
     throw new AppError(
       'bad-request',
       'The cursor belongs to another sort order; start from the first page.',
     );
   }
-  return { value: parsed.data.value, id: parsed.data.id };
+  return { value: position.value, id: position.id };
 }
 
 function inUseMessage(name: string, users: TContentReference[]): string {

@@ -249,7 +249,15 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
         ...(payload ? { payload } : {}),
       });
       expect(unknown.statusCode, method).toBe(404);
+      // The same answer for both, so an id cannot be probed for existence.
+      expect(res.json(), method).toEqual(unknown.json());
     }
+    const after = await t.request({
+      method: 'GET',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+    });
+    expect(ZContentItem.parse(after.json()).name).toBe('Mine');
     expect((await list(ben, 'limit=100')).items.map((i) => i.id)).not.toContain(item.id);
     const again = await create(ann, {
       name: 'Twice',
@@ -318,6 +326,37 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
       cookie: user.cookie,
     });
     expect(mismatched.statusCode).toBe(400);
+  });
+
+  it('answers 400, never 500, to a malformed cursor', async () => {
+    const encode = (text: string) => Buffer.from(text).toString('base64url');
+    const id = '00000000-0000-4000-8000-000000000000';
+    const position = (sort: string, value: unknown) =>
+      encode(JSON.stringify({ sort, order: 'desc', value, id }));
+    for (const [query, cursor] of [
+      ['sort=createdAt&order=desc', '!!!not-base64!!!'],
+      ['sort=createdAt&order=desc', encode('not json')],
+      ['sort=createdAt&order=desc', encode('[1,2]')],
+      ['sort=createdAt&order=desc', encode('{"sort":"createdAt"}')],
+      ['sort=createdAt&order=desc', position('createdAt', 'not a date')],
+      ['sort=createdAt&order=desc', position('createdAt', '2026-01-01\u0000')],
+      ['sort=size&order=desc', position('size', '12abc')],
+      ['sort=size&order=desc', position('size', '99999999999999999999999')],
+      ['sort=name&order=desc', position('name', 'a\u0000b')],
+      [
+        'sort=name&order=desc',
+        encode(JSON.stringify({ sort: 'name', order: 'desc', value: 'a', id: 'x' })),
+      ],
+      ['sort=name&order=desc', '%00'],
+    ]) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/v1/content?${query}&cursor=${cursor}`,
+        cookie: ann.cookie,
+      });
+      expect(res.statusCode, `${query} ${cursor}`).toBe(400);
+      expect(res.json(), cursor).toMatchObject({ error: { code: 'bad-request' } });
+    }
   });
 
   it('renames an item', async () => {

@@ -6,8 +6,8 @@ import { createMeRepository } from './me.repository';
 import { createMeService } from './me.service';
 
 export async function meRoutes(app: FastifyInstance) {
-  const { db, sessionCache } = app.deps;
-  const service = createMeService(createMeRepository(db), {
+  const { db, sessionCache, access } = app.deps;
+  const service = createMeService(createMeRepository(db), access, {
     onProfileChanged: (userId) => sessionCache.forgetUser(userId),
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,8 +22,9 @@ export async function meRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { user, profile } = await request.requireAccount();
-      return service.getMe(user, profile);
+      // Both read the one session lookup of this request: no second query.
+      const { profile } = await request.requireAccount();
+      return service.getMe(await request.requireActor(), profile);
     },
   );
 

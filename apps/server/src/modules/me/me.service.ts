@@ -1,6 +1,7 @@
 import type { TMe, TUpdateMe } from '@screenline/shared/user';
 import { AppError, notFound } from '../../lib/app-error';
-import type { TSessionUser } from '../../lib/actor';
+import type { TPrincipal, TSessionUser } from '../../lib/actor';
+import type { TAccessPolicy } from '../access/access-policy';
 import type { TMeRepository } from './me.repository';
 import type { TProfile } from './profile-directory';
 
@@ -11,12 +12,17 @@ interface TMeServiceDeps {
   onProfileChanged: (userId: string) => void;
 }
 
-export function createMeService(repo: TMeRepository, { onProfileChanged }: TMeServiceDeps) {
+export function createMeService(
+  repo: TMeRepository,
+  access: TAccessPolicy,
+  { onProfileChanged }: TMeServiceDeps,
+) {
   /**
    * The signed-in user's own view, from the user and profile the session already read: the hot
    * path of every client's start-up reads each row once (docs/decisions.md, session cache).
    */
-  async function getMe(user: TSessionUser, profile: TProfile | null): Promise<TMe> {
+  async function getMe(principal: TPrincipal | null, profile: TProfile | null): Promise<TMe> {
+    const user = await access.requireAccess(principal, 'profile.read');
     if (!profile) {
       // Accounts made before profiles existed (or by a hook that failed) get one now.
       await repo.ensureProfile(user.id);
@@ -25,7 +31,8 @@ export function createMeService(repo: TMeRepository, { onProfileChanged }: TMeSe
     return toMe(user, profile ?? NO_PROFILE);
   }
 
-  async function updateMe(actor: TSessionUser, changes: TUpdateMe): Promise<TMe> {
+  async function updateMe(principal: TPrincipal | null, changes: TUpdateMe): Promise<TMe> {
+    const actor = await access.requireAccess(principal, 'profile.update');
     await repo.ensureProfile(actor.id);
     const done = await repo.updateProfile(actor.id, changes);
     if (!done) {

@@ -1,157 +1,180 @@
-import { useMemo, useState } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChartColumn, RefreshCw } from 'lucide-react';
-import { format, formatDistanceToNow, parseISO } from 'date-fns';
-import type { TPageViewStat } from '@screenline/shared/analytics';
+import { Fragment, useState } from 'react';
+import { ChartColumn, ChevronRight, RefreshCw } from 'lucide-react';
+import { endOfDay, parseISO, startOfDay } from 'date-fns';
+import { PAGE_VIEW_DEFAULT_DAYS } from '@screenline/shared/analytics';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { usePageViewStats } from '@/features/analytics/api/get-page-view-stats';
+import {
+  type TPageViewRange,
+  usePageViewRoutes,
+} from '@/features/analytics/api/list-page-view-routes';
+import { PathText } from '@/features/analytics/components/path-text';
+import {
+  isValidRange,
+  lastDays,
+  RangeControls,
+  type TDayRange,
+} from '@/features/analytics/components/range-controls';
+import { CELLS, RouteVariants } from '@/features/analytics/components/route-variants';
+import { formatWhen } from '@/features/analytics/utils/format-when';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 
-type TSortKey = 'path' | 'views' | 'lastTitle' | 'lastViewedAt';
-type TSort = { key: TSortKey; direction: 'ascending' | 'descending' };
-
-const COLUMNS: { key: TSortKey; label: string; numeric?: boolean }[] = [
-  { key: 'path', label: 'Path' },
-  { key: 'views', label: 'Views', numeric: true },
-  { key: 'lastTitle', label: 'Last title' },
-  { key: 'lastViewedAt', label: 'Last viewed' },
-];
-
-export function sortPageViews(items: TPageViewStat[], { key, direction }: TSort): TPageViewStat[] {
-  const sign = direction === 'ascending' ? 1 : -1;
-  return [...items].sort((a, b) => {
-    const order =
-      key === 'views'
-        ? a.views - b.views
-        : key === 'lastViewedAt'
-          ? Date.parse(a.lastViewedAt) - Date.parse(b.lastViewedAt)
-          : a[key].localeCompare(b[key]);
-    return order * sign || a.path.localeCompare(b.path);
-  });
+/** Whole days in the viewer's zone, as the instants the API counts between. */
+function toRange({ fromDay, toDay }: TDayRange): TPageViewRange {
+  return {
+    from: startOfDay(parseISO(fromDay)).toISOString(),
+    to: endOfDay(parseISO(toDay)).toISOString(),
+  };
 }
 
-function formatWhen(iso: string): { label: string; title: string } {
-  const date = parseISO(iso);
-  if (Number.isNaN(date.getTime())) return { label: iso, title: iso };
-  return { label: formatDistanceToNow(date, { addSuffix: true }), title: format(date, 'PPpp') };
-}
-
-/** /admin/page-views: how often each path of the app was viewed (SPEC §1 analytics). */
+/**
+ * /admin/page-views: how often each route of the app was viewed in a date range (SPEC §1
+ * analytics). Query strings are grouped under their route; opening a route lists them.
+ */
 export function PageViewsPage() {
   usePageTitle('Page views');
-  const stats = usePageViewStats();
-  const [sort, setSort] = useState<TSort>({ key: 'views', direction: 'descending' });
-  const rows = useMemo(() => sortPageViews(stats.data?.items ?? [], sort), [stats.data, sort]);
-  const totalViews = rows.reduce((sum, row) => sum + row.views, 0);
+  const [days, setDays] = useState<TDayRange>(() => lastDays(PAGE_VIEW_DEFAULT_DAYS));
+  // The report keeps showing the last valid range while the inputs hold an invalid one.
+  const [range, setRange] = useState<TPageViewRange>(() => toRange(days));
+  const [openRoute, setOpenRoute] = useState<string | null>(null);
+  const routes = usePageViewRoutes(range);
+  const rows = routes.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const toggleSort = (key: TSortKey) =>
-    setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : {
-            key,
-            direction: key === 'views' || key === 'lastViewedAt' ? 'descending' : 'ascending',
-          },
-    );
+  const changeDays = (next: TDayRange) => {
+    setDays(next);
+    if (isValidRange(next)) {
+      setRange(toRange(next));
+      setOpenRoute(null);
+    }
+  };
 
   return (
     <>
       <PageHeader
         title="Page views"
-        description="Views per page of the web app, counted on every change of path and query."
+        description="Views per page of the web app. Query strings count under their route; open a route to see them."
         actions={
           <Button
             variant="outline"
-            onClick={() => void stats.refetch()}
-            isPending={stats.isFetching}
+            onClick={() => void routes.refetch()}
+            isPending={routes.isFetching && !routes.isFetchingNextPage}
           >
-            {!stats.isFetching && <RefreshCw aria-hidden />}
+            {!(routes.isFetching && !routes.isFetchingNextPage) && <RefreshCw aria-hidden />}
             Refresh
           </Button>
         }
       />
-      {stats.isPending ? (
+      <div className="mb-5">
+        <RangeControls value={days} onChange={changeDays} />
+      </div>
+      {routes.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading page views" className="size-6 text-primary" />
         </div>
-      ) : stats.isError ? (
+      ) : routes.isError ? (
         <Alert tone="error" title="Page views could not be loaded">
-          {errorMessage(stats.error)}
+          {errorMessage(routes.error)}
         </Alert>
       ) : rows.length === 0 ? (
         <EmptyState
           icon={ChartColumn}
-          title="No page views yet"
-          description="Views appear here as people use Screenline."
+          title="No page views in this range"
+          description="Choose a longer range, or come back as people use Screenline."
         />
       ) : (
         <Card className="overflow-hidden">
-          <p className="border-b border-border px-5 py-3 text-sm text-muted-foreground">
-            {totalViews.toLocaleString()} views across {rows.length.toLocaleString()} paths
+          <p className="border-b border-border px-4 py-3 text-sm text-muted-foreground sm:px-5">
+            {rows.length.toLocaleString()} {rows.length === 1 ? 'route' : 'routes'}
+            {routes.hasNextPage ? ' so far' : ''}, most viewed first
           </p>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-sm">
-              <caption className="sr-only">Page views per path, sortable by each column</caption>
-              <thead className="bg-surface-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase">
-                <tr>
-                  {COLUMNS.map(({ key, label, numeric }) => {
-                    const isSorted = sort.key === key;
-                    const SortIcon = !isSorted
-                      ? ArrowUpDown
-                      : sort.direction === 'ascending'
-                        ? ArrowUp
-                        : ArrowDown;
-                    return (
-                      <th
-                        key={key}
-                        scope="col"
-                        aria-sort={isSorted ? sort.direction : 'none'}
-                        className={numeric ? 'px-5 py-2 text-right' : 'px-5 py-2'}
-                      >
+          <table className="w-full table-fixed text-sm">
+            <caption className="sr-only">Page views per route, most viewed first</caption>
+            <thead className="bg-surface-muted/60 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2 sm:px-5">
+                  Route
+                </th>
+                <th scope="col" className="w-20 px-3 py-2 text-right">
+                  Views
+                </th>
+                <th scope="col" className="hidden w-24 px-3 py-2 text-right sm:table-cell">
+                  Variants
+                </th>
+                <th scope="col" className="hidden w-1/4 px-3 py-2 lg:table-cell">
+                  Last title
+                </th>
+                <th scope="col" className="hidden w-48 px-3 py-2 md:table-cell">
+                  Last viewed
+                </th>
+              </tr>
+            </thead>
+            {rows.map((row) => {
+              const when = formatWhen(row.lastViewedAt);
+              const isOpen = openRoute === row.route;
+              const panelId = `variants-${encodeURIComponent(row.route)}`;
+              return (
+                <Fragment key={row.route}>
+                  <tbody>
+                    <tr
+                      className={cn(
+                        'border-t border-border hover:bg-surface-muted/40',
+                        isOpen && 'bg-surface-muted/40',
+                      )}
+                    >
+                      <td className={CELLS.route}>
                         <button
                           type="button"
-                          onClick={() => toggleSort(key)}
-                          className="inline-flex cursor-pointer items-center gap-1 rounded font-semibold uppercase hover:text-foreground"
+                          // Flex items would put a space before the comma in the computed name.
+                          aria-label={`${row.route}, ${row.variants} ${row.variants === 1 ? 'variant' : 'variants'}`}
+                          aria-expanded={isOpen}
+                          aria-controls={isOpen ? panelId : undefined}
+                          onClick={() => setOpenRoute(isOpen ? null : row.route)}
+                          className="flex w-full cursor-pointer items-start gap-1.5 rounded text-left hover:text-primary"
                         >
-                          {label}
-                          <SortIcon aria-hidden className="size-3.5" />
+                          <ChevronRight
+                            aria-hidden
+                            className={cn(
+                              'mt-0.5 size-3.5 shrink-0 transition-transform',
+                              isOpen && 'rotate-90',
+                            )}
+                          />
+                          <PathText path={row.route} />
                         </button>
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {rows.map((row) => {
-                  const when = formatWhen(row.lastViewedAt);
-                  return (
-                    <tr key={row.path} className="hover:bg-surface-muted/40">
-                      <td className="max-w-72 px-5 py-3 font-mono text-xs break-all">{row.path}</td>
-                      <td className="px-5 py-3 text-right font-medium tabular-nums">
-                        {row.views.toLocaleString()}
                       </td>
-                      <td
-                        className="max-w-64 truncate px-5 py-3 text-muted-foreground"
-                        title={row.lastTitle}
-                      >
+                      <td className={CELLS.views}>{row.views.toLocaleString()}</td>
+                      <td className={CELLS.variants}>{row.variants.toLocaleString()}</td>
+                      <td className={CELLS.title} title={row.lastTitle}>
                         {row.lastTitle || '—'}
                       </td>
-                      <td className="px-5 py-3 whitespace-nowrap text-muted-foreground">
+                      <td className={CELLS.when}>
                         <time dateTime={row.lastViewedAt} title={when.title}>
                           {when.label}
                         </time>
                       </td>
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  </tbody>
+                  {isOpen && <RouteVariants id={panelId} route={row.route} range={range} />}
+                </Fragment>
+              );
+            })}
+          </table>
+          {routes.hasNextPage && (
+            <div className="flex justify-center border-t border-border p-3">
+              <Button
+                variant="outline"
+                isPending={routes.isFetchingNextPage}
+                onClick={() => void routes.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
         </Card>
       )}
     </>

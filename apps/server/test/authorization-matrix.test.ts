@@ -1,0 +1,248 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZContentItem } from '@screenline/shared/content';
+import { buildApp } from '../src/app';
+import { createMeRepository } from '../src/modules/me/me.repository';
+import { BACKENDS, createTestApp, type TTestApp } from './harness';
+import { signUpForStorage, type TStorageUser, uploadMultipart } from './storage-helpers';
+
+/**
+ * The authorization matrix (issue 7 item 9): every route the app registers under /api/v1 has a
+ * case here, and each case is checked for anonymous callers (401), the wrong role (403), another
+ * owner's ids (404, never 200) and the caller it is for (2xx). A route without a case fails the
+ * suite: add its case when you add the route.
+ */
+
+/** Who may call a route. */
+type TAudience = 'anyone' | 'signed-in' | 'super-user';
+
+interface TFixture {
+  t: TTestApp;
+  /** Owns the resources the cases act on. */
+  owner: TStorageUser;
+  /** Another user with resources of their own, for the 404 checks. */
+  other: TStorageUser;
+  admin: { cookie: string };
+}
+
+interface TCase {
+  audience: TAudience;
+  /** The status the admitted caller gets. */
+  ok: number;
+  /**
+   * The request. `target` says whose resource its ids name: the caller's own, or another
+   * owner's (the runner then expects 404). Routes without ids ignore it.
+   */
+  request(f: TFixture, target: 'own' | 'foreign'): Promise<InjectOptions>;
+  /** The route names resource ids, so another owner's ids must answer 404. */
+  hasIds?: boolean;
+}
+
+/** A 1×1 PNG: real image bytes, whatever checks the storage service makes on uploads. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let uploads = 0;
+/** A content item of `user`, made through the API like a client would. */
+async function contentItemOf(t: TTestApp, user: TStorageUser): Promise<string> {
+  const objectPath = await uploadedImageOf(t, user);
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/content',
+    cookie: user.cookie,
+    payload: { name: 'Matrix', objectPath, kind: 'image', width: 1, height: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return ZContentItem.parse(res.json()).id;
+}
+
+async function uploadedImageOf(t: TTestApp, user: TStorageUser): Promise<string> {
+  uploads += 1;
+  const objectPath = `users/${user.userId}/content/matrix-${uploads}.png`;
+  const res = await uploadMultipart(t, user, objectPath, PNG, 'image/png');
+  expect(res.statusCode, res.body).toBe(200);
+  return objectPath;
+}
+
+const itemOf = (f: TFixture, target: 'own' | 'foreign') =>
+  contentItemOf(f.t, target === 'own' ? f.owner : f.other);
+
+const CASES: Record<string, TCase> = {
+  // The password rules the sign-up form shows: public by design.
+  'GET /api/v1/auth/policy': {
+    audience: 'anyone',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/auth/policy' }),
+  },
+  'GET /api/v1/me': {
+    audience: 'signed-in',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/me' }),
+  },
+  'PATCH /api/v1/me': {
+    audience: 'signed-in',
+    ok: 200,
+    request: async () => ({ method: 'PATCH', url: '/api/v1/me', payload: { company: 'Matrix' } }),
+  },
+  'POST /api/v1/analytics/page-views': {
+    audience: 'anyone',
+    ok: 204,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/analytics/page-views',
+      payload: { path: '/matrix', title: 'Matrix' },
+    }),
+  },
+  'GET /api/v1/admin/page-views': {
+    audience: 'super-user',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/page-views' }),
+  },
+  'GET /api/v1/admin/page-views/variants': {
+    audience: 'super-user',
+    ok: 200,
+    request: async () => ({
+      method: 'GET',
+      url: '/api/v1/admin/page-views/variants?route=/matrix',
+    }),
+  },
+  'POST /api/v1/contact-messages': {
+    audience: 'anyone',
+    ok: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      payload: {
+        name: 'Matrix',
+        email: 'matrix@example.com',
+        subject: 'Access',
+        message: 'Checking who may send this.',
+      },
+    }),
+  },
+  'GET /api/v1/content': {
+    audience: 'signed-in',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/content' }),
+  },
+  'POST /api/v1/content': {
+    audience: 'signed-in',
+    ok: 201,
+    hasIds: true,
+    // The file named is the resource: another owner's upload is "not found".
+    request: async (f, target) => ({
+      method: 'POST',
+      url: '/api/v1/content',
+      payload: {
+        name: 'Matrix',
+        objectPath: await uploadedImageOf(f.t, target === 'own' ? f.owner : f.other),
+        kind: 'image',
+        width: 1,
+        height: 1,
+      },
+    }),
+  },
+  'GET /api/v1/content/:id': {
+    audience: 'signed-in',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/content/${await itemOf(f, target)}`,
+    }),
+  },
+  'PATCH /api/v1/content/:id': {
+    audience: 'signed-in',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'PATCH',
+      url: `/api/v1/content/${await itemOf(f, target)}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  'DELETE /api/v1/content/:id': {
+    audience: 'signed-in',
+    ok: 204,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'DELETE',
+      url: `/api/v1/content/${await itemOf(f, target)}`,
+    }),
+  },
+  // Outside production only; whom it answers is the dev mailbox's own rule (loopback clients).
+  'GET /api/v1/dev/mailbox': {
+    audience: 'anyone',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/dev/mailbox' }),
+  },
+};
+
+/** Every `METHOD url` the app registers under /api/v1 (HEAD is answered by its GET). */
+async function registeredRoutes(t: TTestApp): Promise<string[]> {
+  const found = new Set<string>();
+  const app = await buildApp({
+    config: t.config,
+    database: t.database,
+    onRoute: ({ method, url }) => {
+      if (!url.startsWith('/api/v1/')) return;
+      for (const verb of [method].flat()) if (verb !== 'HEAD') found.add(`${verb} ${url}`);
+    },
+  });
+  await app.close();
+  return [...found].sort();
+}
+
+describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
+  let f: TFixture;
+  let routes: string[] = [];
+  beforeAll(async () => {
+    const t = await createTestApp(backend);
+    const [owner, other, admin] = [
+      await signUpForStorage(t),
+      await signUpForStorage(t),
+      await t.signUp(),
+    ];
+    await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+    f = { t, owner, other, admin };
+    routes = await registeredRoutes(t);
+  });
+  afterAll(() => f.t.close());
+
+  it('has a case for every /api/v1 route, and no case for a route that is gone', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    expect(
+      routes.filter((route) => !(route in CASES)),
+      'routes without a case',
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((key) => !routes.includes(key)),
+      'stale cases',
+    ).toEqual([]);
+  });
+
+  const send = async (options: InjectOptions, cookie: string | undefined) =>
+    f.t.request({ ...options, cookie });
+
+  for (const [route, access] of Object.entries(CASES)) {
+    it(route, async () => {
+      const caller = access.audience === 'super-user' ? f.admin.cookie : f.owner.cookie;
+      if (access.audience !== 'anyone') {
+        const anonymous = await send(await access.request(f, 'own'), undefined);
+        expect(anonymous.statusCode, `${route} anonymous`).toBe(401);
+      }
+      if (access.audience === 'super-user') {
+        const wrongRole = await send(await access.request(f, 'own'), f.owner.cookie);
+        expect(wrongRole.statusCode, `${route} not a super-user`).toBe(403);
+      }
+      if (access.hasIds) {
+        const foreign = await send(await access.request(f, 'foreign'), f.owner.cookie);
+        expect(foreign.statusCode, `${route} another owner's id`).toBe(404);
+      }
+      const admitted = await send(await access.request(f, 'own'), caller);
+      expect(admitted.statusCode, `${route} ${admitted.body}`).toBe(access.ok);
+    });
+  }
+});
