@@ -28,7 +28,7 @@ import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
 import { storageRoutes } from './modules/storage/storage.routes';
-import { createStorageService, type TStorageService } from './modules/storage/storage.service';
+import { createStorageService, type TStorageFacade } from './modules/storage/storage.service';
 import { createTokenVerifier } from './modules/storage/token-verifier';
 import { errorsPlugin } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
@@ -43,8 +43,8 @@ export interface TAppDeps {
   auth: TAuth;
   /** Readiness of object storage, for /api/health. */
   storageCheck: () => Promise<boolean>;
-  /** The storage service (/v0/b/…), also used by modules that keep files. */
-  storage: TStorageService;
+  /** What modules that keep files may do with storage (the protocol stays in its routes). */
+  storage: TStorageFacade;
   /** Checks that say what uses a content item; playlists and campaigns register theirs. */
   contentReferences: TContentReferenceRegistry;
 }
@@ -103,7 +103,7 @@ export async function buildApp({
     mail,
     secret,
     // Deleting an account deletes the user's files and upload sessions too.
-    onUserDeleted: (userId) => storage.deleteUserData(userId),
+    onUserDeleted: (userId) => storage.facade.deleteUserData(userId),
   });
   const storage = createStorageService({
     config,
@@ -123,7 +123,7 @@ export async function buildApp({
     mail,
     auth,
     storageCheck: () => driver.check(),
-    storage,
+    storage: storage.facade,
     contentReferences: createContentReferenceRegistry(),
   } satisfies TAppDeps);
 
@@ -143,7 +143,7 @@ export async function buildApp({
   await app.register(meRoutes);
   await app.register(analyticsRoutes);
   await app.register(contactRoutes);
-  await app.register(storageRoutes);
+  await app.register(storageRoutes, { service: storage });
   await app.register(storageMaintenance);
   await app.register(contentRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);

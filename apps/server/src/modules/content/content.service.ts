@@ -10,7 +10,7 @@ import {
 import { userStoragePrefix } from '@screenline/shared/storage';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
-import type { TStorageService } from '../storage/storage.service';
+import type { TStorageFacade } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
 
@@ -27,7 +27,7 @@ const ZCursor = z.object({
 /** The content library: each user sees and changes only their own items. */
 export function createContentService(
   repo: TContentRepository,
-  storage: TStorageService,
+  storage: TStorageFacade,
   references: TContentReferenceRegistry,
 ) {
   function toItem(row: TItemWithObjects): TContentItem {

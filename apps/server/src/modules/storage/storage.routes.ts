@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZStorageObject, ZUpdateObjectMetadata } from '@screenline/shared/storage';
 import { AppError } from '../../lib/app-error';
-import type { TProtocolReply } from './storage.service';
+import type { TProtocolReply } from './storage-protocol';
+import type { TStorageService } from './storage.service';
 
 const ZBucketParams = z.object({ bucket: z.string().min(1).max(222) });
 /** The object name is everything after `/o/`, URL-decoded (clients encode `/` as %2F). */
@@ -57,8 +58,11 @@ const errorResponses = {
  * uploads get their own scope where bodies are never parsed by Fastify: the service streams
  * them (chunks of up to 32 MiB go straight to the driver, never whole into memory).
  */
-export async function storageRoutes(app: FastifyInstance) {
-  const { storage, config } = app.deps;
+export async function storageRoutes(
+  app: FastifyInstance,
+  { service: storage }: { service: TStorageService },
+) {
+  const { config } = app.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // An explicit HEAD, declared before GET: Fastify's automatic one reads the whole file to discard it.
