@@ -108,3 +108,24 @@ export const ZStorageObject = z.object({
   downloadTokens: z.string(),
 });
 export type TStorageObject = z.infer<typeof ZStorageObject>;
+
+/**
+ * What uses a stored object: a library item, as its media or its poster. While anything does,
+ * the object cannot be deleted through the storage service (409 `in-use`, listed in
+ * `details.usedBy`).
+ */
+export const ZStorageObjectUser = z.object({
+  kind: z.enum(['content-item']),
+  id: z.string(),
+  name: z.string(),
+  usage: z.enum(['media', 'poster']),
+});
+export type TStorageObjectUser = z.infer<typeof ZStorageObjectUser>;
+
+/** GET /api/v1/storage/usage: what the signed-in user stores, against their quota. */
+export const ZStorageUsage = z.object({
+  /** Finished objects plus the declared size of open upload sessions, as the quota counts. */
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type TStorageUsage = z.infer<typeof ZStorageUsage>;

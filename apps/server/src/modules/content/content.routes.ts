@@ -19,7 +19,13 @@ export async function contentRoutes(app: FastifyInstance) {
     createContentRepository(db, config.storageBucket),
     storage,
     contentReferences,
+    config.storageBucket,
   );
+  // Storage refuses to delete a file a library item uses, and keeps one another item shares.
+  const unregister = storage.registerObjectInUseCheck(service.findObjectUsers);
+  app.addHook('onClose', async () => {
+    unregister();
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
 

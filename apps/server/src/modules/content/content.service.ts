@@ -7,10 +7,10 @@ import {
   type TCreateContentItem,
   type ZContentListQuery,
 } from '@screenline/shared/content';
-import { userStoragePrefix } from '@screenline/shared/storage';
+import { type TStorageObjectUser, userStoragePrefix } from '@screenline/shared/storage';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
-import type { TStorageFacade } from '../storage/storage.service';
+import type { TObjectKey, TStorageFacade } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
 
@@ -29,6 +29,7 @@ export function createContentService(
   repo: TContentRepository,
   storage: TStorageFacade,
   references: TContentReferenceRegistry,
+  bucket: string,
 ) {
   function toItem(row: TItemWithObjects): TContentItem {
     const { item } = row;
@@ -156,11 +157,25 @@ export function createContentService(
     }
     const deleted = await repo.delete(actor.id, id);
     if (!deleted) throw notFound('That content item');
+    // A file another item still uses (one item's poster may be another's media) stays: the
+    // storage facade asks findObjectUsers below before it deletes.
     await storage.deleteOwnObject(actor.id, deleted.objectPath);
     if (deleted.posterPath) await storage.deleteOwnObject(actor.id, deleted.posterPath);
   }
 
-  return { list, get, create, rename, remove };
+  /** The items that use a storage object; registered with storage as its in-use check. */
+  async function findObjectUsers(object: TObjectKey): Promise<TStorageObjectUser[]> {
+    if (object.bucket !== bucket) return [];
+    const items = await repo.findUsersOfObject(object.ownerId, object.name);
+    return items.map((item) => ({
+      kind: 'content-item',
+      id: item.id,
+      name: item.name,
+      usage: item.objectPath === object.name ? 'media' : 'poster',
+    }));
+  }
+
+  return { list, get, create, rename, remove, findObjectUsers };
 }
 
 export type TContentService = ReturnType<typeof createContentService>;

@@ -407,4 +407,152 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
       expect(object.statusCode, path).toBe(404);
     }
   });
+  it("keeps a file another item still uses: a poster that is another item's media", async () => {
+    const picture = await upload(ann, 'image/png');
+    const image = ZContentItem.parse(
+      (
+        await create(ann, {
+          name: 'Shared picture',
+          objectPath: picture.objectPath,
+          kind: 'image',
+          width: 640,
+          height: 360,
+        })
+      ).json(),
+    );
+    const videoPath = `users/${ann.userId}/content/shared-poster.mp4`;
+    await uploadResumable(t, ann, videoPath, patternBytes(300 * 1024, 21), 'video/mp4');
+    const video = ZContentItem.parse(
+      (
+        await create(ann, {
+          name: 'Clip with a shared poster',
+          objectPath: videoPath,
+          kind: 'video',
+          width: 640,
+          height: 360,
+          durationMs: 1000,
+          posterPath: picture.objectPath,
+        })
+      ).json(),
+    );
+    const remove = (id: string) =>
+      t.request({ method: 'DELETE', url: `/api/v1/content/${id}`, cookie: ann.cookie });
+
+    expect((await remove(video.id)).statusCode).toBe(204);
+    const media = await t.request({ method: 'GET', url: image.mediaUrl! });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.equals(picture.data)).toBe(true);
+    // The video's own file went with it.
+    const videoObject = await t.request({
+      method: 'GET',
+      url: objectUrl(videoPath),
+      headers: { authorization: ann.authorization },
+    });
+    expect(videoObject.statusCode).toBe(404);
+
+    // The other way round: deleting the item whose media is a poster keeps the poster.
+    const second = await upload(ann, 'image/png');
+    const secondImage = ZContentItem.parse(
+      (
+        await create(ann, {
+          name: 'Picture used as a poster',
+          objectPath: second.objectPath,
+          kind: 'image',
+          width: 640,
+          height: 360,
+        })
+      ).json(),
+    );
+    const otherPath = `users/${ann.userId}/content/second-poster.mp4`;
+    await uploadResumable(t, ann, otherPath, patternBytes(300 * 1024, 22), 'video/mp4');
+    const otherVideo = ZContentItem.parse(
+      (
+        await create(ann, {
+          name: 'Clip',
+          objectPath: otherPath,
+          kind: 'video',
+          width: 640,
+          height: 360,
+          durationMs: 1000,
+          posterPath: second.objectPath,
+        })
+      ).json(),
+    );
+    expect((await remove(secondImage.id)).statusCode).toBe(204);
+    const poster = await t.request({ method: 'GET', url: otherVideo.posterUrl! });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.rawPayload.equals(second.data)).toBe(true);
+    // Once nothing uses it, it goes with the last item.
+    expect((await remove(otherVideo.id)).statusCode).toBe(204);
+    const after = await t.request({
+      method: 'GET',
+      url: objectUrl(second.objectPath),
+      headers: { authorization: ann.authorization },
+    });
+    expect(after.statusCode).toBe(404);
+  });
+  it('refuses to delete through the storage service a file a library item uses, naming it', async () => {
+    const picture = await upload(ann, 'image/png');
+    const item = ZContentItem.parse(
+      (
+        await create(ann, {
+          name: 'Menu board',
+          objectPath: picture.objectPath,
+          kind: 'image',
+          width: 640,
+          height: 360,
+        })
+      ).json(),
+    );
+    const deleteObject = (path: string) =>
+      t.request({
+        method: 'DELETE',
+        url: objectUrl(path),
+        headers: { authorization: ann.authorization },
+      });
+    const refused = await deleteObject(picture.objectPath);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'in-use',
+        details: { usedBy: [{ kind: 'content-item', id: item.id, usage: 'media' }] },
+      },
+    });
+    expect(refused.body).toContain('Menu board');
+    expect((await t.request({ method: 'GET', url: item.mediaUrl! })).statusCode).toBe(200);
+
+    // A poster is protected the same way.
+    const videoPath = `users/${ann.userId}/content/poster-guard.mp4`;
+    await uploadResumable(t, ann, videoPath, patternBytes(300 * 1024, 23), 'video/mp4');
+    const poster = await upload(ann, 'image/png');
+    const video = ZContentItem.parse(
+      (
+        await create(ann, {
+          name: 'Window clip',
+          objectPath: videoPath,
+          kind: 'video',
+          width: 640,
+          height: 360,
+          durationMs: 1000,
+          posterPath: poster.objectPath,
+        })
+      ).json(),
+    );
+    const posterRefused = await deleteObject(poster.objectPath);
+    expect(posterRefused.statusCode).toBe(409);
+    expect(posterRefused.json()).toMatchObject({
+      error: { details: { usedBy: [{ id: video.id, usage: 'poster' }] } },
+    });
+    expect(posterRefused.body).toContain('Window clip');
+
+    // Once the item is gone, so is the protection (and here the file, with the item).
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/content/${item.id}`,
+      cookie: ann.cookie,
+    });
+    expect(removed.statusCode).toBe(204);
+    const loose = await upload(ann, 'image/png');
+    expect((await deleteObject(loose.objectPath)).statusCode).toBe(204);
+  });
 });

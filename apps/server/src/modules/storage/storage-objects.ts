@@ -1,6 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TStorageObject, TUpdateObjectMetadata } from '@screenline/shared/storage';
+import type {
+  TStorageObject,
+  TStorageObjectUser,
+  TUpdateObjectMetadata,
+} from '@screenline/shared/storage';
 import type { TConfig } from '../../config';
 import { AppError, unauthenticated } from '../../lib/app-error';
 import { BlobNotFoundError, type TStorageDriver } from './drivers/storage-driver';
@@ -14,6 +18,16 @@ import type {
 } from './storage.repository';
 
 const DEFAULT_CACHE_CONTROL = 'private, max-age=0';
+
+/** An object as an in-use check is asked about it. */
+export interface TObjectKey {
+  bucket: string;
+  name: string;
+  ownerId: string;
+}
+
+/** Says what uses an object (empty when nothing does); modules that keep files register one. */
+export type TObjectInUseCheck = (object: TObjectKey) => Promise<TStorageObjectUser[]>;
 
 export interface TStorageObjectsDeps {
   config: TConfig;
@@ -29,6 +43,21 @@ export interface TStorageObjectsDeps {
  */
 export function createStorageObjects({ config, repo, driver, access, log }: TStorageObjectsDeps) {
   let lastGeneration = 0;
+  // Storage must not know the modules built on it: they register what they use at start-up.
+  const inUseChecks = new Set<TObjectInUseCheck>();
+
+  /** Adds a check; returns a function that removes it again. */
+  function registerObjectInUseCheck(check: TObjectInUseCheck): () => void {
+    inUseChecks.add(check);
+    return () => {
+      inUseChecks.delete(check);
+    };
+  }
+
+  async function findObjectUsers(object: TObjectKey): Promise<TStorageObjectUser[]> {
+    const found = await Promise.all([...inUseChecks].map((check) => check(object)));
+    return found.flat();
+  }
 
   /** 1. GET metadata: the owner, or a super-user. */
   async function getMetadata(input: {
@@ -133,7 +162,11 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     bucket: string;
     name: string;
   }): Promise<void> {
-    await access.requireWriter(input.authorization, input.bucket, input.name);
+    const uid = await access.requireWriter(input.authorization, input.bucket, input.name);
+    const users = await findObjectUsers({ bucket: input.bucket, name: input.name, ownerId: uid });
+    if (users.length > 0) {
+      throw new AppError('in-use', inUseMessage(users), { usedBy: users });
+    }
     const blobKey = await repo.deleteObject(input.bucket, input.name);
     if (blobKey === null) throw objectNotFound(input.name);
     await deleteBlobQuietly(blobKey);
@@ -228,11 +261,18 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     return lastGeneration;
   }
 
-  /** Deletes an object of `ownerId` without a token (for other modules); a missing one is fine. */
-  async function deleteOwnObject(ownerId: string, name: string): Promise<void> {
+  /**
+   * Deletes an object of `ownerId` without a token (for other modules), unless something still
+   * uses it: a file two library items share stays until the last one goes. Returns whether it
+   * is gone now (a missing object is fine).
+   */
+  async function deleteOwnObject(ownerId: string, name: string): Promise<boolean> {
     access.requireOwnPath(ownerId, name);
+    const users = await findObjectUsers({ bucket: access.bucketName, name, ownerId });
+    if (users.length > 0) return false;
     const blobKey = await repo.deleteObject(access.bucketName, name);
     if (blobKey !== null) await deleteBlobQuietly(blobKey);
+    return true;
   }
 
   /** Every object of a user, with its bytes; returns how many there were. */
@@ -255,7 +295,15 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     deleteBlobQuietly,
     deleteOwnObject,
     deleteObjectsOf,
+    registerObjectInUseCheck,
   };
+}
+
+function inUseMessage(users: TStorageObjectUser[]): string {
+  const [first] = users;
+  if (!first) return 'This file is in use.';
+  const more = users.length > 1 ? ` and ${users.length - 1} more` : '';
+  return `This file is the ${first.usage} of the library item “${first.name}”${more}; delete the item first.`;
 }
 
 export type TStorageObjects = ReturnType<typeof createStorageObjects>;

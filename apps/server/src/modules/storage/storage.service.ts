@@ -8,6 +8,9 @@ import { createStorageUploads } from './storage-uploads';
 import type { TStorageObjectRow, TStorageRepository } from './storage.repository';
 import type { TVerifyAuthorization } from './token-verifier';
 
+// Other modules take these types from here, the facade's file, never from the parts.
+export type { TObjectInUseCheck, TObjectKey } from './storage-objects';
+
 export interface TStorageServiceDeps {
   config: TConfig;
   repo: TStorageRepository;
@@ -49,8 +52,13 @@ export function createStorageService({
       repo.findObject(access.bucketName, name),
     /** A same-origin link that downloads the object with its first download token. */
     downloadPath,
-    /** Deletes an object for its owner (the content library); a missing object is fine. */
+    /** Deletes an object for its owner unless something still uses it; a missing one is fine. */
     deleteOwnObject: objects.deleteOwnObject,
+    /**
+     * A module that keeps files registers at start-up what uses an object; such an object is
+     * refused to DELETE (409, naming the user) and kept by deleteOwnObject.
+     */
+    registerObjectInUseCheck: objects.registerObjectInUseCheck,
     deleteUserData,
     /** Drops upload sessions past their expiry, with their bytes; returns how many. */
     expireSessions: uploads.expireSessions,
