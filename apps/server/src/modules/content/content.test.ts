@@ -5,7 +5,7 @@ import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import {
   md5Base64,
   objectUrl,
-  patternBytes,
+  mediaBytes,
   signUpForStorage,
   type TStorageUser,
   uploadMultipart,
@@ -28,7 +28,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
     counter += 1;
     const extension = type.split('/')[1];
     const objectPath = `users/${user.userId}/content/file-${counter}.${extension}`;
-    const data = patternBytes(size, counter);
+    const data = mediaBytes(type, size, counter);
     const res = await uploadMultipart(t, user, objectPath, data, type);
     expect(res.statusCode).toBe(200);
     return { objectPath, data, meta: ZStorageObject.parse(res.json()) };
@@ -117,7 +117,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
 
   it('adds a video with its duration and poster frame', async () => {
     const videoPath = `users/${ann.userId}/content/clip.webm`;
-    const video = patternBytes(400 * 1024, 77);
+    const video = mediaBytes('video/webm', 400 * 1024, 77);
     await uploadResumable(t, ann, videoPath, video, 'video/webm');
     const poster = await upload(ann, 'image/jpeg');
     const res = await create(ann, {
@@ -340,7 +340,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
 
   it('refuses to delete an item something uses, naming it; then deletes it with its files', async () => {
     const videoPath = `users/${ann.userId}/content/in-use.mp4`;
-    await uploadResumable(t, ann, videoPath, patternBytes(300 * 1024, 3), 'video/mp4');
+    await uploadResumable(t, ann, videoPath, mediaBytes('video/mp4', 300 * 1024, 3), 'video/mp4');
     const poster = await upload(ann, 'image/png');
     const created = await create(ann, {
       name: 'Lobby clip',
@@ -421,7 +421,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
       ).json(),
     );
     const videoPath = `users/${ann.userId}/content/shared-poster.mp4`;
-    await uploadResumable(t, ann, videoPath, patternBytes(300 * 1024, 21), 'video/mp4');
+    await uploadResumable(t, ann, videoPath, mediaBytes('video/mp4', 300 * 1024, 21), 'video/mp4');
     const video = ZContentItem.parse(
       (
         await create(ann, {
@@ -464,7 +464,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
       ).json(),
     );
     const otherPath = `users/${ann.userId}/content/second-poster.mp4`;
-    await uploadResumable(t, ann, otherPath, patternBytes(300 * 1024, 22), 'video/mp4');
+    await uploadResumable(t, ann, otherPath, mediaBytes('video/mp4', 300 * 1024, 22), 'video/mp4');
     const otherVideo = ZContentItem.parse(
       (
         await create(ann, {
@@ -523,7 +523,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
 
     // A poster is protected the same way.
     const videoPath = `users/${ann.userId}/content/poster-guard.mp4`;
-    await uploadResumable(t, ann, videoPath, patternBytes(300 * 1024, 23), 'video/mp4');
+    await uploadResumable(t, ann, videoPath, mediaBytes('video/mp4', 300 * 1024, 23), 'video/mp4');
     const poster = await upload(ann, 'image/png');
     const video = ZContentItem.parse(
       (

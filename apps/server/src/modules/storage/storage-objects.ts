@@ -7,6 +7,7 @@ import type {
 } from '@screenline/shared/storage';
 import type { TConfig } from '../../config';
 import { AppError, unauthenticated } from '../../lib/app-error';
+import { requireBytesOfType, SNIFF_BYTES } from './content-sniffing';
 import { BlobNotFoundError, type TStorageDriver } from './drivers/storage-driver';
 import { matchesEntityTag, parseRangeHeader, type TByteRange } from './http-range';
 import type { TStorageAccess } from './storage-access';
@@ -183,6 +184,10 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     const { changes } = input;
     if (changes.contentType !== undefined) access.requireAllowedType(changes.contentType);
     const current = await requireObject(input.bucket, input.name);
+    if (changes.contentType !== undefined && changes.contentType !== current.contentType) {
+      // A new type must fit the stored bytes, as it had to at upload.
+      await requireBytesOfType(changes.contentType, await readHead(current.blobKey, current.size));
+    }
     let customMetadata = current.customMetadata;
     if (changes.metadata === null) customMetadata = null;
     else if (changes.metadata !== undefined) {
@@ -239,6 +244,17 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     return row;
   }
 
+  /** The first bytes of a blob, as many as the content check reads. */
+  async function readHead(key: string, size: number): Promise<Buffer> {
+    if (size === 0) return Buffer.alloc(0);
+    const chunks: Buffer[] = [];
+    const end = Math.min(size, SNIFF_BYTES) - 1;
+    for await (const chunk of await driver.read(key, { start: 0, end })) {
+      chunks.push(toBuffer(chunk));
+    }
+    return Buffer.concat(chunks);
+  }
+
   async function md5OfBlob(key: string): Promise<string> {
     const hash = createHash('md5');
     for await (const chunk of await driver.read(key)) hash.update(toBuffer(chunk));
@@ -291,6 +307,7 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     updateMetadata,
     commit,
     requireObject,
+    readHead,
     md5OfBlob,
     deleteBlobQuietly,
     deleteOwnObject,

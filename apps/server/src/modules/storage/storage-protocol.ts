@@ -210,16 +210,26 @@ export function driverSession(session: TUploadSessionRow): TDriverSession {
   return { id: session.id, key: session.id, state: session.driverState };
 }
 
-/** Counts (and limits, and hashes) the bytes of a chunk on their way to the driver. */
+/**
+ * Counts (and limits, and hashes) the bytes of a chunk on their way to the driver, and keeps
+ * the first `keepBytes` of them for a look at the content.
+ */
 export class ChunkMeter extends Transform {
   #bytes = 0;
+  #kept: Buffer[] = [];
 
   constructor(
     private readonly limit: number,
     private readonly tooMuch: () => AppError,
     private readonly hash: Hash | undefined,
+    private readonly keepBytes = 0,
   ) {
     super();
+  }
+
+  /** The first bytes that went through, up to `keepBytes`. */
+  get head(): Buffer {
+    return Buffer.concat(this.#kept).subarray(0, this.keepBytes);
   }
 
   override _transform(
@@ -228,6 +238,8 @@ export class ChunkMeter extends Transform {
     callback: (e?: Error | null, data?: Buffer) => void,
   ) {
     const bytes = toBuffer(chunk);
+    if (this.#bytes < this.keepBytes)
+      this.#kept.push(bytes.subarray(0, this.keepBytes - this.#bytes));
     this.#bytes += bytes.length;
     if (this.#bytes > this.limit) {
       callback(this.tooMuch());

@@ -4,7 +4,7 @@ import {
   freePort,
   md5Base64,
   objectUrl,
-  patternBytes,
+  mediaBytes,
   seededRandom,
   signUpForStorage,
   type TStorageUser,
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('resumable uploads over HTTP on %s', (backend) => {
   afterAll(() => t.close());
 
   it('completes a 100 MB upload with the right MD5 while chunks fail at random', async () => {
-    const data = patternBytes(100 * MIB, 42);
+    const data = mediaBytes('video/mp4', 100 * MIB, 42);
     const name = `users/${user.userId}/content/big.mp4`;
     isFailing = true;
     const result = await uploadOverHttp({
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('resumable uploads over HTTP on %s', (backend) => {
   });
 
   it('continues an upload after the server restarts in the middle of it', async () => {
-    const data = patternBytes(6 * MIB + 123, 8);
+    const data = mediaBytes('video/mp4', 6 * MIB + 123, 8);
     const name = `users/${user.userId}/content/restart.mp4`;
     const first = await uploadOverHttp({
       baseUrl,

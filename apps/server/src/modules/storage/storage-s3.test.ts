@@ -5,7 +5,7 @@ import { startS3Server, type TS3Server } from '../../../test/s3-server';
 import {
   md5Base64,
   objectUrl,
-  patternBytes,
+  mediaBytes,
   sendCommand,
   sessionPath,
   signUpForStorage,
@@ -31,7 +31,7 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
   it('uploads in chunks across S3 parts, serves ranges, resumes after a restart and deletes', async () => {
     const user = await signUpForStorage(t);
     const name = `users/${user.userId}/content/s3.mp4`;
-    const data = patternBytes(11 * MIB + 5, 4);
+    const data = mediaBytes('video/mp4', 11 * MIB + 5, 4);
     const meta = await uploadResumable(t, user, name, data, 'video/mp4', [
       256 * 1024,
       512 * 1024,
@@ -51,7 +51,7 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
     expect(part.rawPayload.equals(data.subarray(9437180, 9437190))).toBe(true);
 
     // A session interrupted by a restart continues from what S3 and the spool hold.
-    const other = patternBytes(6 * MIB, 5);
+    const other = mediaBytes('video/mp4', 6 * MIB, 5);
     const otherName = `users/${user.userId}/content/s3-restart.mp4`;
     const session = sessionPath(await startResumable(t, user, otherName, other.length));
     expect(
@@ -71,7 +71,12 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
     expect(last.statusCode).toBe(200);
     expect(ZStorageObject.parse(last.json()).md5Hash).toBe(md5Base64(other));
 
-    const small = await uploadMultipart(t, user, `users/${user.userId}/a.png`, patternBytes(100));
+    const small = await uploadMultipart(
+      t,
+      user,
+      `users/${user.userId}/a.png`,
+      mediaBytes('image/png', 100),
+    );
     expect(small.statusCode).toBe(200);
     const deleted = await t.request({
       method: 'DELETE',

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type TStorageObject, ZUploadResource } from '@screenline/shared/storage';
 import type { TConfig } from '../../config';
 import { AppError, unauthenticated } from '../../lib/app-error';
+import { requireBytesOfType, SNIFF_BYTES } from './content-sniffing';
 import { SessionDataLostError, type TStorageDriver } from './drivers/storage-driver';
 import { parseMultipartRelated } from './multipart-related';
 import type { TStorageAccess } from './storage-access';
@@ -103,6 +104,7 @@ export function createStorageUploads({
     const data = dataPart.content;
     access.requireAllowedSize(data.length);
     await access.requireQuota(uid, input.bucket, name, data.length);
+    await requireBytesOfType(contentType, data);
 
     const blobKey = newKey();
     await driver.put(blobKey, data, contentType);
@@ -313,7 +315,14 @@ export function createStorageUploads({
     const hash = running?.offset === offset ? running.hash.copy() : undefined;
     if (!hash) runningHashes.delete(session.id);
     const limit = Math.min(MAX_CHUNK_BYTES, session.totalSize - offset);
-    const meter = new ChunkMeter(limit, () => pastTotal(offset, session.totalSize), hash);
+    // The first chunk's first bytes show what the file is: a mismatch ends the upload now
+    // rather than after gigabytes (finalize checks again, for a first chunk too short to tell).
+    const meter = new ChunkMeter(
+      limit,
+      () => pastTotal(offset, session.totalSize),
+      hash,
+      offset === 0 ? SNIFF_BYTES : 0,
+    );
     body.on('error', (error) => meter.destroy(error));
     body.pipe(meter);
     let result;
@@ -337,7 +346,25 @@ export function createStorageUploads({
       );
     }
     if (hash) runningHashes.set(session.id, { offset: received, hash });
+    if (offset === 0 && received >= Math.min(SNIFF_BYTES, session.totalSize)) {
+      await requireSessionBytesOfType(session, meter.head);
+    }
     return received;
+  }
+
+  /** A session whose bytes are not of its declared type ends here, bytes and all (415). */
+  async function requireSessionBytesOfType(
+    session: TUploadSessionRow,
+    head: Uint8Array,
+    blobKey?: string,
+  ): Promise<void> {
+    try {
+      await requireBytesOfType(session.contentType, head);
+    } catch (error) {
+      await dropSession(session);
+      if (blobKey !== undefined) await objects.deleteBlobQuietly(blobKey);
+      throw error;
+    }
   }
 
   async function finalize(session: TUploadSessionRow): Promise<TProtocolReply> {
@@ -348,6 +375,11 @@ export function createStorageUploads({
       if (error instanceof SessionDataLostError) await lostData(session, error.heldBytes);
       throw error;
     }
+    await requireSessionBytesOfType(
+      session,
+      await objects.readHead(handle.key, session.totalSize),
+      handle.key,
+    );
     const running = runningHashes.get(session.id);
     const md5Hash =
       running?.offset === session.totalSize
