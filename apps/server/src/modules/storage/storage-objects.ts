@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  TStorageObject,
-  TStorageObjectUser,
-  TUpdateObjectMetadata,
+import {
+  STORAGE_CACHE_CONTROL,
+  type TStorageObject,
+  type TStorageObjectUser,
+  type TUpdateObjectMetadata,
+  ZContentDisposition,
 } from '@screenline/shared/storage';
 import type { TConfig } from '../../config';
 import { AppError, unauthenticated } from '../../lib/app-error';
@@ -17,8 +19,6 @@ import type {
   TStorageObjectRow,
   TStorageRepository,
 } from './storage.repository';
-
-const DEFAULT_CACHE_CONTROL = 'private, max-age=0';
 
 /** An object as an in-use check is asked about it. */
 export interface TObjectKey {
@@ -109,15 +109,23 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
       request.isHeadOnly ? Promise.resolve(null) : driver.read(row.blobKey, range);
     const etag = `"${row.md5Hash}"`;
     const isAllowed = access.isAllowedType(row.contentType);
+    // An owner's Content-Disposition is an attachment filename at most; a value stored before
+    // that rule is not served.
+    const disposition = ZContentDisposition.safeParse(row.contentDisposition);
     const headers: Record<string, string> = {
       etag,
       'last-modified': row.updatedAt.toUTCString(),
-      'cache-control': row.cacheControl ?? DEFAULT_CACHE_CONTROL,
+      // The server's policy whatever was stored: owners cannot make a shared cache keep a file.
+      'cache-control': STORAGE_CACHE_CONTROL,
       'accept-ranges': 'bytes',
       // Only types on the allowlist are shown inline; anything else (stored before the list
       // changed) downloads as opaque bytes. nosniff keeps browsers from guessing otherwise.
       'content-type': isAllowed ? row.contentType : 'application/octet-stream',
-      'content-disposition': isAllowed ? (row.contentDisposition ?? 'inline') : 'attachment',
+      'content-disposition': isAllowed
+        ? disposition.success
+          ? disposition.data
+          : 'inline'
+        : 'attachment',
       'x-content-type-options': 'nosniff',
     };
     if (row.contentLanguage) headers['content-language'] = row.contentLanguage;

@@ -52,7 +52,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     const data = mediaBytes('image/png', 3000, 11);
     const res = await uploadMultipart(t, alice, name, data, 'image/png', {
       metadata: { campaign: 'spring' },
-      cacheControl: 'public, max-age=300',
+      contentDisposition: 'attachment; filename="logo one.png"',
     });
     expect(res.statusCode).toBe(200);
     const meta = ZStorageObject.parse(res.json());
@@ -64,8 +64,8 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
       metageneration: '1',
       md5Hash: md5Base64(data),
       contentType: 'image/png',
-      cacheControl: 'public, max-age=300',
       metadata: { campaign: 'spring' },
+      contentDisposition: 'attachment; filename="logo one.png"',
     });
     expect(meta.generation).toMatch(/^\d{16}$/);
     expect(meta.downloadTokens).toMatch(/^[0-9a-f-]{36}$/);
@@ -84,9 +84,9 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
       'content-length': '3000',
       'accept-ranges': 'bytes',
       etag: `"${meta.md5Hash}"`,
-      'cache-control': 'public, max-age=300',
+      'cache-control': 'private, max-age=0',
       'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
+      'content-disposition': 'attachment; filename="logo one.png"',
     });
 
     const deleted = await t.request({
@@ -301,7 +301,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
         payload,
       });
     const patched = await patch({
-      cacheControl: 'public, max-age=60',
+      cacheControl: 'private, max-age=0',
       contentLanguage: 'en',
       metadata: { a: '1', b: '2' },
     });
@@ -309,7 +309,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect(patched.json()).toMatchObject({
       metageneration: '2',
       generation: second.generation,
-      cacheControl: 'public, max-age=60',
+      cacheControl: 'private, max-age=0',
       metadata: { a: '1', b: '2' },
     });
     const removed = await patch({ metadata: { a: null }, contentType: 'image/png' });
@@ -320,7 +320,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     });
     const media = await t.request({ method: 'GET', url: mediaUrl(name, second.downloadTokens) });
     expect(media.headers).toMatchObject({
-      'cache-control': 'public, max-age=60',
+      'cache-control': 'private, max-age=0',
       'content-type': 'image/png',
       'content-language': 'en',
     });
@@ -390,6 +390,64 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect(ZStorageObject.parse((await getMetadata(alice, image)).json())).toMatchObject({
       contentType: 'image/png',
       metageneration: '1',
+    });
+  });
+
+  it('lets owners set only an attachment filename and the server’s cache policy as headers', async () => {
+    const name = own(alice, 'headers/menu.png');
+    const data = mediaBytes('image/png', 400, 31);
+    for (const extra of [
+      { cacheControl: 'public, max-age=31536000' },
+      { cacheControl: 'no-cache' },
+      { contentDisposition: 'inline' },
+      { contentDisposition: 'inline; filename="menu.html"' },
+      { contentDisposition: 'attachment; filename="a.png"; size=1' },
+      { contentDisposition: 'form-data; name="x"' },
+    ]) {
+      const multipart = await uploadMultipart(t, alice, name, data, 'image/png', extra);
+      expect(multipart.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(multipart.json()).toMatchObject({ error: { code: 'bad-request' } });
+      const start = await startResumable(t, alice, name, data.length, 'image/png', extra);
+      expect(start.statusCode, JSON.stringify(extra)).toBe(400);
+    }
+    expect((await getMetadata(alice, name)).statusCode).toBe(404);
+
+    const meta = ZStorageObject.parse(
+      (
+        await uploadMultipart(t, alice, name, data, 'image/png', {
+          cacheControl: 'Private,  max-age=0',
+          contentDisposition: 'attachment; filename="menu.png"; filename*=UTF-8\'\'men%C3%BC.png',
+        })
+      ).json(),
+    );
+    const download = () => t.request({ method: 'GET', url: mediaUrl(name, meta.downloadTokens) });
+    expect((await download()).headers).toMatchObject({
+      'cache-control': 'private, max-age=0',
+      'content-disposition': 'attachment; filename="menu.png"; filename*=UTF-8\'\'men%C3%BC.png',
+      'x-content-type-options': 'nosniff',
+    });
+
+    const patch = (payload: Record<string, unknown>) =>
+      t.request({
+        method: 'PATCH',
+        url: objectUrl(name),
+        headers: { authorization: alice.authorization },
+        payload,
+      });
+    expect((await patch({ cacheControl: 'public, max-age=60' })).statusCode).toBe(400);
+    expect((await patch({ contentDisposition: 'inline' })).statusCode).toBe(400);
+    expect((await patch({ contentDisposition: null })).statusCode).toBe(200);
+    expect((await download()).headers['content-disposition']).toBe('inline');
+
+    // Values stored before these rules are not served.
+    await t.app.deps.db
+      .update(storageObject)
+      .set({ cacheControl: 'public, max-age=31536000', contentDisposition: 'inline; x=1' })
+      .where(eq(storageObject.name, name));
+    expect((await download()).headers).toMatchObject({
+      'cache-control': 'private, max-age=0',
+      'content-disposition': 'inline',
+      'x-content-type-options': 'nosniff',
     });
   });
 
@@ -483,7 +541,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
           method: 'PATCH',
           url: objectUrl(name),
           headers: asBob,
-          payload: { cacheControl: 'no-store' },
+          payload: { contentLanguage: 'en' },
         })
       ).statusCode,
     ).toBe(403);
