@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZStorageObject } from '@screenline/shared/storage';
 import { createTestApp, type TTestApp } from '../../../test/harness';
@@ -88,5 +90,31 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
     expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
       checks: { storage: true },
     });
+  });
+
+  it('leaves no spooled bytes when a session is cancelled or expires', async () => {
+    const user = await signUpForStorage(t);
+    const spoolDir = path.join(t.dataDir, 'storage', 's3-spool');
+    const data = mediaBytes('video/mp4', 3 * MIB, 6);
+    const spooled = async (url: string) => {
+      const id = new URL(url, 'http://x').searchParams.get('upload_id') ?? '';
+      return (await fs.readdir(spoolDir)).filter((file) => file.startsWith(`${id}.`));
+    };
+    const begin = async (file: string) => {
+      const url = sessionPath(
+        await startResumable(t, user, `users/${user.userId}/${file}`, data.length),
+      );
+      expect((await sendCommand(t, user, url, 'upload', 0, data.subarray(0, MIB))).statusCode).toBe(
+        200,
+      );
+      expect(await spooled(url)).not.toEqual([]);
+      return url;
+    };
+    const cancelled = await begin('cancel.mp4');
+    expect((await sendCommand(t, user, cancelled, 'cancel')).statusCode).toBe(200);
+    expect(await spooled(cancelled)).toEqual([]);
+    const expired = await begin('expire.mp4');
+    await t.app.deps.storage.expireSessions(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect(await spooled(expired)).toEqual([]);
   });
 });

@@ -837,6 +837,29 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     ).toBe(401);
   });
 
+  it('leaves no bytes on disk when a session is cancelled or expires', async () => {
+    const sessionsDir = path.join(t.dataDir, 'storage', 'sessions');
+    const partFile = (url: string) =>
+      `${new URL(url, 'http://x').searchParams.get('upload_id') ?? ''}.part`;
+    const data = mediaBytes('video/mp4', 2 * MIB, 41);
+    const begin = async (file: string) => {
+      const url = sessionPath(await startResumable(t, alice, own(alice, file), data.length));
+      const chunk = await sendCommand(t, alice, url, 'upload', 0, data.subarray(0, MIB));
+      expect(chunk.statusCode).toBe(200);
+      expect(await fs.readdir(sessionsDir)).toContain(partFile(url));
+      return url;
+    };
+
+    const cancelled = await begin('cancel-me.mp4');
+    expect((await sendCommand(t, alice, cancelled, 'cancel')).statusCode).toBe(200);
+    expect(await fs.readdir(sessionsDir)).not.toContain(partFile(cancelled));
+
+    const expired = await begin('expire-me.mp4');
+    await t.app.deps.storage.expireSessions(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect(await fs.readdir(sessionsDir)).not.toContain(partFile(expired));
+    expect((await sendCommand(t, alice, expired, 'query')).statusCode).toBe(404);
+  });
+
   it('removes abandoned sessions after they expire', async () => {
     const session = sessionPath(await startResumable(t, alice, own(alice, 'abandoned.mp4'), 1000));
     expect((await sendCommand(t, alice, session, 'upload', 0, Buffer.alloc(10))).statusCode).toBe(
