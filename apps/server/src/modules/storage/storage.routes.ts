@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZStorageObject, ZUpdateObjectMetadata } from '@screenline/shared/storage';
+import { ZStorageObject, ZStorageUsage, ZUpdateObjectMetadata } from '@screenline/shared/storage';
 import { AppError } from '../../lib/app-error';
 import type { TProtocolReply } from './storage-protocol';
 import type { TStorageService } from './storage.service';
@@ -143,6 +143,19 @@ export async function storageRoutes(
         changes: request.body,
       });
     },
+  );
+
+  // The product API beside the protocol: signed in with the session cookie, like /api/v1.
+  r.get(
+    '/api/v1/storage/usage',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'Bytes the signed-in user stores (files and open uploads) and their quota',
+        response: { 200: ZStorageUsage, 401: ZApiError },
+      },
+    },
+    async (request) => storage.getUsage(await request.requireActor()),
   );
 
   // Listing the bucket is not part of the protocol this service offers (SPEC §7).

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TStorageUsage } from '@screenline/shared/storage';
 import type { TConfig } from '../../config';
+import type { TActor } from '../../lib/actor';
+import { unauthenticated } from '../../lib/app-error';
 import type { TStorageDriver } from './drivers/storage-driver';
 import { createStorageAccess } from './storage-access';
 import { createStorageObjects } from './storage-objects';
@@ -38,6 +41,13 @@ export function createStorageService({
   const objects = createStorageObjects({ config, repo, driver, access, log });
   const uploads = createStorageUploads({ config, repo, driver, access, objects, log });
 
+  /** GET /api/v1/storage/usage: what the actor stores, counted as the quota counts it. */
+  async function getUsage(actor: TActor): Promise<TStorageUsage> {
+    const usedBytes = await repo.usedBytes(actor.id);
+    if (usedBytes === null) throw unauthenticated();
+    return { usedBytes, quotaBytes: config.storage.quotaBytes };
+  }
+
   /** After an account is deleted: every object and upload session of the user goes. */
   async function deleteUserData(userId: string): Promise<void> {
     const sessions = await uploads.deleteSessionsOf(userId);
@@ -74,6 +84,7 @@ export function createStorageService({
     uploadMultipart: uploads.uploadMultipart,
     startResumable: uploads.startResumable,
     sessionCommand: uploads.sessionCommand,
+    getUsage,
     facade,
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZStorageObject } from '@screenline/shared/storage';
+import { ZStorageObject, ZStorageUsage } from '@screenline/shared/storage';
 import { storageObject, uploadSession } from '../../db/schema/index';
 import { BACKENDS, createTestApp, ORIGIN, PASSWORD, type TTestApp } from '../../../test/harness';
 import {
@@ -870,6 +870,41 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     );
     expect(removed).toBeGreaterThanOrEqual(1);
     expect((await sendCommand(t, alice, session, 'query')).statusCode).toBe(404);
+  });
+
+  it('tells each signed-in user their own storage use and quota (GET /api/v1/storage/usage)', async () => {
+    const usage = async (user: TStorageUser | null) => {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/v1/storage/usage',
+        ...(user ? { cookie: user.cookie } : {}),
+      });
+      return { status: res.statusCode, body: res.json<unknown>() };
+    };
+    const anonymous = await usage(null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ error: { code: 'unauthenticated' } });
+    // A storage token is not a session: this is the product API.
+    const withToken = await t.request({
+      method: 'GET',
+      url: '/api/v1/storage/usage',
+      headers: { authorization: alice.authorization },
+    });
+    expect(withToken.statusCode).toBe(401);
+
+    const [erin, frank] = [await signUpForStorage(t), await signUpForStorage(t)];
+    expect(ZStorageUsage.parse((await usage(erin)).body)).toEqual({
+      usedBytes: 0,
+      quotaBytes: 20 * MIB,
+    });
+    const file = mediaBytes('image/png', 3000, 5);
+    expect((await uploadMultipart(t, erin, own(erin, 'a.png'), file)).statusCode).toBe(200);
+    expect((await startResumable(t, erin, own(erin, 'b.mp4'), 5000)).statusCode).toBe(200);
+    expect(ZStorageUsage.parse((await usage(erin)).body).usedBytes).toBe(8000);
+    expect(ZStorageUsage.parse((await usage(frank)).body).usedBytes).toBe(0);
+    expect((await uploadMultipart(t, frank, own(frank, 'c.png'), file)).statusCode).toBe(200);
+    expect(ZStorageUsage.parse((await usage(frank)).body).usedBytes).toBe(3000);
+    expect(ZStorageUsage.parse((await usage(erin)).body).usedBytes).toBe(8000);
   });
 
   it('reports the storage in the health check', async () => {
