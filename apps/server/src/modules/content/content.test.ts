@@ -407,109 +407,74 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
       expect(object.statusCode, path).toBe(404);
     }
   });
+  /** Adds an item for an uploaded image. */
+  async function addImage(user: TStorageUser, objectPath: string, name: string) {
+    const res = await create(user, { name, objectPath, kind: 'image', width: 640, height: 360 });
+    expect(res.statusCode).toBe(201);
+    return ZContentItem.parse(res.json());
+  }
+
+  /** Uploads a video into the user's content folder and adds it with the given poster. */
+  async function addVideo(user: TStorageUser, file: string, posterPath: string, name: string) {
+    counter += 1;
+    const objectPath = `users/${user.userId}/content/${file}`;
+    await uploadResumable(t, user, objectPath, mediaBytes('video/mp4', 300 * 1024, counter));
+    const res = await create(user, {
+      name,
+      objectPath,
+      kind: 'video',
+      width: 640,
+      height: 360,
+      durationMs: 1000,
+      posterPath,
+    });
+    expect(res.statusCode).toBe(201);
+    return ZContentItem.parse(res.json());
+  }
+
+  const removeItem = (user: TStorageUser, id: string) =>
+    t.request({ method: 'DELETE', url: `/api/v1/content/${id}`, cookie: user.cookie });
+  const readObject = (user: TStorageUser, path: string) =>
+    t.request({
+      method: 'GET',
+      url: objectUrl(path),
+      headers: { authorization: user.authorization },
+    });
+
   it("keeps a file another item still uses: a poster that is another item's media", async () => {
     const picture = await upload(ann, 'image/png');
-    const image = ZContentItem.parse(
-      (
-        await create(ann, {
-          name: 'Shared picture',
-          objectPath: picture.objectPath,
-          kind: 'image',
-          width: 640,
-          height: 360,
-        })
-      ).json(),
-    );
-    const videoPath = `users/${ann.userId}/content/shared-poster.mp4`;
-    await uploadResumable(t, ann, videoPath, mediaBytes('video/mp4', 300 * 1024, 21), 'video/mp4');
-    const video = ZContentItem.parse(
-      (
-        await create(ann, {
-          name: 'Clip with a shared poster',
-          objectPath: videoPath,
-          kind: 'video',
-          width: 640,
-          height: 360,
-          durationMs: 1000,
-          posterPath: picture.objectPath,
-        })
-      ).json(),
-    );
-    const remove = (id: string) =>
-      t.request({ method: 'DELETE', url: `/api/v1/content/${id}`, cookie: ann.cookie });
+    const image = await addImage(ann, picture.objectPath, 'Shared picture');
+    const video = await addVideo(ann, 'shared-poster.mp4', picture.objectPath, 'Clip');
 
-    expect((await remove(video.id)).statusCode).toBe(204);
+    expect((await removeItem(ann, video.id)).statusCode).toBe(204);
     const media = await t.request({ method: 'GET', url: image.mediaUrl! });
     expect(media.statusCode).toBe(200);
     expect(media.rawPayload.equals(picture.data)).toBe(true);
     // The video's own file went with it.
-    const videoObject = await t.request({
-      method: 'GET',
-      url: objectUrl(videoPath),
-      headers: { authorization: ann.authorization },
-    });
-    expect(videoObject.statusCode).toBe(404);
+    expect((await readObject(ann, video.objectPath)).statusCode).toBe(404);
 
     // The other way round: deleting the item whose media is a poster keeps the poster.
     const second = await upload(ann, 'image/png');
-    const secondImage = ZContentItem.parse(
-      (
-        await create(ann, {
-          name: 'Picture used as a poster',
-          objectPath: second.objectPath,
-          kind: 'image',
-          width: 640,
-          height: 360,
-        })
-      ).json(),
-    );
-    const otherPath = `users/${ann.userId}/content/second-poster.mp4`;
-    await uploadResumable(t, ann, otherPath, mediaBytes('video/mp4', 300 * 1024, 22), 'video/mp4');
-    const otherVideo = ZContentItem.parse(
-      (
-        await create(ann, {
-          name: 'Clip',
-          objectPath: otherPath,
-          kind: 'video',
-          width: 640,
-          height: 360,
-          durationMs: 1000,
-          posterPath: second.objectPath,
-        })
-      ).json(),
-    );
-    expect((await remove(secondImage.id)).statusCode).toBe(204);
+    const secondImage = await addImage(ann, second.objectPath, 'Picture used as a poster');
+    const otherVideo = await addVideo(ann, 'second-poster.mp4', second.objectPath, 'Clip 2');
+    expect((await removeItem(ann, secondImage.id)).statusCode).toBe(204);
     const poster = await t.request({ method: 'GET', url: otherVideo.posterUrl! });
     expect(poster.statusCode).toBe(200);
     expect(poster.rawPayload.equals(second.data)).toBe(true);
     // Once nothing uses it, it goes with the last item.
-    expect((await remove(otherVideo.id)).statusCode).toBe(204);
-    const after = await t.request({
-      method: 'GET',
-      url: objectUrl(second.objectPath),
-      headers: { authorization: ann.authorization },
-    });
-    expect(after.statusCode).toBe(404);
+    expect((await removeItem(ann, otherVideo.id)).statusCode).toBe(204);
+    expect((await readObject(ann, second.objectPath)).statusCode).toBe(404);
   });
+
   it('refuses to delete through the storage service a file a library item uses, naming it', async () => {
-    const picture = await upload(ann, 'image/png');
-    const item = ZContentItem.parse(
-      (
-        await create(ann, {
-          name: 'Menu board',
-          objectPath: picture.objectPath,
-          kind: 'image',
-          width: 640,
-          height: 360,
-        })
-      ).json(),
-    );
     const deleteObject = (path: string) =>
       t.request({
         method: 'DELETE',
         url: objectUrl(path),
         headers: { authorization: ann.authorization },
       });
+    const picture = await upload(ann, 'image/png');
+    const item = await addImage(ann, picture.objectPath, 'Menu board');
     const refused = await deleteObject(picture.objectPath);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -522,22 +487,8 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
     expect((await t.request({ method: 'GET', url: item.mediaUrl! })).statusCode).toBe(200);
 
     // A poster is protected the same way.
-    const videoPath = `users/${ann.userId}/content/poster-guard.mp4`;
-    await uploadResumable(t, ann, videoPath, mediaBytes('video/mp4', 300 * 1024, 23), 'video/mp4');
     const poster = await upload(ann, 'image/png');
-    const video = ZContentItem.parse(
-      (
-        await create(ann, {
-          name: 'Window clip',
-          objectPath: videoPath,
-          kind: 'video',
-          width: 640,
-          height: 360,
-          durationMs: 1000,
-          posterPath: poster.objectPath,
-        })
-      ).json(),
-    );
+    const video = await addVideo(ann, 'poster-guard.mp4', poster.objectPath, 'Window clip');
     const posterRefused = await deleteObject(poster.objectPath);
     expect(posterRefused.statusCode).toBe(409);
     expect(posterRefused.json()).toMatchObject({
@@ -546,12 +497,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
     expect(posterRefused.body).toContain('Window clip');
 
     // Once the item is gone, so is the protection (and here the file, with the item).
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `/api/v1/content/${item.id}`,
-      cookie: ann.cookie,
-    });
-    expect(removed.statusCode).toBe(204);
+    expect((await removeItem(ann, item.id)).statusCode).toBe(204);
     const loose = await upload(ann, 'image/png');
     expect((await deleteObject(loose.objectPath)).statusCode).toBe(204);
   });

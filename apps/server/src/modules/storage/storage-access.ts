@@ -51,6 +51,27 @@ export function createStorageAccess({ config, repo, verifyAuthorization }: TStor
     }
   }
 
+  /** A valid name under the user's own prefix. */
+  function requireOwnName(uid: string, name: string): void {
+    requireValidName(name);
+    requireOwnPath(uid, name);
+  }
+
+  /**
+   * The user who may upload: the name may come in the query or later in the metadata, so it is
+   * checked here when given, and by the caller with requireOwnName once known.
+   */
+  async function requireUploader(
+    authorization: string | undefined,
+    bucket: string,
+    name: string | undefined,
+  ): Promise<string> {
+    const uid = await requireUser(authorization);
+    requireBucket(bucket);
+    if (name !== undefined) requireOwnName(uid, name);
+    return uid;
+  }
+
   /** The user who may write the object at `name` (bucket, name and prefix checked). */
   async function requireWriter(
     authorization: string | undefined,
@@ -151,6 +172,8 @@ export function createStorageAccess({ config, repo, verifyAuthorization }: TStor
     requireBucket,
     requireValidName,
     requireOwnPath,
+    requireOwnName,
+    requireUploader,
     requireWriter,
     requireMetadataReader,
     requireMediaReader,

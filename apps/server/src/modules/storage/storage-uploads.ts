@@ -69,12 +69,7 @@ export function createStorageUploads({
     contentLength: number | undefined;
     body: Readable;
   }): Promise<TStorageObject> {
-    const uid = await access.requireUser(input.authorization);
-    access.requireBucket(input.bucket);
-    if (input.name !== undefined) {
-      access.requireValidName(input.name);
-      access.requireOwnPath(uid, input.name);
-    }
+    const uid = await access.requireUploader(input.authorization, input.bucket, input.name);
     const tooLarge = () =>
       new AppError(
         'payload-too-large',
@@ -94,8 +89,7 @@ export function createStorageUploads({
     }
     const resource = parseJson(metadataPart.content, ZUploadResource);
     const name = input.name ?? resource.name ?? '';
-    access.requireValidName(name);
-    access.requireOwnPath(uid, name);
+    access.requireOwnName(uid, name);
     const contentType =
       resource.contentType ??
       parseContentTypeHeader(dataPart.headers['content-type']) ??
@@ -134,12 +128,7 @@ export function createStorageUploads({
     /** Origin of the request when it is one of ours, so browsers get a same-origin URL. */
     origin: string;
   }): Promise<TProtocolReply> {
-    const uid = await access.requireUser(input.authorization);
-    access.requireBucket(input.bucket);
-    if (input.name !== undefined) {
-      access.requireValidName(input.name);
-      access.requireOwnPath(uid, input.name);
-    }
+    const uid = await access.requireUploader(input.authorization, input.bucket, input.name);
     const total = parseByteCount(input.declaredLength);
     if (total === null) {
       throw new AppError(
@@ -155,8 +144,7 @@ export function createStorageUploads({
     );
     const resource = raw.length > 0 ? parseJson(raw, ZUploadResource) : {};
     const name = input.name ?? resource.name ?? '';
-    access.requireValidName(name);
-    access.requireOwnPath(uid, name);
+    access.requireOwnName(uid, name);
     const contentType =
       resource.contentType ??
       parseContentTypeHeader(input.declaredType) ??

@@ -40,6 +40,13 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
   const own = (user: TStorageUser, file: string) => `users/${user.userId}/${file}`;
   const mediaUrl = (name: string, token: string) =>
     `${objectUrl(name)}?alt=media&token=${encodeURIComponent(token)}`;
+  const patchMetadata = (user: TStorageUser, name: string, payload: Record<string, unknown>) =>
+    t.request({
+      method: 'PATCH',
+      url: objectUrl(name),
+      headers: { authorization: user.authorization },
+      payload,
+    });
   const getMetadata = (user: Pick<TStorageUser, 'authorization'> | null, name: string) =>
     t.request({
       method: 'GET',
@@ -293,13 +300,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     const fresh = await t.request({ method: 'GET', url: mediaUrl(name, second.downloadTokens) });
     expect(fresh.rawPayload.equals(mediaBytes('image/png', 200, 2))).toBe(true);
 
-    const patch = (payload: Record<string, unknown>) =>
-      t.request({
-        method: 'PATCH',
-        url: objectUrl(name),
-        headers: { authorization: alice.authorization },
-        payload,
-      });
+    const patch = (payload: Record<string, unknown>) => patchMetadata(alice, name, payload);
     const patched = await patch({
       cacheControl: 'private, max-age=0',
       contentLanguage: 'en',
@@ -427,13 +428,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
       'x-content-type-options': 'nosniff',
     });
 
-    const patch = (payload: Record<string, unknown>) =>
-      t.request({
-        method: 'PATCH',
-        url: objectUrl(name),
-        headers: { authorization: alice.authorization },
-        payload,
-      });
+    const patch = (payload: Record<string, unknown>) => patchMetadata(alice, name, payload);
     expect((await patch({ cacheControl: 'public, max-age=60' })).statusCode).toBe(400);
     expect((await patch({ contentDisposition: 'inline' })).statusCode).toBe(400);
     expect((await patch({ contentDisposition: null })).statusCode).toBe(200);
