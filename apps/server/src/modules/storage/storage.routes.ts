@@ -109,10 +109,10 @@ export async function storageRoutes(
     {
       schema: {
         tags: ['storage'],
-        summary: 'Delete an object (204)',
+        summary: 'Delete an object (204); refused (409) while a library item uses it',
         params: ZObjectParams,
         headers: ZAuthHeaders,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errorResponses, 409: ZApiError },
       },
     },
     async (request, reply) => {
