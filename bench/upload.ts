@@ -100,6 +100,8 @@ async function run(workDir: string) {
   }
 }
 
+const MP4_FILE_TYPE_BOX = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+
 /** A file of `size` bytes that is not all alike; returns its MD5 (base64, as the server gives it). */
 async function writeSourceFile(file: string, size: number): Promise<string> {
   const block = randomBytes(BLOCK);
@@ -108,6 +110,8 @@ async function writeSourceFile(file: string, size: number): Promise<string> {
   try {
     for (let offset = 0, index = 0; offset < size; offset += BLOCK, index += 1) {
       block.writeUInt32LE(index, 0); // every block differs
+      // The storage service checks that a video/mp4 upload starts like one: with a `ftyp` box.
+      if (index === 0) MP4_FILE_TYPE_BOX.copy(block);
       const piece = block.subarray(0, Math.min(BLOCK, size - offset));
       hash.update(piece);
       await handle.write(piece);

@@ -36,7 +36,7 @@ import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
 import { storageRoutes } from './modules/storage/storage.routes';
-import { createStorageService, type TStorageService } from './modules/storage/storage.service';
+import { createStorageService, type TStorageFacade } from './modules/storage/storage.service';
 import { createTokenVerifier } from './modules/storage/token-verifier';
 import { errorsPlugin } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
@@ -53,8 +53,8 @@ export interface TAppDeps {
   auth: TAuth;
   /** Readiness of object storage, for /api/health. */
   storageCheck: () => Promise<boolean>;
-  /** The storage service (/v0/b/…), also used by modules that keep files. */
-  storage: TStorageService;
+  /** What modules that keep files may do with storage (the protocol stays in its routes). */
+  storage: TStorageFacade;
   /** Checks that say what uses a content item; playlists and campaigns register theirs. */
   contentReferences: TContentReferenceRegistry;
   /** Sessions resolved lately, by credentials (plugins/session.ts); evict after writing a user or profile. */
@@ -137,7 +137,7 @@ export async function buildApp({
     secret,
     log: app.log.child({ module: 'auth' }),
     // Deleting an account deletes the user's files and upload sessions too.
-    onUserDeleted: (userId) => storage.deleteUserData(userId),
+    onUserDeleted: (userId) => storage.facade.deleteUserData(userId),
     sessionCache,
   });
   const authRepository = createAuthRepository(database.db);
@@ -161,7 +161,7 @@ export async function buildApp({
     jobs,
     auth,
     storageCheck: () => driver.check(),
-    storage,
+    storage: storage.facade,
     contentReferences: createContentReferenceRegistry(),
     sessionCache,
     access: createAccessPolicy(),
@@ -189,7 +189,7 @@ export async function buildApp({
   await app.register(meRoutes);
   await app.register(analyticsRoutes);
   await app.register(contactRoutes);
-  await app.register(storageRoutes);
+  await app.register(storageRoutes, { service: storage });
   await app.register(storageMaintenance);
   await app.register(contentRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);

@@ -39,6 +39,37 @@ const ZHeaderValue = text()
   .max(1024)
   .regex(/^[\x20-\x7e]*$/, 'must be printable ASCII');
 
+/**
+ * The one Cache-Control stored files are served with: private (no shared cache keeps a copy),
+ * revalidated on every use (a replaced or deleted file, or a revoked link, takes effect at once).
+ * Owners may repeat it, nothing else.
+ */
+export const STORAGE_CACHE_CONTROL = 'private, max-age=0';
+
+export const ZStorageCacheControl = ZHeaderValue.refine(
+  (value) =>
+    value
+      .trim()
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .join(', ') === STORAGE_CACHE_CONTROL,
+  `must be "${STORAGE_CACHE_CONTROL}", the server's own cache policy, or left out`,
+);
+
+// `attachment`, optionally with a plain (quoted or token) filename and an RFC 8187 UTF-8 one.
+const ATTACHMENT =
+  /^attachment(\s*;\s*filename=("[^"\\]*"|[!#$%&'*+.^_`|~0-9a-z-]+))?(\s*;\s*filename\*=utf-8''[!#$&+.^_`|~0-9a-z%-]+)?\s*$/i;
+
+/**
+ * Content-Disposition an owner may set: only `attachment` with a filename. Anything else
+ * (`inline`, other parameters) could change how a download renders; without one, allowlisted
+ * images and videos are served inline, as the server decides.
+ */
+export const ZContentDisposition = ZHeaderValue.regex(
+  ATTACHMENT,
+  'must be "attachment", optionally with a filename (attachment; filename="name.png"), or left out',
+);
+
 /** A media type; parameters (`; charset=…`) are dropped, the type is kept in lower case. */
 export const ZContentType = ZHeaderValue.max(255)
   .transform((value) => (value.split(';')[0] ?? '').trim().toLowerCase())
@@ -62,8 +93,8 @@ export const ZUploadResource = z.looseObject({
   fullPath: text().nullish(),
   size: z.union([z.number(), text()]).nullish(),
   contentType: ZContentType.nullish(),
-  cacheControl: ZHeaderValue.nullish(),
-  contentDisposition: ZHeaderValue.nullish(),
+  cacheControl: ZStorageCacheControl.nullish(),
+  contentDisposition: ZContentDisposition.nullish(),
   contentEncoding: ZHeaderValue.nullish(),
   contentLanguage: ZHeaderValue.nullish(),
   metadata: ZCustomMetadata.nullish(),
@@ -76,8 +107,8 @@ export type TUploadResource = z.infer<typeof ZUploadResource>;
  */
 export const ZUpdateObjectMetadata = z.strictObject({
   contentType: ZContentType.optional(),
-  cacheControl: ZHeaderValue.nullish(),
-  contentDisposition: ZHeaderValue.nullish(),
+  cacheControl: ZStorageCacheControl.nullish(),
+  contentDisposition: ZContentDisposition.nullish(),
   contentEncoding: ZHeaderValue.nullish(),
   contentLanguage: ZHeaderValue.nullish(),
   metadata: z
@@ -109,3 +140,24 @@ export const ZStorageObject = z.object({
   downloadTokens: text(),
 });
 export type TStorageObject = z.infer<typeof ZStorageObject>;
+
+/**
+ * What uses a stored object: a library item, as its media or its poster. While anything does,
+ * the object cannot be deleted through the storage service (409 `in-use`, listed in
+ * `details.usedBy`).
+ */
+export const ZStorageObjectUser = z.object({
+  kind: z.enum(['content-item']),
+  id: z.string(),
+  name: z.string(),
+  usage: z.enum(['media', 'poster']),
+});
+export type TStorageObjectUser = z.infer<typeof ZStorageObjectUser>;
+
+/** GET /api/v1/storage/usage: what the signed-in user stores, against their quota. */
+export const ZStorageUsage = z.object({
+  /** Finished objects plus the declared size of open upload sessions, as the quota counts. */
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type TStorageUsage = z.infer<typeof ZStorageUsage>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TContentKind, TContentSort, TSortOrder } from '@screenline/shared/content';
 import type { TDb } from '../../db/database';
@@ -100,6 +100,25 @@ export function createContentRepository(db: TDb, bucket: string) {
         .from(contentItem)
         .where(and(eq(contentItem.ownerId, ownerId), eq(contentItem.objectPath, objectPath)));
       return row;
+    },
+
+    /** Items of the owner that use the object, as their media or their poster. */
+    async findUsersOfObject(ownerId: string, objectPath: string) {
+      return db
+        .select({
+          id: contentItem.id,
+          name: contentItem.name,
+          objectPath: contentItem.objectPath,
+        })
+        .from(contentItem)
+        .where(
+          and(
+            eq(contentItem.ownerId, ownerId),
+            or(eq(contentItem.objectPath, objectPath), eq(contentItem.posterPath, objectPath)),
+          ),
+        )
+        .orderBy(asc(contentItem.createdAt))
+        .limit(10);
     },
 
     /** Inserts an item; null when the owner already has an item for that object. */

@@ -20,8 +20,14 @@ export async function contentRoutes(app: FastifyInstance) {
     storage,
     contentReferences,
     access,
+    config.storageBucket,
   );
   access.registerOwnerLookup('content', service.findOwners);
+  // Storage refuses to delete a file a library item uses, and keeps one another item shares.
+  const unregister = storage.registerObjectInUseCheck(service.findObjectUsers);
+  app.addHook('onClose', async () => {
+    unregister();
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
 

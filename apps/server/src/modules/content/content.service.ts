@@ -8,12 +8,12 @@ import {
   type ZContentListQuery,
   ZSortOrder,
 } from '@screenline/shared/content';
-import { userStoragePrefix } from '@screenline/shared/storage';
+import { type TStorageObjectUser, userStoragePrefix } from '@screenline/shared/storage';
 import { AppError, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor, ZCursorBigint, ZCursorTimestamp } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TStorageService } from '../storage/storage.service';
+import type { TObjectKey, TStorageFacade } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
 
@@ -33,9 +33,10 @@ const ZCursor = z.intersection(
 /** The content library: each user sees and changes only their own items. */
 export function createContentService(
   repo: TContentRepository,
-  storage: TStorageService,
+  storage: TStorageFacade,
   references: TContentReferenceRegistry,
   access: TAccessPolicy,
+  bucket: string,
 ) {
   function toItem(row: TItemWithObjects): TContentItem {
     const { item } = row;
@@ -168,6 +169,8 @@ export function createContentService(
     }
     const deleted = await repo.delete(actor.id, id);
     if (!deleted) throw notFound('That content item');
+    // A file another item still uses (one item's poster may be another's media) stays: the
+    // storage facade asks findObjectUsers below before it deletes.
     await storage.deleteOwnObject(actor.id, deleted.objectPath);
     if (deleted.posterPath) await storage.deleteOwnObject(actor.id, deleted.posterPath);
   }
@@ -177,7 +180,19 @@ export function createContentService(
     return repo.findOwners(ids.filter((id) => z.uuid().safeParse(id).success));
   }
 
-  return { list, get, create, rename, remove, findOwners };
+  /** The items that use a storage object; registered with storage as its in-use check. */
+  async function findObjectUsers(object: TObjectKey): Promise<TStorageObjectUser[]> {
+    if (object.bucket !== bucket) return [];
+    const items = await repo.findUsersOfObject(object.ownerId, object.name);
+    return items.map((item) => ({
+      kind: 'content-item',
+      id: item.id,
+      name: item.name,
+      usage: item.objectPath === object.name ? 'media' : 'poster',
+    }));
+  }
+
+  return { list, get, create, rename, remove, findOwners, findObjectUsers };
 }
 
 export type TContentService = ReturnType<typeof createContentService>;

@@ -5,7 +5,7 @@ import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import {
   md5Base64,
   objectUrl,
-  patternBytes,
+  mediaBytes,
   signUpForStorage,
   type TStorageUser,
   uploadMultipart,
@@ -28,7 +28,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
     counter += 1;
     const extension = type.split('/')[1];
     const objectPath = `users/${user.userId}/content/file-${counter}.${extension}`;
-    const data = patternBytes(size, counter);
+    const data = mediaBytes(type, size, counter);
     const res = await uploadMultipart(t, user, objectPath, data, type);
     expect(res.statusCode).toBe(200);
     return { objectPath, data, meta: ZStorageObject.parse(res.json()) };
@@ -117,7 +117,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
 
   it('adds a video with its duration and poster frame', async () => {
     const videoPath = `users/${ann.userId}/content/clip.webm`;
-    const video = patternBytes(400 * 1024, 77);
+    const video = mediaBytes('video/webm', 400 * 1024, 77);
     await uploadResumable(t, ann, videoPath, video, 'video/webm');
     const poster = await upload(ann, 'image/jpeg');
     const res = await create(ann, {
@@ -379,7 +379,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
 
   it('refuses to delete an item something uses, naming it; then deletes it with its files', async () => {
     const videoPath = `users/${ann.userId}/content/in-use.mp4`;
-    await uploadResumable(t, ann, videoPath, patternBytes(300 * 1024, 3), 'video/mp4');
+    await uploadResumable(t, ann, videoPath, mediaBytes('video/mp4', 300 * 1024, 3), 'video/mp4');
     const poster = await upload(ann, 'image/png');
     const created = await create(ann, {
       name: 'Lobby clip',
@@ -445,5 +445,99 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
       });
       expect(object.statusCode, path).toBe(404);
     }
+  });
+  /** Adds an item for an uploaded image. */
+  async function addImage(user: TStorageUser, objectPath: string, name: string) {
+    const res = await create(user, { name, objectPath, kind: 'image', width: 640, height: 360 });
+    expect(res.statusCode).toBe(201);
+    return ZContentItem.parse(res.json());
+  }
+
+  /** Uploads a video into the user's content folder and adds it with the given poster. */
+  async function addVideo(user: TStorageUser, file: string, posterPath: string, name: string) {
+    counter += 1;
+    const objectPath = `users/${user.userId}/content/${file}`;
+    await uploadResumable(t, user, objectPath, mediaBytes('video/mp4', 300 * 1024, counter));
+    const res = await create(user, {
+      name,
+      objectPath,
+      kind: 'video',
+      width: 640,
+      height: 360,
+      durationMs: 1000,
+      posterPath,
+    });
+    expect(res.statusCode).toBe(201);
+    return ZContentItem.parse(res.json());
+  }
+
+  const removeItem = (user: TStorageUser, id: string) =>
+    t.request({ method: 'DELETE', url: `/api/v1/content/${id}`, cookie: user.cookie });
+  const readObject = (user: TStorageUser, path: string) =>
+    t.request({
+      method: 'GET',
+      url: objectUrl(path),
+      headers: { authorization: user.authorization },
+    });
+
+  it("keeps a file another item still uses: a poster that is another item's media", async () => {
+    const picture = await upload(ann, 'image/png');
+    const image = await addImage(ann, picture.objectPath, 'Shared picture');
+    const video = await addVideo(ann, 'shared-poster.mp4', picture.objectPath, 'Clip');
+
+    expect((await removeItem(ann, video.id)).statusCode).toBe(204);
+    const media = await t.request({ method: 'GET', url: image.mediaUrl! });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.equals(picture.data)).toBe(true);
+    // The video's own file went with it.
+    expect((await readObject(ann, video.objectPath)).statusCode).toBe(404);
+
+    // The other way round: deleting the item whose media is a poster keeps the poster.
+    const second = await upload(ann, 'image/png');
+    const secondImage = await addImage(ann, second.objectPath, 'Picture used as a poster');
+    const otherVideo = await addVideo(ann, 'second-poster.mp4', second.objectPath, 'Clip 2');
+    expect((await removeItem(ann, secondImage.id)).statusCode).toBe(204);
+    const poster = await t.request({ method: 'GET', url: otherVideo.posterUrl! });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.rawPayload.equals(second.data)).toBe(true);
+    // Once nothing uses it, it goes with the last item.
+    expect((await removeItem(ann, otherVideo.id)).statusCode).toBe(204);
+    expect((await readObject(ann, second.objectPath)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete through the storage service a file a library item uses, naming it', async () => {
+    const deleteObject = (path: string) =>
+      t.request({
+        method: 'DELETE',
+        url: objectUrl(path),
+        headers: { authorization: ann.authorization },
+      });
+    const picture = await upload(ann, 'image/png');
+    const item = await addImage(ann, picture.objectPath, 'Menu board');
+    const refused = await deleteObject(picture.objectPath);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'in-use',
+        details: { usedBy: [{ kind: 'content-item', id: item.id, usage: 'media' }] },
+      },
+    });
+    expect(refused.body).toContain('Menu board');
+    expect((await t.request({ method: 'GET', url: item.mediaUrl! })).statusCode).toBe(200);
+
+    // A poster is protected the same way.
+    const poster = await upload(ann, 'image/png');
+    const video = await addVideo(ann, 'poster-guard.mp4', poster.objectPath, 'Window clip');
+    const posterRefused = await deleteObject(poster.objectPath);
+    expect(posterRefused.statusCode).toBe(409);
+    expect(posterRefused.json()).toMatchObject({
+      error: { details: { usedBy: [{ id: video.id, usage: 'poster' }] } },
+    });
+    expect(posterRefused.body).toContain('Window clip');
+
+    // Once the item is gone, so is the protection (and here the file, with the item).
+    expect((await removeItem(ann, item.id)).statusCode).toBe(204);
+    const loose = await upload(ann, 'image/png');
+    expect((await deleteObject(loose.objectPath)).statusCode).toBe(204);
   });
 });

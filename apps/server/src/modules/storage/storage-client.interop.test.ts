@@ -14,7 +14,7 @@ import { createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
 import {
   freePort,
   md5Base64,
-  patternBytes,
+  mediaBytes,
   signUpForStorage,
   type TStorageUser,
 } from '../../../test/storage-helpers';
@@ -39,7 +39,7 @@ describe('the storage client library against this server', () => {
 
   it('uploads small and large files, reads metadata and download links, and deletes', async () => {
     const storage = storageFor(user.token);
-    const small = new Uint8Array(patternBytes(10_000, 1));
+    const small = new Uint8Array(mediaBytes('image/png', 10_000, 1));
     const smallRef = ref(storage, `users/${user.userId}/content/small.png`);
     const uploaded = await uploadBytes(smallRef, small, {
       contentType: 'image/png',
@@ -55,7 +55,7 @@ describe('the storage client library against this server', () => {
     });
 
     // Over 256 KiB: the resumable protocol, in growing chunks.
-    const large = new Uint8Array(patternBytes(3 * 1024 * 1024 + 17, 2));
+    const large = new Uint8Array(mediaBytes('video/mp4', 3 * 1024 * 1024 + 17, 2));
     const largeRef = ref(storage, `users/${user.userId}/content/large.mp4`);
     const progress: number[] = [];
     const task = uploadBytesResumable(largeRef, large, { contentType: 'video/mp4' });

@@ -1,10 +1,13 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
 import {
   freePort,
   md5Base64,
   objectUrl,
-  patternBytes,
+  mediaBytes,
   seededRandom,
   signUpForStorage,
   type TStorageUser,
@@ -61,7 +64,7 @@ describe.each(BACKENDS)('resumable uploads over HTTP on %s', (backend) => {
   afterAll(() => t.close());
 
   it('completes a 100 MB upload with the right MD5 while chunks fail at random', async () => {
-    const data = patternBytes(100 * MIB, 42);
+    const data = mediaBytes('video/mp4', 100 * MIB, 42);
     const name = `users/${user.userId}/content/big.mp4`;
     isFailing = true;
     const result = await uploadOverHttp({
@@ -89,8 +92,53 @@ describe.each(BACKENDS)('resumable uploads over HTTP on %s', (backend) => {
     expect(md5Base64(new Uint8Array(await download.arrayBuffer()))).toBe(md5Base64(data));
   });
 
+  it('cancels an upload whose chunk the client abandoned half-way, leaving no bytes', async () => {
+    const data = mediaBytes('video/mp4', 4 * MIB, 9);
+    const name = `users/${user.userId}/content/abandoned-chunk.mp4`;
+    const started = await uploadOverHttp({
+      baseUrl,
+      authorization: user.authorization,
+      name,
+      data,
+      stopAfter: 1,
+    });
+    if (!('stoppedAt' in started)) throw new Error('the upload did not stop');
+    const uploadUrl = new URL(started.uploadUrl);
+    const id = uploadUrl.searchParams.get('upload_id');
+    const sessionsDir = path.join(t.dataDir, 'storage', 'sessions');
+
+    // A chunk that announces 2 MiB, sends part of it, and is dropped, as a browser drops a
+    // request when the user cancels.
+    await new Promise<void>((resolve) => {
+      const request = http.request(uploadUrl, {
+        method: 'POST',
+        headers: {
+          authorization: user.authorization,
+          'x-goog-upload-command': 'upload',
+          'x-goog-upload-offset': String(started.stoppedAt),
+          'content-length': String(2 * MIB),
+        },
+      });
+      request.on('error', () => resolve());
+      request.write(data.subarray(started.stoppedAt, started.stoppedAt + 512 * 1024), () => {
+        setImmediate(() => request.destroy());
+      });
+    });
+    const cancel = await fetch(uploadUrl, {
+      method: 'POST',
+      headers: { authorization: user.authorization, 'x-goog-upload-command': 'cancel' },
+    });
+    expect(cancel.status).toBe(200);
+    const query = await fetch(uploadUrl, {
+      method: 'POST',
+      headers: { authorization: user.authorization, 'x-goog-upload-command': 'query' },
+    });
+    expect(query.status).toBe(404);
+    expect(await fs.readdir(sessionsDir)).not.toContain(`${id}.part`);
+  });
+
   it('continues an upload after the server restarts in the middle of it', async () => {
-    const data = patternBytes(6 * MIB + 123, 8);
+    const data = mediaBytes('video/mp4', 6 * MIB + 123, 8);
     const name = `users/${user.userId}/content/restart.mp4`;
     const first = await uploadOverHttp({
       baseUrl,

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZStorageObject } from '@screenline/shared/storage';
 import { createTestApp, type TTestApp } from '../../../test/harness';
@@ -5,7 +7,7 @@ import { startS3Server, type TS3Server } from '../../../test/s3-server';
 import {
   md5Base64,
   objectUrl,
-  patternBytes,
+  mediaBytes,
   sendCommand,
   sessionPath,
   signUpForStorage,
@@ -31,7 +33,7 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
   it('uploads in chunks across S3 parts, serves ranges, resumes after a restart and deletes', async () => {
     const user = await signUpForStorage(t);
     const name = `users/${user.userId}/content/s3.mp4`;
-    const data = patternBytes(11 * MIB + 5, 4);
+    const data = mediaBytes('video/mp4', 11 * MIB + 5, 4);
     const meta = await uploadResumable(t, user, name, data, 'video/mp4', [
       256 * 1024,
       512 * 1024,
@@ -51,7 +53,7 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
     expect(part.rawPayload.equals(data.subarray(9437180, 9437190))).toBe(true);
 
     // A session interrupted by a restart continues from what S3 and the spool hold.
-    const other = patternBytes(6 * MIB, 5);
+    const other = mediaBytes('video/mp4', 6 * MIB, 5);
     const otherName = `users/${user.userId}/content/s3-restart.mp4`;
     const session = sessionPath(await startResumable(t, user, otherName, other.length));
     expect(
@@ -71,7 +73,12 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
     expect(last.statusCode).toBe(200);
     expect(ZStorageObject.parse(last.json()).md5Hash).toBe(md5Base64(other));
 
-    const small = await uploadMultipart(t, user, `users/${user.userId}/a.png`, patternBytes(100));
+    const small = await uploadMultipart(
+      t,
+      user,
+      `users/${user.userId}/a.png`,
+      mediaBytes('image/png', 100),
+    );
     expect(small.statusCode).toBe(200);
     const deleted = await t.request({
       method: 'DELETE',
@@ -83,5 +90,31 @@ describe('storage service with STORAGE_DRIVER=s3', () => {
     expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
       checks: { storage: true },
     });
+  });
+
+  it('leaves no spooled bytes when a session is cancelled or expires', async () => {
+    const user = await signUpForStorage(t);
+    const spoolDir = path.join(t.dataDir, 'storage', 's3-spool');
+    const data = mediaBytes('video/mp4', 3 * MIB, 6);
+    const spooled = async (url: string) => {
+      const id = new URL(url, 'http://x').searchParams.get('upload_id') ?? '';
+      return (await fs.readdir(spoolDir)).filter((file) => file.startsWith(`${id}.`));
+    };
+    const begin = async (file: string) => {
+      const url = sessionPath(
+        await startResumable(t, user, `users/${user.userId}/${file}`, data.length),
+      );
+      expect((await sendCommand(t, user, url, 'upload', 0, data.subarray(0, MIB))).statusCode).toBe(
+        200,
+      );
+      expect(await spooled(url)).not.toEqual([]);
+      return url;
+    };
+    const cancelled = await begin('cancel.mp4');
+    expect((await sendCommand(t, user, cancelled, 'cancel')).statusCode).toBe(200);
+    expect(await spooled(cancelled)).toEqual([]);
+    const expired = await begin('expire.mp4');
+    await t.app.deps.storage.expireSessions(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect(await spooled(expired)).toEqual([]);
   });
 });

@@ -14,13 +14,13 @@ const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextend
 
 export function createStorageRepository(db: TDb) {
   /**
-   * Bytes the user holds: finished objects (but the one at `replacing`, which the new write
+   * Bytes the user holds: finished objects (but the one at `replacing`, which a new write
    * replaces) plus the declared size of every active upload session. Null when the user no
    * longer exists (a token outlives its account by up to 15 minutes).
    */
   async function usedBytes(
     ownerId: string,
-    replacing: { bucket: string; name: string },
+    replacing?: { bucket: string; name: string },
     tx: TDb = db,
   ): Promise<number | null> {
     const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, ownerId));
@@ -31,7 +31,8 @@ export function createStorageRepository(db: TDb) {
       .where(
         and(
           eq(storageObject.ownerId, ownerId),
-          or(ne(storageObject.bucket, replacing.bucket), ne(storageObject.name, replacing.name)),
+          replacing &&
+            or(ne(storageObject.bucket, replacing.bucket), ne(storageObject.name, replacing.name)),
         ),
       );
     const [sessions] = await tx

@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZStorageObject, ZUpdateObjectMetadata } from '@screenline/shared/storage';
+import { ZStorageObject, ZStorageUsage, ZUpdateObjectMetadata } from '@screenline/shared/storage';
 import { text } from '@screenline/shared/text';
 import { AppError } from '../../lib/app-error';
-import type { TProtocolReply } from './storage.service';
+import type { TProtocolReply } from './storage-protocol';
+import type { TStorageService } from './storage.service';
 
 const ZBucketParams = z.object({ bucket: text().min(1).max(222) });
 /** The object name is everything after `/o/`, URL-decoded (clients encode `/` as %2F). */
@@ -92,8 +93,11 @@ const uploadResponses = {
  * uploads get their own scope where bodies are never parsed by Fastify: the service streams
  * them (chunks of up to 32 MiB go straight to the driver, never whole into memory).
  */
-export async function storageRoutes(app: FastifyInstance) {
-  const { storage, config } = app.deps;
+export async function storageRoutes(
+  app: FastifyInstance,
+  { service: storage }: { service: TStorageService },
+) {
+  const { config } = app.deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // An explicit HEAD, declared before GET: Fastify's automatic one reads the whole file to discard it.
@@ -142,7 +146,7 @@ export async function storageRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['storage'],
-        summary: 'Delete an object (204)',
+        summary: 'Delete an object (204); refused (409) while a library item uses it',
         params: ZObjectParams,
         headers: ZAuthHeaders,
         response: { 204: z.null(), ...errorResponses, 409: ZApiError },
@@ -176,6 +180,19 @@ export async function storageRoutes(app: FastifyInstance) {
         changes: request.body,
       });
     },
+  );
+
+  // The product API beside the protocol: signed in with the session cookie, like /api/v1.
+  r.get(
+    '/api/v1/storage/usage',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'Bytes the signed-in user stores (files and open uploads) and their quota',
+        response: { 200: ZStorageUsage, 401: ZApiError },
+      },
+    },
+    async (request) => storage.getUsage(await request.requireActor()),
   );
 
   // Listing the bucket is not part of the protocol this service offers (SPEC §7).

@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZStorageObject } from '@screenline/shared/storage';
+import { ZStorageObject, ZStorageUsage } from '@screenline/shared/storage';
 import { storageObject, uploadSession } from '../../db/schema/index';
 import { BACKENDS, createTestApp, ORIGIN, PASSWORD, type TTestApp } from '../../../test/harness';
 import {
   md5Base64,
+  mediaBytes,
   objectUrl,
   patternBytes,
   sendCommand,
@@ -38,6 +40,13 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
   const own = (user: TStorageUser, file: string) => `users/${user.userId}/${file}`;
   const mediaUrl = (name: string, token: string) =>
     `${objectUrl(name)}?alt=media&token=${encodeURIComponent(token)}`;
+  const patchMetadata = (user: TStorageUser, name: string, payload: Record<string, unknown>) =>
+    t.request({
+      method: 'PATCH',
+      url: objectUrl(name),
+      headers: { authorization: user.authorization },
+      payload,
+    });
   const getMetadata = (user: Pick<TStorageUser, 'authorization'> | null, name: string) =>
     t.request({
       method: 'GET',
@@ -47,10 +56,10 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
 
   it('stores a small file with a multipart upload, describes it, serves it and deletes it', async () => {
     const name = own(alice, 'content/logo one.png');
-    const data = patternBytes(3000, 11);
+    const data = mediaBytes('image/png', 3000, 11);
     const res = await uploadMultipart(t, alice, name, data, 'image/png', {
       metadata: { campaign: 'spring' },
-      cacheControl: 'public, max-age=300',
+      contentDisposition: 'attachment; filename="logo one.png"',
     });
     expect(res.statusCode).toBe(200);
     const meta = ZStorageObject.parse(res.json());
@@ -62,8 +71,8 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
       metageneration: '1',
       md5Hash: md5Base64(data),
       contentType: 'image/png',
-      cacheControl: 'public, max-age=300',
       metadata: { campaign: 'spring' },
+      contentDisposition: 'attachment; filename="logo one.png"',
     });
     expect(meta.generation).toMatch(/^\d{16}$/);
     expect(meta.downloadTokens).toMatch(/^[0-9a-f-]{36}$/);
@@ -82,9 +91,9 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
       'content-length': '3000',
       'accept-ranges': 'bytes',
       etag: `"${meta.md5Hash}"`,
-      'cache-control': 'public, max-age=300',
+      'cache-control': 'private, max-age=0',
       'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline',
+      'content-disposition': 'attachment; filename="logo one.png"',
     });
 
     const deleted = await t.request({
@@ -107,7 +116,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
 
   it('takes the token as Bearer or Firebase and answers 401 without a valid one', async () => {
     const name = own(alice, 'auth.png');
-    const data = patternBytes(10);
+    const data = mediaBytes('image/png', 100);
     expect((await uploadMultipart(t, alice, name, data)).statusCode).toBe(200);
     const bearer = { authorization: `Bearer ${alice.token}` };
     expect((await getMetadata(bearer, name)).statusCode).toBe(200);
@@ -145,7 +154,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
 
   it('runs a resumable upload: start, query, chunks, finalize, and refuses bad offsets and sizes', async () => {
     const name = own(alice, 'content/clip.mp4');
-    const data = patternBytes(700 * KIB, 3);
+    const data = mediaBytes('video/mp4', 700 * KIB, 3);
     const start = await startResumable(t, alice, name, data.length, 'video/mp4', {
       metadata: { source: 'camera' },
     });
@@ -246,7 +255,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
 
   it('finalizes with an empty finalize command after the last upload, and cancels sessions', async () => {
     const name = own(alice, 'split-finalize.webm');
-    const data = patternBytes(300 * KIB, 5);
+    const data = mediaBytes('video/webm', 300 * KIB, 5);
     const session = sessionPath(await startResumable(t, alice, name, data.length, 'video/webm'));
     expect((await sendCommand(t, alice, session, 'upload', 0, data)).statusCode).toBe(200);
     const done = await sendCommand(t, alice, session, 'finalize', data.length);
@@ -278,10 +287,10 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
   it('gives every write a new, larger generation and token; PATCH bumps the metageneration', async () => {
     const name = own(alice, 'versions.png');
     const first = ZStorageObject.parse(
-      (await uploadMultipart(t, alice, name, patternBytes(100, 1))).json(),
+      (await uploadMultipart(t, alice, name, mediaBytes('image/png', 100, 1))).json(),
     );
     const second = ZStorageObject.parse(
-      (await uploadMultipart(t, alice, name, patternBytes(200, 2))).json(),
+      (await uploadMultipart(t, alice, name, mediaBytes('image/png', 200, 2))).json(),
     );
     expect(BigInt(second.generation)).toBeGreaterThan(BigInt(first.generation));
     expect(second.metageneration).toBe('1');
@@ -289,17 +298,11 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     const stale = await t.request({ method: 'GET', url: mediaUrl(name, first.downloadTokens) });
     expect(stale.statusCode).toBe(403);
     const fresh = await t.request({ method: 'GET', url: mediaUrl(name, second.downloadTokens) });
-    expect(fresh.rawPayload.equals(patternBytes(200, 2))).toBe(true);
+    expect(fresh.rawPayload.equals(mediaBytes('image/png', 200, 2))).toBe(true);
 
-    const patch = (payload: Record<string, unknown>) =>
-      t.request({
-        method: 'PATCH',
-        url: objectUrl(name),
-        headers: { authorization: alice.authorization },
-        payload,
-      });
+    const patch = (payload: Record<string, unknown>) => patchMetadata(alice, name, payload);
     const patched = await patch({
-      cacheControl: 'public, max-age=60',
+      cacheControl: 'private, max-age=0',
       contentLanguage: 'en',
       metadata: { a: '1', b: '2' },
     });
@@ -307,19 +310,19 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect(patched.json()).toMatchObject({
       metageneration: '2',
       generation: second.generation,
-      cacheControl: 'public, max-age=60',
+      cacheControl: 'private, max-age=0',
       metadata: { a: '1', b: '2' },
     });
-    const removed = await patch({ metadata: { a: null }, contentType: 'image/webp' });
+    const removed = await patch({ metadata: { a: null }, contentType: 'image/png' });
     expect(removed.json()).toMatchObject({
       metageneration: '3',
       metadata: { b: '2' },
-      contentType: 'image/webp',
+      contentType: 'image/png',
     });
     const media = await t.request({ method: 'GET', url: mediaUrl(name, second.downloadTokens) });
     expect(media.headers).toMatchObject({
-      'cache-control': 'public, max-age=60',
-      'content-type': 'image/webp',
+      'cache-control': 'private, max-age=0',
+      'content-type': 'image/png',
       'content-language': 'en',
     });
     expect((await patch({ contentType: 'text/html' })).statusCode).toBe(415);
@@ -327,9 +330,125 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect((await patch({ owner: 'me' })).statusCode).toBe(400);
   });
 
+  it('checks the first bytes of every upload against the declared type (415, nothing stored)', async () => {
+    const png = await fs.readFile(fixture('sample-image.png'));
+    const webm = await fs.readFile(fixture('sample-clip.webm'));
+    const text = Buffer.from('<html><script>alert(1)</script></html>\n'.repeat(200));
+    const refused = async (res: { statusCode: number; json: () => unknown }, name: string) => {
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json()).toMatchObject({ error: { code: 'unsupported-media-type' } });
+      expect((await getMetadata(alice, name)).statusCode, name).toBe(404);
+    };
+    const blobsBefore = await listBlobs(t.dataDir);
+
+    // Multipart: a PNG declared as a video, text declared as a PNG.
+    const asVideo = own(alice, 'sniff/png-as.mp4');
+    await refused(await uploadMultipart(t, alice, asVideo, png, 'video/mp4'), asVideo);
+    const asImage = own(alice, 'sniff/text-as.png');
+    await refused(await uploadMultipart(t, alice, asImage, text, 'image/png'), asImage);
+
+    // Resumable: refused on the first chunk, and the session with its bytes is gone.
+    const early = own(alice, 'sniff/early.mp4');
+    const session = sessionPath(await startResumable(t, alice, early, png.length, 'video/mp4'));
+    const first = await sendCommand(t, alice, session, 'upload', 0, png.subarray(0, 64 * KIB));
+    await refused(first, early);
+    expect((await sendCommand(t, alice, session, 'query')).statusCode).toBe(404);
+    // A first chunk too short to tell: refused at finalize instead, before the object exists.
+    const late = own(alice, 'sniff/late.webm');
+    const lateSession = sessionPath(
+      await startResumable(t, alice, late, text.length, 'video/webm'),
+    );
+    expect(
+      (await sendCommand(t, alice, lateSession, 'upload', 0, text.subarray(0, 10))).statusCode,
+    ).toBe(200);
+    await refused(
+      await sendCommand(t, alice, lateSession, 'upload, finalize', 10, text.subarray(10)),
+      late,
+    );
+    expect((await sendCommand(t, alice, lateSession, 'query')).statusCode).toBe(404);
+    expect(await listBlobs(t.dataDir)).toEqual(blobsBefore);
+    const sessionFiles = await fs.readdir(path.join(t.dataDir, 'storage', 'sessions'));
+    for (const url of [session, lateSession]) {
+      const id = new URL(url, 'http://x').searchParams.get('upload_id');
+      expect(sessionFiles).not.toContain(`${id}.part`);
+    }
+
+    // Real files of their declared type pass, whichever way they come.
+    const image = own(alice, 'sniff/real.png');
+    expect((await uploadMultipart(t, alice, image, png, 'image/png')).statusCode).toBe(200);
+    const clip = own(alice, 'sniff/real.webm');
+    const stored = await uploadResumable(t, alice, clip, webm, 'video/webm', [4 * KIB]);
+    expect(stored.md5Hash).toBe(md5Base64(webm));
+
+    // Changing the type by PATCH is checked against the stored bytes.
+    const patch = await t.request({
+      method: 'PATCH',
+      url: objectUrl(image),
+      headers: { authorization: alice.authorization },
+      payload: { contentType: 'video/mp4' },
+    });
+    expect(patch.statusCode).toBe(415);
+    expect(ZStorageObject.parse((await getMetadata(alice, image)).json())).toMatchObject({
+      contentType: 'image/png',
+      metageneration: '1',
+    });
+  });
+
+  it('lets owners set only an attachment filename and the server’s cache policy as headers', async () => {
+    const name = own(alice, 'headers/menu.png');
+    const data = mediaBytes('image/png', 400, 31);
+    for (const extra of [
+      { cacheControl: 'public, max-age=31536000' },
+      { cacheControl: 'no-cache' },
+      { contentDisposition: 'inline' },
+      { contentDisposition: 'inline; filename="menu.html"' },
+      { contentDisposition: 'attachment; filename="a.png"; size=1' },
+      { contentDisposition: 'form-data; name="x"' },
+    ]) {
+      const multipart = await uploadMultipart(t, alice, name, data, 'image/png', extra);
+      expect(multipart.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(multipart.json()).toMatchObject({ error: { code: 'bad-request' } });
+      const start = await startResumable(t, alice, name, data.length, 'image/png', extra);
+      expect(start.statusCode, JSON.stringify(extra)).toBe(400);
+    }
+    expect((await getMetadata(alice, name)).statusCode).toBe(404);
+
+    const meta = ZStorageObject.parse(
+      (
+        await uploadMultipart(t, alice, name, data, 'image/png', {
+          cacheControl: 'Private,  max-age=0',
+          contentDisposition: 'attachment; filename="menu.png"; filename*=UTF-8\'\'men%C3%BC.png',
+        })
+      ).json(),
+    );
+    const download = () => t.request({ method: 'GET', url: mediaUrl(name, meta.downloadTokens) });
+    expect((await download()).headers).toMatchObject({
+      'cache-control': 'private, max-age=0',
+      'content-disposition': 'attachment; filename="menu.png"; filename*=UTF-8\'\'men%C3%BC.png',
+      'x-content-type-options': 'nosniff',
+    });
+
+    const patch = (payload: Record<string, unknown>) => patchMetadata(alice, name, payload);
+    expect((await patch({ cacheControl: 'public, max-age=60' })).statusCode).toBe(400);
+    expect((await patch({ contentDisposition: 'inline' })).statusCode).toBe(400);
+    expect((await patch({ contentDisposition: null })).statusCode).toBe(200);
+    expect((await download()).headers['content-disposition']).toBe('inline');
+
+    // Values stored before these rules are not served.
+    await t.app.deps.db
+      .update(storageObject)
+      .set({ cacheControl: 'public, max-age=31536000', contentDisposition: 'inline; x=1' })
+      .where(eq(storageObject.name, name));
+    expect((await download()).headers).toMatchObject({
+      'cache-control': 'private, max-age=0',
+      'content-disposition': 'inline',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
   it('serves ranges and answers conditional requests', async () => {
     const name = own(alice, 'range.mp4');
-    const data = patternBytes(1000, 9);
+    const data = mediaBytes('video/mp4', 1000, 9);
     const meta = ZStorageObject.parse(
       (await uploadMultipart(t, alice, name, data, 'video/mp4')).json(),
     );
@@ -389,7 +508,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
   it("refuses another user's objects with 403, except bytes for a download token holder", async () => {
     const bob = await signUpForStorage(t);
     const name = own(alice, 'private.png');
-    const data = patternBytes(50);
+    const data = mediaBytes('image/png', 50);
     const meta = ZStorageObject.parse((await uploadMultipart(t, alice, name, data)).json());
     const asBob = { authorization: bob.authorization };
 
@@ -417,7 +536,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
           method: 'PATCH',
           url: objectUrl(name),
           headers: asBob,
-          payload: { cacheControl: 'no-store' },
+          payload: { contentLanguage: 'en' },
         })
       ).statusCode,
     ).toBe(403);
@@ -574,18 +693,20 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect(over.statusCode).toBe(402);
     expect(over.json()).toMatchObject({ error: { code: 'quota-exceeded' } });
     expect(
-      (await uploadMultipart(t, carol, own(carol, 'small.png'), Buffer.alloc(MIB))).statusCode,
+      (await uploadMultipart(t, carol, own(carol, 'small.png'), mediaBytes('image/png', MIB)))
+        .statusCode,
     ).toBe(200);
     const overMultipart = await uploadMultipart(
       t,
       carol,
       own(carol, 'small2.png'),
-      Buffer.alloc(5 * MIB),
+      mediaBytes('image/png', 5 * MIB),
     );
     expect(overMultipart.statusCode).toBe(402);
     // Replacing a file counts only the new size.
     expect(
-      (await uploadMultipart(t, carol, own(carol, 'small.png'), Buffer.alloc(2 * MIB))).statusCode,
+      (await uploadMultipart(t, carol, own(carol, 'small.png'), mediaBytes('image/png', 2 * MIB)))
+        .statusCode,
     ).toBe(200);
     expect((await sendCommand(t, carol, sessionPath(started), 'cancel')).statusCode).toBe(200);
     expect((await startResumable(t, carol, own(carol, 'second.mp4'), 6 * MIB)).statusCode).toBe(
@@ -598,7 +719,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     // Six 4 MiB files at once against a 20 MiB quota: each passes the early check alone.
     const results = await Promise.all(
       [1, 2, 3, 4, 5, 6].map((i) =>
-        uploadMultipart(t, dave, own(dave, `race-${i}.png`), Buffer.alloc(4 * MIB, i)),
+        uploadMultipart(t, dave, own(dave, `race-${i}.png`), mediaBytes('image/png', 4 * MIB, i)),
       ),
     );
     const statuses = results.map((r) => r.statusCode).sort();
@@ -609,7 +730,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
 
   it('ends racing uploads to one name with one whole object and no stray bytes', async () => {
     const name = own(alice, 'race.mp4');
-    const versions = [1, 2, 3].map((seed) => patternBytes(600 * KIB + seed, seed));
+    const versions = [1, 2, 3].map((seed) => mediaBytes('video/mp4', 600 * KIB + seed, seed));
     // Three resumable sessions, their chunks interleaved, finalized at the same moment.
     const sessions = await Promise.all(
       versions.map(async (data) => sessionPath(await startResumable(t, alice, name, data.length))),
@@ -642,7 +763,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     );
     expect(finals.map((res) => res.statusCode)).toEqual([200, 200, 200]);
     // And multipart uploads racing in as well.
-    const small = [4, 5, 6].map((seed) => patternBytes(1000 + seed, seed));
+    const small = [4, 5, 6].map((seed) => mediaBytes('video/mp4', 1000 + seed, seed));
     await Promise.all(small.map((data) => uploadMultipart(t, alice, name, data, 'video/mp4')));
 
     const meta = ZStorageObject.parse((await getMetadata(alice, name)).json());
@@ -666,9 +787,9 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
   it("deletes a user's files and upload sessions with the account", async () => {
     const dave = await signUpForStorage(t);
     const a = ZStorageObject.parse(
-      (await uploadMultipart(t, dave, own(dave, 'a.png'), patternBytes(10))).json(),
+      (await uploadMultipart(t, dave, own(dave, 'a.png'), mediaBytes('image/png', 100))).json(),
     );
-    await uploadResumable(t, dave, own(dave, 'b.mp4'), patternBytes(300 * KIB));
+    await uploadResumable(t, dave, own(dave, 'b.mp4'), mediaBytes('video/mp4', 300 * KIB));
     const open = sessionPath(await startResumable(t, dave, own(dave, 'c.mp4'), 1000));
     expect((await sendCommand(t, dave, open, 'upload', 0, Buffer.alloc(100))).statusCode).toBe(200);
     const keys = (
@@ -711,6 +832,29 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     ).toBe(401);
   });
 
+  it('leaves no bytes on disk when a session is cancelled or expires', async () => {
+    const sessionsDir = path.join(t.dataDir, 'storage', 'sessions');
+    const partFile = (url: string) =>
+      `${new URL(url, 'http://x').searchParams.get('upload_id') ?? ''}.part`;
+    const data = mediaBytes('video/mp4', 2 * MIB, 41);
+    const begin = async (file: string) => {
+      const url = sessionPath(await startResumable(t, alice, own(alice, file), data.length));
+      const chunk = await sendCommand(t, alice, url, 'upload', 0, data.subarray(0, MIB));
+      expect(chunk.statusCode).toBe(200);
+      expect(await fs.readdir(sessionsDir)).toContain(partFile(url));
+      return url;
+    };
+
+    const cancelled = await begin('cancel-me.mp4');
+    expect((await sendCommand(t, alice, cancelled, 'cancel')).statusCode).toBe(200);
+    expect(await fs.readdir(sessionsDir)).not.toContain(partFile(cancelled));
+
+    const expired = await begin('expire-me.mp4');
+    await t.app.deps.storage.expireSessions(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect(await fs.readdir(sessionsDir)).not.toContain(partFile(expired));
+    expect((await sendCommand(t, alice, expired, 'query')).statusCode).toBe(404);
+  });
+
   it('removes abandoned sessions after they expire', async () => {
     const session = sessionPath(await startResumable(t, alice, own(alice, 'abandoned.mp4'), 1000));
     expect((await sendCommand(t, alice, session, 'upload', 0, Buffer.alloc(10))).statusCode).toBe(
@@ -723,11 +867,50 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect((await sendCommand(t, alice, session, 'query')).statusCode).toBe(404);
   });
 
+  it('tells each signed-in user their own storage use and quota (GET /api/v1/storage/usage)', async () => {
+    const usage = async (user: TStorageUser | null) => {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/v1/storage/usage',
+        ...(user ? { cookie: user.cookie } : {}),
+      });
+      return { status: res.statusCode, body: res.json<unknown>() };
+    };
+    const anonymous = await usage(null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ error: { code: 'unauthenticated' } });
+    // A storage token is not a session: this is the product API.
+    const withToken = await t.request({
+      method: 'GET',
+      url: '/api/v1/storage/usage',
+      headers: { authorization: alice.authorization },
+    });
+    expect(withToken.statusCode).toBe(401);
+
+    const [erin, frank] = [await signUpForStorage(t), await signUpForStorage(t)];
+    expect(ZStorageUsage.parse((await usage(erin)).body)).toEqual({
+      usedBytes: 0,
+      quotaBytes: 20 * MIB,
+    });
+    const file = mediaBytes('image/png', 3000, 5);
+    expect((await uploadMultipart(t, erin, own(erin, 'a.png'), file)).statusCode).toBe(200);
+    expect((await startResumable(t, erin, own(erin, 'b.mp4'), 5000)).statusCode).toBe(200);
+    expect(ZStorageUsage.parse((await usage(erin)).body).usedBytes).toBe(8000);
+    expect(ZStorageUsage.parse((await usage(frank)).body).usedBytes).toBe(0);
+    expect((await uploadMultipart(t, frank, own(frank, 'c.png'), file)).statusCode).toBe(200);
+    expect(ZStorageUsage.parse((await usage(frank)).body).usedBytes).toBe(3000);
+    expect(ZStorageUsage.parse((await usage(erin)).body).usedBytes).toBe(8000);
+  });
+
   it('reports the storage in the health check', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.json()).toMatchObject({ checks: { storage: true } });
   });
 });
+
+function fixture(file: string): string {
+  return fileURLToPath(new URL(`../../../../../e2e/fixtures/${file}`, import.meta.url));
+}
 
 async function listBlobs(dataDir: string): Promise<string[]> {
   const root = path.join(dataDir, 'storage', 'objects');
