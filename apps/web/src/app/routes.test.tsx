@@ -96,6 +96,48 @@ describe('signed-in guard', () => {
   });
 });
 
+describe('a profile that could not be read', () => {
+  // SPEC §4: the bare auth user (no role, not a super-user) stands in; the guards must not judge it.
+  const unreadable = makeAuth(makeUser({ role: null, isSU: false }), { hasProfileError: true });
+
+  it.each(['/advertiser/dashboard', '/publisher/ad-campaigns', '/onboarding', '/admin/page-views'])(
+    '%s shows a retry message instead of redirecting',
+    async (path) => {
+      const app = renderAt(path, unreadable);
+      expect(
+        await screen.findByText('Your account details could not be loaded'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(app.location().pathname).toBe(path);
+    },
+  );
+
+  it('"Try again" reads the profile again', async () => {
+    const refresh = vi.fn(() => Promise.resolve());
+    renderAt('/advertiser/dashboard', { ...unreadable, refresh });
+    (await screen.findByRole('button', { name: 'Try again' })).click();
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+  });
+
+  it('sign-in does not continue to onboarding', async () => {
+    const app = renderAt('/signin', unreadable);
+    expect(await screen.findByText('Your account details could not be loaded')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/signin');
+  });
+
+  it('pages that need no role still open with the bare user', async () => {
+    const app = renderAt('/profile', unreadable);
+    await app.settlesAt('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('waits (loading screen) while the profile is read or retried', async () => {
+    const app = renderAt('/advertiser/dashboard', makeAuth(null, { loading: true }));
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/advertiser/dashboard');
+  });
+});
+
 describe('super-user guard', () => {
   it('sends an anonymous visitor to /signin with the origin as navigation state', async () => {
     const app = renderAt('/admin/page-views', anonymous);

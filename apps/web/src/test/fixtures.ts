@@ -22,6 +22,7 @@ export function makeAuth(
   return {
     user,
     loading: false,
+    hasProfileError: false,
     hasSignedOut: false,
     logout: () => Promise.resolve(),
     refresh: () => Promise.resolve(),
