@@ -105,7 +105,7 @@ describe('a profile that could not be read', () => {
     async (path) => {
       const app = renderAt(path, unreadable);
       expect(
-        await screen.findByText('Your account details could not be loaded'),
+        await screen.findByText('Your account details could not be loaded', {}, { timeout: 3000 }),
       ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
       expect(app.location().pathname).toBe(path);

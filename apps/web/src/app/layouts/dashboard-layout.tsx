@@ -19,6 +19,7 @@ import { useAuth, type TAuthUser } from '@/lib/auth-context';
 import { roleHome } from '@/lib/redirect';
 import { cn, initialsOf } from '@/lib/utils';
 import { navigationFor, sectionFor } from '@/app/navigation';
+import { paths } from '@/lib/paths';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -40,7 +41,7 @@ function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => 
           <p className="font-medium">Finish setting up</p>
           <p className="mt-1 opacity-90">Choose how you use Screenline to see your pages.</p>
           <Link
-            to="/onboarding"
+            to={paths.onboarding}
             onClick={onNavigate}
             className="mt-2 inline-flex items-center gap-1.5 rounded font-medium underline underline-offset-4"
           >
@@ -69,13 +70,13 @@ function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => 
       <div className="mt-auto border-t border-border pt-4">
         <ul className="grid gap-0.5">
           <li>
-            <NavLink to="/profile" className={navLinkClasses} onClick={onNavigate}>
+            <NavLink to={paths.profile} className={navLinkClasses} onClick={onNavigate}>
               <UserRound aria-hidden />
               Profile
             </NavLink>
           </li>
           <li>
-            <NavLink to="/help" className={navLinkClasses} onClick={onNavigate}>
+            <NavLink to={paths.help.home} className={navLinkClasses} onClick={onNavigate}>
               <LifeBuoy aria-hidden />
               Help
             </NavLink>
@@ -121,13 +122,13 @@ function UserMenu({ user }: { user: TAuthUser }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to="/profile">
+          <Link to={paths.profile}>
             <UserRound aria-hidden />
             Profile
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/help">
+          <Link to={paths.help.home}>
             <CircleHelp aria-hidden />
             Help
           </Link>

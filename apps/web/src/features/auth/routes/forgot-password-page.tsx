@@ -14,6 +14,7 @@ import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient, runAuthAction } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 
 const ZResetRequest = z.object({ email: ZEmail });
 
@@ -38,7 +39,7 @@ function RequestResetForm({ linkError }: { linkError: string | null }) {
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);
     const failure = await runAuthAction(() =>
-      authClient.requestPasswordReset({ email, redirectTo: '/forgot-password' }),
+      authClient.requestPasswordReset({ email, redirectTo: paths.forgotPassword }),
     );
     if (failure) setServerError(failure);
     else setSentTo(email);
@@ -98,7 +99,7 @@ function NewPasswordForm({ token, minLength }: { token: string; minLength: numbe
       return;
     }
     toast.success('Your password was changed. Sign in with the new one.');
-    await navigate('/signin', { replace: true });
+    await navigate(paths.signIn, { replace: true });
   });
 
   return (
@@ -141,7 +142,7 @@ function BackToSignIn() {
   return (
     <p className="text-center text-sm text-muted-foreground">
       Remembered it?{' '}
-      <Link to="/signin" className="rounded font-medium text-primary hover:underline">
+      <Link to={paths.signIn} className="rounded font-medium text-primary hover:underline">
         Back to sign in
       </Link>
     </p>

@@ -14,6 +14,7 @@ import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 
 function SignUpForm({ minLength, search }: { minLength: number; search: string }) {
   const navigate = useNavigate();
@@ -40,7 +41,7 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
       if (!data.token) {
         // The server wants the email verified before the first sign-in.
         toast.success('Your account was created. Check your email, then sign in.');
-        await navigate({ pathname: '/signin', search });
+        await navigate({ pathname: paths.signIn, search });
       }
       // Otherwise the new session arrives and SignUpPage continues to onboarding.
     } catch (error) {
@@ -82,7 +83,7 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <Link
-          to={{ pathname: '/signin', search }}
+          to={{ pathname: paths.signIn, search }}
           className="rounded font-medium text-primary hover:underline"
         >
           Sign in

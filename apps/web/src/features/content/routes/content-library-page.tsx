@@ -31,6 +31,7 @@ import {
 } from '@/features/content/utils/library-filters';
 import { formatBytes } from '@screenline/shared/format';
 import { MAX_UPLOAD_BYTES } from '@/features/content/utils/upload-rules';
+import { paths } from '@/lib/paths';
 
 const PAGE_SIZE = 24;
 
@@ -103,7 +104,7 @@ export function ContentLibraryPage() {
         actions={
           <>
             <Button variant="outline" asChild>
-              <Link to="/content/generate">
+              <Link to={paths.content.generate}>
                 <Wand2 aria-hidden />
                 Create a creative
               </Link>
@@ -133,7 +134,7 @@ export function ContentLibraryPage() {
         >
           {uploadButton}
           <Button variant="outline" asChild>
-            <Link to="/content/generate">
+            <Link to={paths.content.generate}>
               <Wand2 aria-hidden />
               Open the creative generator
             </Link>

@@ -42,6 +42,7 @@ import {
 import { isTemplateId, TEMPLATES } from '@/features/content/generator/templates';
 import { uploadErrorMessage } from '@/features/content/utils/upload-rules';
 import { formatDimensions } from '@/features/content/utils/format';
+import { paths } from '@/lib/paths';
 
 const SIZE_IDS: readonly TSizePresetId[] = [...SIZE_PRESETS.map((preset) => preset.id), 'custom'];
 
@@ -213,7 +214,7 @@ export function GenerateContentPage() {
       });
       toast.success('Saved to your library', {
         description: `“${item.name}” is ready for playlists and campaigns.`,
-        action: { label: 'View in library', onClick: () => void navigate('/content') },
+        action: { label: 'View in library', onClick: () => void navigate(paths.content.library) },
       });
     } catch (error) {
       toast.error(
@@ -231,7 +232,7 @@ export function GenerateContentPage() {
         description="Make an image for your screens from a template: your words, colours and image, with an optional QR code."
         actions={
           <Button variant="outline" asChild>
-            <Link to="/content">
+            <Link to={paths.content.library}>
               <ArrowLeft aria-hidden />
               Back to library
             </Link>

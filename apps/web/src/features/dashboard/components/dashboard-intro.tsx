@@ -3,6 +3,7 @@ import { ArrowRight, LifeBuoy, type LucideIcon } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TAuthUser } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 export type TGettingStartedStep = {
   title: string;
@@ -36,7 +37,7 @@ export function WelcomeHeader({
       {!user.emailVerified && (
         <Alert tone="info" className="mt-5" title="Verify your email">
           We sent you a link when you signed up. Verifying keeps your account recoverable.{' '}
-          <Link to="/profile" className="rounded font-medium underline underline-offset-4">
+          <Link to={paths.profile} className="rounded font-medium underline underline-offset-4">
             Resend it from your profile
           </Link>
         </Alert>
@@ -107,10 +108,13 @@ export function GettingStarted({
           <Link to={helpTo} className="rounded font-medium text-primary hover:underline">
             Read the guide for your role
           </Link>
-          <Link to="/help/tv/sign-in" className="rounded font-medium text-primary hover:underline">
+          <Link
+            to={paths.help.tvSignIn}
+            className="rounded font-medium text-primary hover:underline"
+          >
             Connect a TV
           </Link>
-          <Link to="/contact" className="rounded font-medium text-primary hover:underline">
+          <Link to={paths.contact} className="rounded font-medium text-primary hover:underline">
             Contact us
           </Link>
         </CardContent>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import { useHealth } from '@/features/dev-banner/api/get-health';
 import { cn } from '@/lib/utils';
+import { paths } from '@/lib/paths';
 
 export const DEV_BANNER_DISMISSED_KEY = 'devBannerDismissed';
 export const CONNECTED_TEXT = 'Preview backend running in this workspace.';
@@ -60,7 +61,7 @@ export function DevBanner() {
       />
       <span>{isConnected ? CONNECTED_TEXT : DISCONNECTED_TEXT}</span>
       <Link
-        to="/help/introduction"
+        to={paths.help.introduction}
         className="shrink-0 rounded font-medium text-primary underline-offset-4 hover:underline"
       >
         Learn more

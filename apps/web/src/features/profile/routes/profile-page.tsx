@@ -10,6 +10,7 @@ import { ProfileDetailsCard } from '@/features/profile/components/profile-detail
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 /** /profile: details, email verification, password, and deleting the account. */
 export function ProfilePage() {
@@ -33,7 +34,7 @@ export function ProfilePage() {
             <CardTitle id="account-type-title">Account type</CardTitle>
             <CardDescription>
               Chosen when you set up your account. To change it,{' '}
-              <Link to="/contact" className="rounded font-medium text-primary hover:underline">
+              <Link to={paths.contact} className="rounded font-medium text-primary hover:underline">
                 contact us
               </Link>
               .
@@ -43,7 +44,10 @@ export function ProfilePage() {
             {user.role ? (
               <span className="font-medium">{ROLE_LABELS[user.role]}</span>
             ) : (
-              <Link to="/onboarding" className="rounded font-medium text-primary hover:underline">
+              <Link
+                to={paths.onboarding}
+                className="rounded font-medium text-primary hover:underline"
+              >
                 Not chosen yet: choose your role
               </Link>
             )}
