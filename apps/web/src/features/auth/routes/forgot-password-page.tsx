@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'sonner';
-import { authErrorMessage, makePasswordSchema, ZEmail } from '@screenline/shared/auth';
+import { authErrorMessage, makeNewPasswordSchema, ZEmail } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -17,15 +17,6 @@ import { authClient, runAuthAction } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
 
 const ZResetRequest = z.object({ email: ZEmail });
-
-function makeNewPasswordSchema(minLength: number) {
-  return z
-    .object({ password: makePasswordSchema(minLength), confirmPassword: z.string() })
-    .refine((v) => v.password === v.confirmPassword, {
-      message: 'The passwords do not match.',
-      path: ['confirmPassword'],
-    });
-}
 
 function RequestResetForm({ linkError }: { linkError: string | null }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
