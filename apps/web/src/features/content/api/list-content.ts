@@ -1,18 +1,23 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ZContentList, type TContentListQuery } from '@screenline/shared/content';
+import type { z } from 'zod';
+import { ZContentList, type ZContentListQuery } from '@screenline/shared/content';
 import { apiRequest } from '@/lib/api-client';
 
-/** The list query of the shared contract, less the cursor (the infinite query pages with it). */
-export type TContentFilters = Omit<TContentListQuery, 'cursor'>;
+type TListQuery = z.output<typeof ZContentListQuery>;
+
+/**
+ * The list query of the shared contract, less the cursor (the infinite query pages with it); the
+ * page size may be left to the server.
+ */
+export type TContentFilters = Omit<TListQuery, 'cursor' | 'limit'> &
+  Partial<Pick<TListQuery, 'limit'>>;
 
 /** Every content query starts with this key; invalidating it refreshes each list and item. */
 export const CONTENT_QUERY_KEY = ['content'] as const;
 
 /** GET /api/v1/content: one page of the signed-in user's library. */
 export function listContent(filters: TContentFilters, cursor?: string, signal?: AbortSignal) {
-  const params = new URLSearchParams();
-  if (filters.sort) params.set('sort', filters.sort);
-  if (filters.order) params.set('order', filters.order);
+  const params = new URLSearchParams({ sort: filters.sort, order: filters.order });
   if (filters.kind) params.set('kind', filters.kind);
   if (filters.q) params.set('q', filters.q);
   if (filters.limit) params.set('limit', String(filters.limit));
