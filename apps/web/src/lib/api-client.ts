@@ -7,10 +7,7 @@ import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth';
  * answer that does not parse, an error body without a known code).
  */
 export type TApiErrorCode =
-  | TErrorCode
-  | 'network-request-failed'
-  | 'invalid-response'
-  | `http-${number}`;
+  TErrorCode | 'network-request-failed' | 'invalid-response' | `http-${number}`;
 
 /** Every failed API call becomes one of these (DESIGN.md §3 error shape); UI shows `message`. */
 export class ApiError extends Error {

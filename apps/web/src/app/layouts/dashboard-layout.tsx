@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ChevronDown, CircleHelp, LifeBuoy, LogOut, Menu, Sparkles, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ROLE_LABELS } from '@screenline/shared/user';
 import { Logo } from '@/components/logo';
 import { ThemeButton } from '@/components/theme-button';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { authErrorMessage, makeNewPasswordSchema, ZEmail } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TContentItem } from '@screenline/shared/content';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

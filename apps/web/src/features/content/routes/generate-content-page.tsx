@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, ImagePlus, Save, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TContentItem } from '@screenline/shared/content';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

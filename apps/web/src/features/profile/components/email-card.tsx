@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CircleCheck, CircleAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { authErrorMessage } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
