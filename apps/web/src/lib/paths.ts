@@ -77,5 +77,11 @@ export const paths = {
   },
 } as const;
 
+/**
+ * Where the email verification link lands (Better Auth's callbackURL): the profile, which then
+ * says the email is verified. A failed link lands on /profile?error=… instead (same page).
+ */
+export const EMAIL_VERIFIED_LANDING = `${paths.profile}?verified=1`;
+
 /** A path and everything below it ("/help/tv" → "/help/tv/*"), for catch-all redirects. */
 export const below = (path: string): string => `${path}/*`;

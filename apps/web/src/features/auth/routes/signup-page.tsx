@@ -14,7 +14,7 @@ import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient } from '@/lib/auth-client';
-import { paths } from '@/lib/paths';
+import { EMAIL_VERIFIED_LANDING, paths } from '@/lib/paths';
 
 function SignUpForm({ minLength, search }: { minLength: number; search: string }) {
   const navigate = useNavigate();
@@ -33,7 +33,12 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
     try {
       // The real name is asked for at onboarding; until then the account goes by the email's name.
       const name = email.split('@')[0] ?? email;
-      const { data, error } = await authClient.signUp.email({ email, password, name });
+      const { data, error } = await authClient.signUp.email({
+        email,
+        password,
+        name,
+        callbackURL: EMAIL_VERIFIED_LANDING,
+      });
       if (error) {
         setServerError(authErrorMessage(error));
         return;

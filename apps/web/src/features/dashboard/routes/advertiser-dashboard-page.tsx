@@ -13,9 +13,12 @@ import {
   WelcomeHeader,
   type TGettingStartedStep,
 } from '@/features/dashboard/components/dashboard-intro';
+import { useHasLibraryContent } from '@/features/dashboard/api/get-library-size';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
+
+const UPLOAD_STEP = 'Upload content';
 
 const STEPS: TGettingStartedStep[] = [
   {
@@ -33,7 +36,7 @@ const STEPS: TGettingStartedStep[] = [
     icon: MonitorPlay,
   },
   {
-    title: 'Upload content',
+    title: UPLOAD_STEP,
     text: 'Images and videos for your screens go into your content library.',
     to: paths.content.library,
     action: 'Open Content',
@@ -72,7 +75,11 @@ const STEPS: TGettingStartedStep[] = [
 export function AdvertiserDashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
+  const hasContent = useHasLibraryContent().data === true;
   if (!user) return null;
+  const steps = STEPS.map((step) =>
+    step.title === UPLOAD_STEP ? { ...step, isDone: hasContent } : step,
+  );
   return (
     <>
       <WelcomeHeader
@@ -80,7 +87,7 @@ export function AdvertiserDashboardPage() {
         roleLabel={ROLE_LABELS.advertiser}
         summary="Set up your venues and screens, decide what they play, and let paid campaigns fill the gaps."
       />
-      <GettingStarted steps={STEPS} helpTo={paths.help.advertiserDashboard} />
+      <GettingStarted steps={steps} hasTvs={true} helpTo={paths.help.advertiserDashboard} />
     </>
   );
 }

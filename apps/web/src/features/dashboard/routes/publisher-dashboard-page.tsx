@@ -5,9 +5,12 @@ import {
   WelcomeHeader,
   type TGettingStartedStep,
 } from '@/features/dashboard/components/dashboard-intro';
+import { useHasLibraryContent } from '@/features/dashboard/api/get-library-size';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
+
+const UPLOAD_STEP = 'Upload your creatives';
 
 const STEPS: TGettingStartedStep[] = [
   {
@@ -18,7 +21,7 @@ const STEPS: TGettingStartedStep[] = [
     icon: Wallet,
   },
   {
-    title: 'Upload your creatives',
+    title: UPLOAD_STEP,
     text: 'The images and videos your campaign will show go into your content library.',
     to: paths.content.library,
     action: 'Open Content',
@@ -43,7 +46,11 @@ const STEPS: TGettingStartedStep[] = [
 export function PublisherDashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
+  const hasContent = useHasLibraryContent().data === true;
   if (!user) return null;
+  const steps = STEPS.map((step) =>
+    step.title === UPLOAD_STEP ? { ...step, isDone: hasContent } : step,
+  );
   return (
     <>
       <WelcomeHeader
@@ -51,7 +58,7 @@ export function PublisherDashboardPage() {
         roleLabel={ROLE_LABELS.publisher}
         summary="Put your ads on screens in the venues your customers visit, and pay only for the seconds shown."
       />
-      <GettingStarted steps={STEPS} helpTo={paths.help.publisherDashboard} />
+      <GettingStarted steps={steps} hasTvs={false} helpTo={paths.help.publisherDashboard} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { authClient, runAuthAction } from '@/lib/auth-client';
 import type { TAuthUser } from '@/lib/auth-context';
-import { paths } from '@/lib/paths';
+import { EMAIL_VERIFIED_LANDING } from '@/lib/paths';
 
 /**
  * Email and its verification state. The link in the email lands on /profile, or on
@@ -27,7 +27,7 @@ export function EmailCard({
   const resend = async () => {
     setIsSending(true);
     const failure = await runAuthAction(() =>
-      authClient.sendVerificationEmail({ email: user.email, callbackURL: paths.profile }),
+      authClient.sendVerificationEmail({ email: user.email, callbackURL: EMAIL_VERIFIED_LANDING }),
     );
     setIsSending(false);
     if (failure) {

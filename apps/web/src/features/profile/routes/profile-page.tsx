@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { ROLE_LABELS } from '@screenline/shared/user';
+import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -27,6 +28,11 @@ export function ProfilePage() {
         description="Your details, sign-in email, password and account."
       />
       <div className="grid max-w-3xl gap-6">
+        {params.get('verified') === '1' && user.emailVerified && (
+          <Alert tone="success" title="Your email is verified">
+            Thank you. Your account can now be recovered through {user.email}.
+          </Alert>
+        )}
         <ProfileDetailsCard user={user} />
         <EmailCard user={user} linkErrorCode={params.get('error')} />
         <Card aria-labelledby="account-type-title">
