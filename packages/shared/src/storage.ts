@@ -108,3 +108,11 @@ export const ZStorageObject = z.object({
   downloadTokens: z.string(),
 });
 export type TStorageObject = z.infer<typeof ZStorageObject>;
+
+/** GET /api/v1/storage/usage: what the signed-in user stores, against their quota. */
+export const ZStorageUsage = z.object({
+  /** Finished objects plus the declared size of open upload sessions, as the quota counts. */
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type TStorageUsage = z.infer<typeof ZStorageUsage>;

@@ -7,6 +7,7 @@ import type { TContentItem } from '@screenline/shared/content';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { AuthContext } from '@/lib/auth-context';
 import { ContentLibraryPage } from '@/features/content/routes/content-library-page';
+import { saveUpload } from '@/features/content/stores/saved-uploads';
 
 function item(index: number, overrides: Partial<TContentItem> = {}): TContentItem {
   return {
@@ -37,6 +38,11 @@ function stubLibrary(pages: Record<string, { items: TContentItem[]; nextCursor: 
     'fetch',
     vi.fn((url: string) => {
       const parsed = new URL(url, 'http://app.test');
+      if (parsed.pathname === '/api/v1/storage/usage') {
+        return Promise.resolve(
+          jsonResponse({ usedBytes: 3 * 1024 ** 3, quotaBytes: 10 * 1024 ** 3 }),
+        );
+      }
       if (parsed.pathname === '/api/v1/content') {
         queries.push(parsed.searchParams);
         const page = pages[parsed.searchParams.get('cursor') ?? ''];
@@ -48,7 +54,7 @@ function stubLibrary(pages: Record<string, { items: TContentItem[]; nextCursor: 
   return queries;
 }
 
-function renderPage(entry = '/content') {
+function renderPage(entry = '/content', user = makeUser()) {
   const router = createMemoryRouter(
     [
       { path: '/content', Component: ContentLibraryPage },
@@ -60,7 +66,7 @@ function renderPage(entry = '/content') {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <AuthContext value={makeAuth(makeUser())}>
+      <AuthContext value={makeAuth(user)}>
         <RouterProvider router={router} />
       </AuthContext>
     </QueryClientProvider>,
@@ -71,6 +77,55 @@ function renderPage(entry = '/content') {
 describe('/content', () => {
   beforeEach(() => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  });
+
+  it('shows storage used against the quota', async () => {
+    stubLibrary({ '': { items: [item(1)], nextCursor: null } });
+    renderPage();
+    expect(await screen.findByText('3 GB of 10 GB used')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
+      'aria-valuenow',
+      '30',
+    );
+  });
+
+  it('keeps heading levels in order: h1 page, h2 library, h3 items', async () => {
+    stubLibrary({ '': { items: [item(1)], nextCursor: null } });
+    renderPage();
+    await screen.findByRole('heading', { level: 3, name: 'Item 1' });
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 0) + 1);
+    });
+  });
+
+  it('does not call the library empty under upload rows', async () => {
+    saveUpload({
+      id: 'upload-1',
+      // A user of its own: the upload store restores saved uploads once per user.
+      uid: 'user-uploads',
+      fingerprint: 'clip.mp4:1000:1',
+      fileName: 'clip.mp4',
+      size: 1000,
+      kind: 'video',
+      name: 'clip',
+      objectPath: 'users/user-1/content/upload-1-clip.mp4',
+      resume: {
+        uploadUrl: '/upload/1',
+        total: 1000,
+        name: 'users/user-1/content/upload-1-clip.mp4',
+      },
+      savedAt: Date.now(),
+    });
+    stubLibrary({ '': { items: [], nextCursor: null } });
+    renderPage('/content', makeUser({ uid: 'user-uploads' }));
+    expect(await screen.findByRole('listitem', { name: 'clip.mp4' })).toBeVisible();
+    await waitFor(() => expect(screen.getByText('3 GB of 10 GB used')).toBeVisible());
+    expect(screen.queryByText('Your library is empty')).not.toBeInTheDocument();
+    localStorage.clear();
   });
 
   it('tells a new user what to do', async () => {

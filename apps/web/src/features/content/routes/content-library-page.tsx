@@ -18,6 +18,7 @@ import { DeleteDialog } from '@/features/content/components/delete-dialog';
 import { LibraryToolbar } from '@/features/content/components/library-toolbar';
 import { PreviewDialog } from '@/features/content/components/preview-dialog';
 import { RenameDialog } from '@/features/content/components/rename-dialog';
+import { StorageUsage } from '@/features/content/components/storage-usage';
 import { UploadList } from '@/features/content/components/upload-list';
 import { useContentView } from '@/features/content/hooks/use-content-view';
 import { useFilePicker } from '@/features/content/hooks/use-file-picker';
@@ -68,6 +69,8 @@ export function ContentLibraryPage() {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = filters.kind !== 'all' || filters.q !== '';
   const isEmptyLibrary = list.isSuccess && items.length === 0 && !isFiltered;
+  // Rows being uploaded are the start of the library: no "empty" message under them.
+  const hasUploads = uploads.entries.length > 0;
 
   // The filters as last written. The URL (and so `filters`) updates a moment after a write, and a
   // debounced search firing in that moment must not undo a filter the user just picked.
@@ -115,13 +118,15 @@ export function ContentLibraryPage() {
       />
       {picker.input}
 
+      <StorageUsage />
+
       <UploadList
         entries={uploads.entries}
         store={store}
         onResumeWithFile={uploads.resumeWithFile}
       />
 
-      {isEmptyLibrary ? (
+      {isEmptyLibrary && hasUploads ? null : isEmptyLibrary ? (
         <EmptyState
           icon={Images}
           title="Your library is empty"
@@ -157,6 +162,8 @@ export function ContentLibraryPage() {
             </span>
           </button>
 
+          {/* h1 (page) → h2 (library) → h3 (each item's name): no level skipped. */}
+          <h2 className="sr-only">Your library</h2>
           <LibraryToolbar
             filters={filters}
             onChange={changeFilters}

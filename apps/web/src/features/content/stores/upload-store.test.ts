@@ -155,6 +155,18 @@ describe('UploadStore', () => {
     ]);
   });
 
+  it('does not offer Retry for a file that cannot be read as an image, and sends nothing', async () => {
+    stubContentApi();
+    const { storage, requests } = fakeStorage();
+    const store = new UploadStore();
+    // Four bytes labelled PNG: the browser cannot decode them.
+    await expect(store.add(png(), { storage, uid: 'u1', onAdded: vi.fn() })).rejects.toThrow(
+      /could not be read as an image/,
+    );
+    expect(requests).toEqual([]);
+    expect(store.getSnapshot()).toMatchObject([{ phase: 'failed', canRetry: false }]);
+  });
+
   it('lists unfinished uploads from before a reload until the same file is picked', () => {
     const file = new File([new Uint8Array(300_000)], 'clip.mp4', {
       type: 'video/mp4',
