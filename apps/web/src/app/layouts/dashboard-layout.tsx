@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ChevronDown, CircleHelp, LifeBuoy, LogOut, Menu, Sparkles, UserRound } from 'lucide-react';
 import { toast } from '@/lib/toast';
@@ -155,6 +155,8 @@ export function DashboardLayout() {
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   // The drawer belongs to the page it was opened on: navigating closes it.
   const isDrawerOpen = drawerPath === pathname;
+  // The menu button opens the drawer without being its Radix trigger: return focus to it by hand.
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   // The guards above this layout only render it for a signed-in user.
   if (!user) return null;
@@ -182,6 +184,10 @@ export function DashboardLayout() {
           placement="left"
           closeLabel="Close navigation"
           className="flex flex-col md:hidden"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            menuButtonRef.current?.focus();
+          }}
         >
           <div className="flex h-16 items-center border-b border-border px-5">
             <DialogTitle asChild>
@@ -198,6 +204,7 @@ export function DashboardLayout() {
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur sm:px-6">
           <button
+            ref={menuButtonRef}
             type="button"
             aria-label="Open navigation"
             aria-expanded={isDrawerOpen}

@@ -26,6 +26,7 @@ export function ContentGrid({
               type="button"
               onClick={() => onAction('preview', item)}
               aria-label={`Preview ${item.name}`}
+              data-item-preview={item.id}
               className="relative block aspect-video w-full cursor-pointer overflow-hidden bg-surface-muted focus-visible:outline-offset-[-2px]"
             >
               <ContentThumbnail

@@ -86,14 +86,65 @@ export function ContentLibraryPage() {
     },
     [setParams],
   );
-  const onAction = useCallback(
-    (action: TItemAction, item: TContentItem) => setDialog({ action, item }),
-    [],
-  );
-  const closeDialog = useCallback(() => setDialog(null), []);
+  // Focus returns to the control that opened a dialog (SPEC-level a11y: never to <body>). A
+  // dialog opened from another (Rename from the preview) keeps the first opener; a menu item
+  // vanishes with its menu, so its item's Actions button stands in; after a delete the opener is
+  // gone too, and a neighbouring item (else the upload button) takes focus.
+  const dialogRef = useRef<TDialog>(null);
+  const opener = useRef<{ element: HTMLElement | null; neighbourIds: string[] } | null>(null);
+  const deletedId = useRef<string | null>(null);
+  const itemIds = items.map((entry) => entry.id);
+  const itemIdsRef = useRef(itemIds);
+  itemIdsRef.current = itemIds;
+  const uploadButtonRef = useRef<HTMLButtonElement>(null);
+
+  const onAction = useCallback((action: TItemAction, item: TContentItem) => {
+    if (dialogRef.current === null) {
+      const active = document.activeElement;
+      const isInMenu = active instanceof HTMLElement && active.closest('[role="menu"]') !== null;
+      const element =
+        active instanceof HTMLElement && !isInMenu && active !== document.body
+          ? active
+          : document.querySelector<HTMLElement>(`[data-item-actions="${CSS.escape(item.id)}"]`);
+      const ids = itemIdsRef.current;
+      const index = ids.indexOf(item.id);
+      opener.current = {
+        element,
+        neighbourIds: [ids[index + 1], ids[index - 1]].filter((id) => id !== undefined),
+      };
+    }
+    deletedId.current = null;
+    const next = { action, item };
+    dialogRef.current = next;
+    setDialog(next);
+  }, []);
+  const closeDialog = useCallback(() => {
+    dialogRef.current = null;
+    setDialog(null);
+  }, []);
+  const onDeleted = useCallback((item: TContentItem) => {
+    deletedId.current = item.id;
+  }, []);
+  const returnFocus = useCallback((event: Event) => {
+    // Another dialog took over: it places focus itself.
+    if (dialogRef.current !== null) {
+      event.preventDefault();
+      return;
+    }
+    const from = opener.current;
+    opener.current = null;
+    if (!from) return;
+    event.preventDefault();
+    let target = deletedId.current === null && from.element?.isConnected ? from.element : null;
+    for (const id of deletedId.current === null ? [] : from.neighbourIds) {
+      target ??= document.querySelector<HTMLElement>(`[data-item-preview="${CSS.escape(id)}"]`);
+    }
+    target ??= uploadButtonRef.current;
+    target?.focus();
+  }, []);
 
   const uploadButton = (
-    <Button onClick={picker.open}>
+    <Button ref={uploadButtonRef} onClick={picker.open}>
       <Upload aria-hidden />
       Upload files
     </Button>
@@ -229,9 +280,19 @@ export function ContentLibraryPage() {
         item={dialog?.action === 'preview' ? dialog.item : null}
         onClose={closeDialog}
         onAction={onAction}
+        onCloseAutoFocus={returnFocus}
       />
-      <RenameDialog item={dialog?.action === 'rename' ? dialog.item : null} onClose={closeDialog} />
-      <DeleteDialog item={dialog?.action === 'delete' ? dialog.item : null} onClose={closeDialog} />
+      <RenameDialog
+        item={dialog?.action === 'rename' ? dialog.item : null}
+        onClose={closeDialog}
+        onCloseAutoFocus={returnFocus}
+      />
+      <DeleteDialog
+        item={dialog?.action === 'delete' ? dialog.item : null}
+        onClose={closeDialog}
+        onDeleted={onDeleted}
+        onCloseAutoFocus={returnFocus}
+      />
     </>
   );
 }

@@ -240,8 +240,10 @@ export function GenerateContentPage() {
         }
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <section aria-label="Preview" className="grid gap-3 lg:sticky lg:top-22 lg:order-2">
+      {/* Side by side only from 1280 px: below that the preview column cannot shrink enough
+          beside the sidebar and the form, so the preview sits above the form. */}
+      <div className="grid items-start gap-6 xl:grid-cols-[22rem_minmax(0,1fr)]">
+        <section aria-label="Preview" className="grid min-w-0 gap-3 xl:sticky xl:top-22 xl:order-2">
           <div className="rounded-xl border border-border bg-surface-muted/60 p-3 sm:p-5">
             <CreativePreview
               creative={creative}
@@ -265,7 +267,7 @@ export function GenerateContentPage() {
           </div>
         </section>
 
-        <div className="grid gap-4 lg:order-1">
+        <div className="grid min-w-0 gap-4 xl:order-1">
           <Section title="Template">
             <div role="radiogroup" aria-label="Template" className="grid grid-cols-2 gap-2">
               {TEMPLATES.map((template) => {
