@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useForm, type Path, type PathValue } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ImagePlus, Save, X } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import type { TContentItem } from '@screenline/shared/content';
@@ -22,6 +24,7 @@ import {
   creativeNameOf,
   creativeOf,
   DEFAULT_GENERATOR_FORM,
+  ZGeneratorForm,
   MAX_CTA,
   MAX_HEADLINE,
   MAX_SUBLINE,
@@ -169,16 +172,25 @@ export function GenerateContentPage() {
   usePageTitle('Creative generator');
   const navigate = useNavigate();
   const uploads = useUploads();
-  const [form, setForm] = useState<TGeneratorForm>(DEFAULT_GENERATOR_FORM);
+  // react-hook-form like every other form; the controls stay controlled because the preview
+  // redraws from every keystroke (watch), and the schema runs checkGeneratorForm.
+  const {
+    watch,
+    setValue,
+    handleSubmit,
+    formState: { errors, isSubmitted, isSubmitting: isSaving },
+  } = useForm<TGeneratorForm>({
+    resolver: zodResolver(ZGeneratorForm),
+    defaultValues: DEFAULT_GENERATOR_FORM,
+  });
+  const form = watch();
   const [backgroundItem, setBackgroundItem] = useState<TContentItem | null>(null);
   const [isPickerOpen, setIsPickerOpen] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
   const background = useLibraryImage(backgroundItem);
 
-  const errors = useMemo(() => checkGeneratorForm(form), [form]);
-  const creative = useMemo(() => creativeOf(form), [form]);
-  const qrUrl = form.hasQr && !errors.qrUrl ? form.qrUrl.trim() : null;
+  const liveErrors = checkGeneratorForm(form);
+  const creative = creativeOf(form);
+  const qrUrl = form.hasQr && !liveErrors.qrUrl ? form.qrUrl.trim() : null;
   const qr = useMemo<TQrMatrix | null>(() => {
     if (!qrUrl) return null;
     try {
@@ -188,20 +200,26 @@ export function GenerateContentPage() {
     }
   }, [qrUrl]);
 
-  const set = <TKey extends keyof TGeneratorForm>(key: TKey, value: TGeneratorForm[TKey]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  // A custom size is checked as it is typed; other fields once a save was tried.
+  const set = <TKey extends Path<TGeneratorForm>>(
+    key: TKey,
+    value: PathValue<TGeneratorForm, TKey>,
+  ) =>
+    setValue(key, value, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted || key === 'customWidth' || key === 'customHeight',
+    });
   const setColor = (key: keyof TGeneratorForm['colors'], value: string) =>
-    setForm((current) => ({ ...current, colors: { ...current.colors, [key]: value } }));
-  const shownError = (key: keyof typeof errors) =>
-    showErrors || key === 'customWidth' || key === 'customHeight' ? errors[key] : undefined;
+    setValue(`colors.${key}`, value, { shouldDirty: true });
 
-  const save = async () => {
-    if (Object.keys(errors).length > 0) {
-      setShowErrors(true);
-      toast.error('Check the highlighted fields first.');
-      return;
-    }
-    setIsSaving(true);
+  const save = handleSubmit(
+    async () => {
+      await saveCreative();
+    },
+    () => toast.error('Check the highlighted fields first.'),
+  );
+
+  const saveCreative = async () => {
     try {
       const png = await renderCreativePng(creative, { image: background.image, qr });
       const file = new File([png], `creative-${creative.width}x${creative.height}.png`, {
@@ -220,8 +238,6 @@ export function GenerateContentPage() {
       toast.error(
         error instanceof Error && !('code' in error) ? error.message : uploadErrorMessage(error),
       );
-    } finally {
-      setIsSaving(false);
     }
   };
 
@@ -328,13 +344,13 @@ export function GenerateContentPage() {
                 <DimensionField
                   label="Width (px)"
                   value={form.customWidth}
-                  error={shownError('customWidth')}
+                  error={errors.customWidth?.message}
                   onChange={(value) => set('customWidth', value)}
                 />
                 <DimensionField
                   label="Height (px)"
                   value={form.customHeight}
-                  error={shownError('customHeight')}
+                  error={errors.customHeight?.message}
                   onChange={(value) => set('customHeight', value)}
                 />
               </div>
@@ -342,7 +358,7 @@ export function GenerateContentPage() {
           </Section>
 
           <Section title="Text">
-            <FormField label="Headline" error={shownError('headline')}>
+            <FormField label="Headline" error={errors.headline?.message}>
               {(field) => (
                 <Input
                   {...field}
@@ -455,7 +471,7 @@ export function GenerateContentPage() {
               <FormField
                 label="Web address"
                 hint="People who scan the code open this page."
-                error={form.qrUrl.trim() === 'https://' && !showErrors ? undefined : errors.qrUrl}
+                error={errors.qrUrl?.message}
               >
                 {(field) => (
                   <Input
