@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
-import { AuthContext, type TAuthContextValue } from '@/lib/auth-context';
+import type { TAuthContextValue } from '@/lib/auth-context';
+import { renderWithAuth } from '@/test/render';
 import { routes } from '@/app/routes';
 
 /**
@@ -17,15 +17,7 @@ function renderAt(entry: InitialEntry, auth: TAuthContextValue) {
     const here = state.location.pathname + state.location.search;
     if (visited.at(-1) !== here) visited.push(here);
   });
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AuthContext value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
+  renderWithAuth(router, auth);
   const location = () => router.state.location;
   const settlesAt = async (path: string) => {
     await waitFor(() => expect(location().pathname + location().search).toBe(path), {

@@ -66,6 +66,26 @@ function percentOf(entry: TUploadEntry): number {
   return entry.totalBytes > 0 ? Math.floor((entry.bytesTransferred / entry.totalBytes) * 100) : 0;
 }
 
+/** A row control: an icon with its word, the word hidden on phones (the icon stays). */
+function RowButton({
+  icon: Icon,
+  label,
+  disabled = false,
+  onClick,
+}: {
+  icon: typeof Pause;
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="sm" variant="ghost" disabled={disabled} onClick={onClick}>
+      <Icon aria-hidden />
+      <span className="max-sm:sr-only">{label}</span>
+    </Button>
+  );
+}
+
 const RUNNING_PHASES: readonly string[] = ['queued', 'preparing', 'uploading', 'finishing'];
 
 /**
@@ -145,47 +165,32 @@ function UploadRow({
         <div className="flex shrink-0 items-center gap-1">
           {/* Reading the file and adding it to the library cannot be steered: no buttons then. */}
           {entry.phase === 'queued' && (
-            <Button size="sm" variant="ghost" onClick={() => store.cancel(entry.id)}>
-              <X aria-hidden />
-              <span className="max-sm:sr-only">Cancel</span>
-            </Button>
+            <RowButton icon={X} label="Cancel" onClick={() => store.cancel(entry.id)} />
           )}
           {entry.phase === 'uploading' && (
             <>
-              <Button
-                size="sm"
-                variant="ghost"
+              <RowButton
+                icon={Pause}
+                label="Pause"
                 disabled={!actions.canPause}
                 onClick={() => store.pause(entry.id)}
-              >
-                <Pause aria-hidden />
-                <span className="max-sm:sr-only">Pause</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
+              />
+              <RowButton
+                icon={Play}
+                label="Resume"
                 disabled={!actions.canResume}
                 onClick={() => store.resume(entry.id)}
-              >
-                <Play aria-hidden />
-                <span className="max-sm:sr-only">Resume</span>
-              </Button>
+              />
               {isPaused ? (
                 // Cancel is not legal while paused (SPEC §4); Discard resumes, then cancels.
-                <Button size="sm" variant="ghost" onClick={() => store.discard(entry.id)}>
-                  <X aria-hidden />
-                  <span className="max-sm:sr-only">Discard</span>
-                </Button>
+                <RowButton icon={X} label="Discard" onClick={() => store.discard(entry.id)} />
               ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
+                <RowButton
+                  icon={X}
+                  label="Cancel"
                   disabled={!actions.canCancel}
                   onClick={() => store.cancel(entry.id)}
-                >
-                  <X aria-hidden />
-                  <span className="max-sm:sr-only">Cancel</span>
-                </Button>
+                />
               )}
             </>
           )}

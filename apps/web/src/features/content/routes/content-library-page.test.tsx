@@ -1,34 +1,20 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TContentItem } from '@screenline/shared/content';
-import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
-import { AuthContext } from '@/lib/auth-context';
+import { jsonResponse, makeAuth, makeContentItem, makeUser } from '@/test/fixtures';
+import { renderWithAuth } from '@/test/render';
 import { ContentLibraryPage } from '@/features/content/routes/content-library-page';
 import { saveUpload } from '@/features/content/stores/saved-uploads';
 
 function item(index: number, overrides: Partial<TContentItem> = {}): TContentItem {
-  return {
+  return makeContentItem({
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     name: `Item ${index}`,
-    kind: 'image',
     objectPath: `users/user-1/content/x-${index}.png`,
-    contentType: 'image/png',
-    sizeBytes: 1536,
-    md5: 'md5',
-    width: 1920,
-    height: 1080,
-    durationMs: null,
-    posterPath: null,
-    processingState: 'ready',
-    mediaUrl: null,
-    posterUrl: null,
-    createdAt: '2026-03-04T10:00:00.000Z',
-    updatedAt: '2026-03-04T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** Answers GET /api/v1/content from `pages` (keyed by cursor) and records each query. */
@@ -62,15 +48,7 @@ function renderPage(entry = '/content', user = makeUser()) {
     ],
     { initialEntries: [entry] },
   );
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AuthContext value={makeAuth(user)}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
+  renderWithAuth(router, makeAuth(user));
   return router;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStorage } from '@screenline/storage-client';
 import type { TContentItem } from '@screenline/shared/content';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, makeContentItem } from '@/test/fixtures';
 import {
   loadSavedUploads,
   saveUpload,
@@ -9,24 +9,15 @@ import {
 } from '@/features/content/stores/saved-uploads';
 import { UploadFailedError, UploadStore } from '@/features/content/stores/upload-store';
 
-const ITEM: TContentItem = {
+const ITEM: TContentItem = makeContentItem({
   id: '7d2b1c3e-1111-4111-8111-111111111111',
   name: 'Banner',
-  kind: 'image',
   objectPath: 'users/u1/content/x-banner.png',
-  contentType: 'image/png',
   sizeBytes: 4,
-  md5: 'md5',
-  width: 1920,
-  height: 1080,
-  durationMs: null,
-  posterPath: null,
-  processingState: 'ready',
   mediaUrl: '/v0/b/screenline/o/x?alt=media&token=t',
-  posterUrl: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 /** A storage service that stores small (multipart) uploads, or answers every call with `status`. */
 function fakeStorage(status = 200) {

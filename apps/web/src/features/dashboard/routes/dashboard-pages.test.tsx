@@ -1,29 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
-import { AuthContext, type TAuthUser } from '@/lib/auth-context';
+import { jsonResponse, makeAuth, makeContentItem, makeUser } from '@/test/fixtures';
+import { renderWithAuth } from '@/test/render';
+import type { TAuthUser } from '@/lib/auth-context';
 import { routes } from '@/app/routes';
 
-const item = {
-  id: '0b8f8f2e-7a53-4f8e-9a57-3f7c2b0c1a11',
-  name: 'Menu board',
-  kind: 'image',
-  objectPath: 'users/user-1/content/menu.png',
-  contentType: 'image/png',
-  sizeBytes: 2048,
-  md5: 'AAAAAAAAAAAAAAAAAAAAAA==',
-  width: 1920,
-  height: 1080,
-  durationMs: null,
-  posterPath: null,
-  processingState: 'ready',
-  mediaUrl: null,
-  posterUrl: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const item = makeContentItem({ name: 'Menu board' });
 
 function renderAt(path: string, user: TAuthUser, libraryItems: unknown[]) {
   vi.stubGlobal(
@@ -37,15 +20,7 @@ function renderAt(path: string, user: TAuthUser, libraryItems: unknown[]) {
     ),
   );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AuthContext value={makeAuth(user)}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
+  renderWithAuth(router, makeAuth(user));
 }
 
 const step = async (name: string) =>
