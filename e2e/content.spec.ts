@@ -180,6 +180,8 @@ test.describe('content library', () => {
     expect(await player.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
     await expect(preview).toContainText('Duration0:02');
     await preview.getByRole('button', { name: 'Close' }).click();
+    // Focus is back on the control that opened it.
+    await expect(video.getByRole('button', { name: 'Preview sample-clip' })).toBeFocused();
 
     // Rename from the item's menu.
     await image.getByRole('button', { name: 'Actions for sample-image' }).click();
@@ -225,6 +227,10 @@ test.describe('content library', () => {
     await expect(page.getByText('“sample-clip” was deleted.')).toBeVisible();
     await expect(libraryItem(page, 'sample-clip')).toBeHidden();
     await expect(libraryItem(page, 'Spring campaign banner')).toBeVisible();
+    // The opener went with the item: focus moves to its neighbour, not to the page.
+    await expect(
+      page.getByRole('button', { name: 'Preview Spring campaign banner' }),
+    ).toBeFocused();
     const left = await page.request.get('/api/v1/content');
     expect(((await left.json()) as { items: unknown[] }).items).toHaveLength(1);
   });
@@ -249,11 +255,12 @@ test.describe('content library', () => {
     await expect(resume).toBeDisabled();
     await pause.click();
 
-    // Paused: only resume (SPEC §4: no cancel from paused).
+    // Paused: resume, or discard (SPEC §4 has no cancel from paused: discard resumes, then cancels).
     await expect(row).toContainText('Paused');
     await expect(resume).toBeEnabled();
     await expect(pause).toBeDisabled();
-    await expect(cancel).toBeDisabled();
+    await expect(cancel).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Discard' })).toBeEnabled();
     const pausedAt = await progressOf(row);
     expect(pausedAt).toBeLessThan(100);
     await page.waitForTimeout(1500);
@@ -266,11 +273,13 @@ test.describe('content library', () => {
     await expect(row).toContainText('Added to your library', { timeout: 20_000 });
     await expect(libraryItem(page, 'noise-pattern')).toContainText('820 × 820');
 
-    // Cancel while running: the row says so and nothing reaches the library.
+    // A paused upload is discarded: the row says canceled and nothing reaches the library.
     await pickFiles(page, [doomed]);
     const doomedRow = uploadRow(page, 'cancel-me.png');
-    await expect(doomedRow.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    await doomedRow.getByRole('button', { name: 'Cancel' }).click();
+    await expect(doomedRow.getByRole('button', { name: 'Pause' })).toBeEnabled();
+    await doomedRow.getByRole('button', { name: 'Pause' }).click();
+    await expect(doomedRow).toContainText('Paused');
+    await doomedRow.getByRole('button', { name: 'Discard' }).click();
     await expect(doomedRow).toContainText('Canceled');
     await expect(doomedRow.getByRole('button', { name: 'Pause' })).toHaveCount(0);
     await fullSpeed();

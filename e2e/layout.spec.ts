@@ -42,6 +42,29 @@ test.describe('at phone width', () => {
     await drawer.getByRole('button', { name: 'Close navigation' }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL('/advertiser/locations');
+    // Focus is back on the button that opened it.
+    await expect(menuButton).toBeFocused();
+  });
+
+  test('the dev banner never covers a form field', async ({ page }) => {
+    await createAccount(page.request, { role: 'advertiser' });
+    for (const path of ['/profile', '/content/generate']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Preview backend' })).toBeVisible();
+      // The banner comes after the page's content instead of floating over it.
+      const [mainBottom, bannerTop] = await page.evaluate(() => {
+        window.scrollTo(0, 0);
+        const main = document.querySelector('main')?.getBoundingClientRect();
+        const banner = [...document.querySelectorAll('[role="status"]')]
+          .find((element) => element.textContent?.includes('Preview backend'))
+          ?.getBoundingClientRect();
+        return [main?.bottom ?? 0, banner?.top ?? -1];
+      });
+      expect(bannerTop, `the banner overlaps the page on ${path}`).toBeGreaterThanOrEqual(
+        mainBottom,
+      );
+    }
   });
 
   test('the page does not scroll sideways', async ({ page }) => {
@@ -55,6 +78,25 @@ test.describe('at phone width', () => {
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
     }
   });
+});
+
+test('the creative generator fits 1240, 1024 and 390 px wide, "Save to library" on screen', async ({
+  page,
+}) => {
+  await createAccount(page.request, { role: 'advertiser' });
+  for (const width of [1240, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/content/generate');
+    const save = page.getByRole('button', { name: 'Save to library' });
+    await save.scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+    const box = await save.boundingBox();
+    expect(box, `Save to library at ${width} px`).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+  }
 });
 
 test.describe('at desktop width', () => {

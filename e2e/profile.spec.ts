@@ -75,7 +75,9 @@ test.describe('profile', () => {
     const link = await linkFromMail(page.request, email, MAIL_SUBJECTS.verify, before);
 
     await page.goto(link);
-    await expect(page).toHaveURL('/profile');
+    // It lands on the profile, which says so.
+    await expect(page).toHaveURL('/profile?verified=1');
+    await expect(page.getByText('Your email is verified')).toBeVisible();
     await expect(emailCard.getByText('Verified', { exact: true })).toBeVisible();
     await expect(emailCard.getByText('Not verified')).toHaveCount(0);
     await expect(emailCard.getByRole('button', { name: /verification email/ })).toHaveCount(0);

@@ -20,17 +20,46 @@ export function makePasswordSchema(minLength: number) {
     .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
 }
 
+type TNewPasswordFields = { password: string; confirmPassword: string };
+
+/**
+ * The one confirmation rule of the sign-up, reset-password and change-password forms: the new
+ * password typed twice must match. Takes the form's object schema, whatever else it holds.
+ */
+export function confirmingNewPassword<TSchema extends z.ZodType<TNewPasswordFields>>(
+  schema: TSchema,
+): TSchema {
+  return schema.refine((v: TNewPasswordFields) => v.password === v.confirmPassword, {
+    message: 'The passwords do not match.',
+    path: ['confirmPassword'],
+  });
+}
+
+/** The new password and its confirmation field, for the forms above. */
+export function newPasswordFields(minLength: number) {
+  return { password: makePasswordSchema(minLength), confirmPassword: z.string() };
+}
+
+/** Reset password: a new password, typed twice. */
+export function makeNewPasswordSchema(minLength: number) {
+  return confirmingNewPassword(z.object(newPasswordFields(minLength)));
+}
+
 export function makeSignUpSchema(minLength: number) {
-  return z
-    .object({
-      email: ZEmail,
-      password: makePasswordSchema(minLength),
-      confirmPassword: text(),
-    })
-    .refine((v) => v.password === v.confirmPassword, {
-      message: 'The passwords do not match.',
-      path: ['confirmPassword'],
-    });
+  return confirmingNewPassword(z.object({ email: ZEmail, ...newPasswordFields(minLength) }));
+}
+
+/** Change password: the current one, and a new one (typed twice) that differs from it. */
+export function makeChangePasswordSchema(minLength: number) {
+  return confirmingNewPassword(
+    z.object({
+      currentPassword: z.string().min(1, 'Enter your current password.'),
+      ...newPasswordFields(minLength),
+    }),
+  ).refine((v) => v.password !== v.currentPassword, {
+    message: 'Choose a password different from your current one.',
+    path: ['password'],
+  });
 }
 
 export const ZSignIn = z.object({

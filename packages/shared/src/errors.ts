@@ -30,9 +30,14 @@ export type TErrorCode = keyof typeof ERROR_STATUS;
 
 export const ZErrorCode = z.enum(Object.keys(ERROR_STATUS) as [TErrorCode, ...TErrorCode[]]);
 
+/**
+ * The error body. `code` is one of the known codes: a client can switch over them exhaustively.
+ * A code this build does not know (a newer server) fails the parse; clients then fall back to a
+ * message chosen by HTTP status.
+ */
 export const ZApiError = z.object({
   error: z.object({
-    code: text(),
+    code: ZErrorCode,
     message: text(),
     details: z.unknown().optional(),
   }),

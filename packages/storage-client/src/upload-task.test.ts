@@ -434,6 +434,22 @@ describe('upload retries', () => {
     expect(isSame(stored(server)?.data, data)).toBe(true);
   });
 
+  it('says it is retrying from a failure until a request succeeds, and tells its observers', async () => {
+    useFakeTimers();
+    const { server, file } = setup();
+    server.fail({ when: (request) => request.command === 'upload', status: 503 });
+    const task = uploadBytesResumable(file, new Blob([pattern(600 * KiB)]));
+    const heard: boolean[] = [];
+    task.on('state_changed', () => heard.push(task.isRetrying));
+    expect(task.isRetrying).toBe(false);
+    await advanceUntil(() => isSettled(task));
+    expect(task.snapshot.state).toBe('success');
+    expect(task.isRetrying).toBe(false);
+    // Observers heard it start retrying, then stop once a request went through.
+    expect(heard).toContain(true);
+    expect(heard.lastIndexOf(true)).toBeLessThan(heard.length - 1);
+  });
+
   it('retries 429 on start and 408 on query, and network failures on chunks', async () => {
     useFakeTimers();
     const { server, file } = setup();

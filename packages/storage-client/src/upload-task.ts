@@ -109,6 +109,7 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
   #chunkSize = INITIAL_CHUNK_SIZE;
   #abort: AbortController | null = null;
   #isDriving = false;
+  #isWaitingToRetry = false;
 
   /** @internal Use uploadBytesResumable(). */
   constructor(
@@ -171,6 +172,15 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
       return null;
     }
     return { uploadUrl: this.#uploadUrl, total: this.#blob.size, name: this.ref.fullPath };
+  }
+
+  /**
+   * True from a failure worth retrying (no answer, 5xx, 408, 429) until a request succeeds again:
+   * the task is backing off or trying again. Observers hear when it starts and ends, so a UI can
+   * say "Retrying…" instead of showing progress that does not move.
+   */
+  get isRetrying(): boolean {
+    return this.#isWaitingToRetry && this.#state === 'running';
   }
 
   /** Legal only while running. Returns whether the task is now pausing. */
@@ -247,6 +257,10 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
         try {
           await this.#step(controller.signal);
           this.#budget.restart();
+          if (this.#isWaitingToRetry) {
+            this.#isWaitingToRetry = false;
+            this.#notifyAll();
+          }
         } catch (error) {
           if (controller.signal.aborted) {
             // Paused or canceled mid-request: the server may have taken part of the chunk.
@@ -267,6 +281,8 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
             this.#fail(toStorageError(limit));
             return;
           }
+          this.#isWaitingToRetry = true;
+          this.#notifyAll();
           await sleep(delay, controller.signal).catch(() => undefined);
         }
       }

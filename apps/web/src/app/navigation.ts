@@ -17,36 +17,37 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { TRole } from '@screenline/shared/user';
+import { paths } from '@/lib/paths';
 
 export type TNavItem = { to: string; label: string; icon: LucideIcon };
 export type TNavGroup = { label: string; items: TNavItem[] };
 
 export const ADVERTISER_NAV: TNavItem[] = [
-  { to: '/advertiser/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/advertiser/locations', label: 'Locations', icon: MapPin },
-  { to: '/advertiser/ad-spaces', label: 'Ad spaces', icon: MonitorPlay },
-  { to: '/advertiser/playlists', label: 'Playlists', icon: ListVideo },
-  { to: '/advertiser/schedule', label: 'Schedule', icon: CalendarClock },
-  { to: '/content', label: 'Content', icon: Images },
-  { to: '/advertiser/monetize', label: 'Monetize', icon: BadgeDollarSign },
-  { to: '/wallet', label: 'Wallet', icon: Wallet },
+  { to: paths.advertiser.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.advertiser.locations, label: 'Locations', icon: MapPin },
+  { to: paths.advertiser.adSpaces, label: 'Ad spaces', icon: MonitorPlay },
+  { to: paths.advertiser.playlists, label: 'Playlists', icon: ListVideo },
+  { to: paths.advertiser.schedule, label: 'Schedule', icon: CalendarClock },
+  { to: paths.content.library, label: 'Content', icon: Images },
+  { to: paths.advertiser.monetize, label: 'Monetize', icon: BadgeDollarSign },
+  { to: paths.wallet, label: 'Wallet', icon: Wallet },
 ];
 
 export const PUBLISHER_NAV: TNavItem[] = [
-  { to: '/publisher/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/publisher/ad-campaigns', label: 'Ad campaigns', icon: Megaphone },
-  { to: '/content', label: 'Content', icon: Images },
-  { to: '/wallet', label: 'Wallet', icon: Wallet },
+  { to: paths.publisher.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.publisher.adCampaigns, label: 'Ad campaigns', icon: Megaphone },
+  { to: paths.content.library, label: 'Content', icon: Images },
+  { to: paths.wallet, label: 'Wallet', icon: Wallet },
 ];
 
 export const ADMIN_NAV: TNavItem[] = [
-  { to: '/admin/wallet-approvals', label: 'Wallet approvals', icon: WalletCards },
-  { to: '/admin/ad-campaign-approvals', label: 'Campaign approvals', icon: ClipboardCheck },
-  { to: '/admin/payout-approvals', label: 'Payout approvals', icon: HandCoins },
-  { to: '/admin/ad-playlists', label: 'Ad playlists', icon: ListVideo },
-  { to: '/admin/monetization', label: 'Monetization', icon: CircleDollarSign },
-  { to: '/admin/monetization-approvals', label: 'Monetization approvals', icon: BadgeCheck },
-  { to: '/admin/page-views', label: 'Page views', icon: ChartColumn },
+  { to: paths.admin.walletApprovals, label: 'Wallet approvals', icon: WalletCards },
+  { to: paths.admin.adCampaignApprovals, label: 'Campaign approvals', icon: ClipboardCheck },
+  { to: paths.admin.payoutApprovals, label: 'Payout approvals', icon: HandCoins },
+  { to: paths.admin.adPlaylists, label: 'Ad playlists', icon: ListVideo },
+  { to: paths.admin.monetization, label: 'Monetization', icon: CircleDollarSign },
+  { to: paths.admin.monetizationApprovals, label: 'Monetization approvals', icon: BadgeCheck },
+  { to: paths.admin.pageViews, label: 'Page views', icon: ChartColumn },
 ];
 
 /** The sidebar for a user: their role's pages, plus the Admin group for super-users. */
@@ -60,8 +61,8 @@ export function navigationFor(role: TRole | null, isSU: boolean): TNavGroup[] {
 
 /** The top bar's section label for a path. */
 export function sectionFor(pathname: string): string | null {
-  if (pathname.startsWith('/advertiser')) return 'Screen owner';
-  if (pathname.startsWith('/publisher')) return 'Ad buyer';
-  if (pathname.startsWith('/admin')) return 'Admin';
+  if (pathname.startsWith(paths.advertiser.root)) return 'Screen owner';
+  if (pathname.startsWith(paths.publisher.root)) return 'Ad buyer';
+  if (pathname.startsWith(paths.admin.root)) return 'Admin';
   return null;
 }

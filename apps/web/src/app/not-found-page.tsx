@@ -3,13 +3,14 @@ import { Logo } from '@/components/logo';
 import { ThemeButton } from '@/components/theme-button';
 import { buttonClasses } from '@/components/ui/button';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { paths } from '@/lib/paths';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex items-center justify-between px-4 py-3 sm:px-8 sm:py-5">
-        <Link to="/" className="rounded-md">
+        <Link to={paths.home} className="rounded-md">
           <Logo className="text-lg" />
         </Link>
         <ThemeButton />
@@ -24,10 +25,10 @@ export function NotFoundPage() {
           There is no page at this address. It may have moved, or the link may be mistyped.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className={buttonClasses('primary')}>
+          <Link to={paths.home} className={buttonClasses('primary')}>
             Go to the home page
           </Link>
-          <Link to="/help" className={buttonClasses('outline')}>
+          <Link to={paths.help.home} className={buttonClasses('outline')}>
             Visit Help
           </Link>
         </div>

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth-context';
 import { useTheme } from '@/lib/theme';
+import { useIsToasterWanted } from '@/lib/toast';
 
 /** SPEC §9 toasts: bottom-right, 4 s, at most 3 visible, 14 px apart, Alt+T focuses them. */
 export const TOASTER_OPTIONS = {
@@ -14,15 +14,21 @@ export const TOASTER_OPTIONS = {
   hotkey: ['altKey', 'KeyT'],
 } as const;
 
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+
+/** Mounted with the first toast (lib/toast.ts), so the first page does not carry sonner. */
 function ThemedToaster() {
   const { resolved } = useTheme();
+  if (!useIsToasterWanted()) return null;
   return (
-    <Toaster
-      {...TOASTER_OPTIONS}
-      hotkey={[...TOASTER_OPTIONS.hotkey]}
-      theme={resolved}
-      closeButton
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        {...TOASTER_OPTIONS}
+        hotkey={[...TOASTER_OPTIONS.hotkey]}
+        theme={resolved}
+        closeButton
+      />
+    </Suspense>
   );
 }
 

@@ -1,9 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
-import { AuthContext, type TAuthContextValue } from '@/lib/auth-context';
+import type { TAuthContextValue } from '@/lib/auth-context';
+import { renderWithAuth } from '@/test/render';
 import { routes } from '@/app/routes';
 
 /**
@@ -17,15 +17,7 @@ function renderAt(entry: InitialEntry, auth: TAuthContextValue) {
     const here = state.location.pathname + state.location.search;
     if (visited.at(-1) !== here) visited.push(here);
   });
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AuthContext value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
+  renderWithAuth(router, auth);
   const location = () => router.state.location;
   const settlesAt = async (path: string) => {
     await waitFor(() => expect(location().pathname + location().search).toBe(path), {
@@ -93,6 +85,48 @@ describe('signed-in guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Locations' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByText('Not available yet')).toBeInTheDocument();
+  });
+});
+
+describe('a profile that could not be read', () => {
+  // SPEC §4: the bare auth user (no role, not a super-user) stands in; the guards must not judge it.
+  const unreadable = makeAuth(makeUser({ role: null, isSU: false }), { hasProfileError: true });
+
+  it.each(['/advertiser/dashboard', '/publisher/ad-campaigns', '/onboarding', '/admin/page-views'])(
+    '%s shows a retry message instead of redirecting',
+    async (path) => {
+      const app = renderAt(path, unreadable);
+      expect(
+        await screen.findByText('Your account details could not be loaded', {}, { timeout: 3000 }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(app.location().pathname).toBe(path);
+    },
+  );
+
+  it('"Try again" reads the profile again', async () => {
+    const refresh = vi.fn(() => Promise.resolve());
+    renderAt('/advertiser/dashboard', { ...unreadable, refresh });
+    (await screen.findByRole('button', { name: 'Try again' })).click();
+    await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+  });
+
+  it('sign-in does not continue to onboarding', async () => {
+    const app = renderAt('/signin', unreadable);
+    expect(await screen.findByText('Your account details could not be loaded')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/signin');
+  });
+
+  it('pages that need no role still open with the bare user', async () => {
+    const app = renderAt('/profile', unreadable);
+    await app.settlesAt('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  });
+
+  it('waits (loading screen) while the profile is read or retried', async () => {
+    const app = renderAt('/advertiser/dashboard', makeAuth(null, { loading: true }));
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/advertiser/dashboard');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { RequireAuth } from '@/app/guards/require-auth';
@@ -5,267 +6,143 @@ import { RequireSuperUser } from '@/app/guards/require-super-user';
 import { RootRedirect } from '@/app/guards/root-redirect';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
+import { below, paths } from '@/lib/paths';
 
 /*
  * The route table of SPEC §2. Every page (and the heavier layouts) loads lazily; the root's
  * HydrateFallback is the loading screen. Guards are ordinary layout routes around their pages.
+ * Paths are absolute and come from the paths table, so the table reads as the list of URLs.
  */
+
+type TLazy = NonNullable<RouteObject['lazy']>;
+
+/** A route whose component is the export `name` of a module loaded on first visit. */
+function lazyPage<TName extends string>(
+  load: () => Promise<Record<TName, ComponentType>>,
+  name: TName,
+): TLazy {
+  return async () => ({ Component: (await load())[name] });
+}
 
 const redirect = (to: string): RouteObject['element'] => <Navigate to={to} replace />;
 
-const dashboardLayout: RouteObject['lazy'] = async () => ({
-  Component: (await import('@/app/layouts/dashboard-layout')).DashboardLayout,
-});
-
-const advertiserRoutes: RouteObject[] = [
-  { index: true, element: redirect('/advertiser/dashboard') },
-  {
-    path: 'dashboard',
-    lazy: async () => ({
-      Component: (await import('@/features/dashboard/routes/advertiser-dashboard-page'))
-        .AdvertiserDashboardPage,
-    }),
-  },
-  {
-    path: 'locations',
-    lazy: async () => ({
-      Component: (await import('@/features/locations/routes/locations-page')).LocationsPage,
-    }),
-  },
-  {
-    path: 'ad-spaces',
-    lazy: async () => ({
-      Component: (await import('@/features/ad-spaces/routes/ad-spaces-page')).AdSpacesPage,
-    }),
-  },
-  {
-    path: 'monetize',
-    lazy: async () => ({
-      Component: (await import('@/features/monetization/routes/monetize-page')).MonetizePage,
-    }),
-  },
-  {
-    path: 'schedule',
-    lazy: async () => ({
-      Component: (await import('@/features/schedule/routes/schedule-page')).SchedulePage,
-    }),
-  },
-  {
-    path: 'playlists',
-    children: [
-      {
-        index: true,
-        lazy: async () => ({
-          Component: (await import('@/features/playlists/routes/playlist-pages')).PlaylistsPage,
-        }),
-      },
-      {
-        path: 'new',
-        lazy: async () => ({
-          Component: (await import('@/features/playlists/routes/playlist-pages')).NewPlaylistPage,
-        }),
-      },
-      {
-        path: 'edit/:playlistId',
-        lazy: async () => ({
-          Component: (await import('@/features/playlists/routes/playlist-pages')).EditPlaylistPage,
-        }),
-      },
-      {
-        path: 'view/:playlistId/player',
-        lazy: async () => ({
-          Component: (await import('@/features/playlists/routes/playlist-pages'))
-            .PlaylistPlayerPage,
-        }),
-      },
-    ],
-  },
-  { path: 'content', element: redirect('/content') },
-  { path: 'wallet', element: redirect('/wallet') },
-];
-
-const publisherRoutes: RouteObject[] = [
-  { index: true, element: redirect('/publisher/dashboard') },
-  {
-    path: 'dashboard',
-    lazy: async () => ({
-      Component: (await import('@/features/dashboard/routes/publisher-dashboard-page'))
-        .PublisherDashboardPage,
-    }),
-  },
-  {
-    path: 'ad-campaigns',
-    children: [
-      {
-        index: true,
-        lazy: async () => ({
-          Component: (await import('@/features/ad-campaigns/routes/ad-campaign-pages'))
-            .AdCampaignsPage,
-        }),
-      },
-      {
-        path: 'new',
-        lazy: async () => ({
-          Component: (await import('@/features/ad-campaigns/routes/ad-campaign-pages'))
-            .NewAdCampaignPage,
-        }),
-      },
-      {
-        path: 'view/:id/overview',
-        lazy: async () => ({
-          Component: (await import('@/features/ad-campaigns/routes/ad-campaign-pages'))
-            .AdCampaignOverviewPage,
-        }),
-      },
-      {
-        path: 'view/:id/results',
-        lazy: async () => ({
-          Component: (await import('@/features/ad-campaigns/routes/ad-campaign-pages'))
-            .AdCampaignResultsPage,
-        }),
-      },
-    ],
-  },
-  { path: 'wallet', element: redirect('/wallet') },
-  { path: 'content', element: redirect('/content') },
-];
-
-const adminRoutes: RouteObject[] = [
-  { index: true, element: redirect('/admin/wallet-approvals') },
-  {
-    path: 'wallet-approvals',
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-pages')).WalletApprovalsPage,
-    }),
-  },
-  {
-    path: 'ad-campaign-approvals',
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-pages')).AdCampaignApprovalsPage,
-    }),
-  },
-  {
-    path: 'payout-approvals',
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-pages')).PayoutApprovalsPage,
-    }),
-  },
-  {
-    path: 'ad-playlists',
-    children: [
-      {
-        index: true,
-        lazy: async () => ({
-          Component: (await import('@/features/admin/routes/admin-pages')).AdPlaylistsPage,
-        }),
-      },
-      {
-        path: 'edit/:playlistId',
-        lazy: async () => ({
-          Component: (await import('@/features/admin/routes/admin-pages')).EditAdPlaylistPage,
-        }),
-      },
-      {
-        path: 'view/:playlistId/player',
-        lazy: async () => ({
-          Component: (await import('@/features/admin/routes/admin-pages')).AdPlaylistPlayerPage,
-        }),
-      },
-    ],
-  },
-  {
-    path: 'monetization',
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-pages')).MonetizationPage,
-    }),
-  },
-  {
-    path: 'monetization-approvals',
-    lazy: async () => ({
-      Component: (await import('@/features/admin/routes/admin-pages')).MonetizationApprovalsPage,
-    }),
-  },
-  {
-    path: 'page-views',
-    lazy: async () => ({
-      Component: (await import('@/features/analytics/routes/page-views-page')).PageViewsPage,
-    }),
-  },
-];
-
+const dashboardLayout = lazyPage(() => import('@/app/layouts/dashboard-layout'), 'DashboardLayout');
+const playlistPages = () => import('@/features/playlists/routes/playlist-pages');
+const campaignPages = () => import('@/features/ad-campaigns/routes/ad-campaign-pages');
+const adminPages = () => import('@/features/admin/routes/admin-pages');
 const helpPages = () => import('@/features/help/routes/help-pages');
+const contentPages = {
+  library: () => import('@/features/content/routes/content-library-page'),
+  generate: () => import('@/features/content/routes/generate-content-page'),
+};
 
+const advertiser = paths.advertiser;
+const advertiserRoutes: RouteObject[] = [
+  { index: true, element: redirect(advertiser.dashboard) },
+  {
+    path: advertiser.dashboard,
+    lazy: lazyPage(
+      () => import('@/features/dashboard/routes/advertiser-dashboard-page'),
+      'AdvertiserDashboardPage',
+    ),
+  },
+  {
+    path: advertiser.locations,
+    lazy: lazyPage(() => import('@/features/locations/routes/locations-page'), 'LocationsPage'),
+  },
+  {
+    path: advertiser.adSpaces,
+    lazy: lazyPage(() => import('@/features/ad-spaces/routes/ad-spaces-page'), 'AdSpacesPage'),
+  },
+  {
+    path: advertiser.monetize,
+    lazy: lazyPage(() => import('@/features/monetization/routes/monetize-page'), 'MonetizePage'),
+  },
+  {
+    path: advertiser.schedule,
+    lazy: lazyPage(() => import('@/features/schedule/routes/schedule-page'), 'SchedulePage'),
+  },
+  { path: advertiser.playlists, lazy: lazyPage(playlistPages, 'PlaylistsPage') },
+  { path: advertiser.newPlaylist, lazy: lazyPage(playlistPages, 'NewPlaylistPage') },
+  { path: advertiser.editPlaylist, lazy: lazyPage(playlistPages, 'EditPlaylistPage') },
+  { path: advertiser.playlistPlayer, lazy: lazyPage(playlistPages, 'PlaylistPlayerPage') },
+  { path: advertiser.content, element: redirect(paths.content.library) },
+  { path: advertiser.wallet, element: redirect(paths.wallet) },
+];
+
+const publisher = paths.publisher;
+const publisherRoutes: RouteObject[] = [
+  { index: true, element: redirect(publisher.dashboard) },
+  {
+    path: publisher.dashboard,
+    lazy: lazyPage(
+      () => import('@/features/dashboard/routes/publisher-dashboard-page'),
+      'PublisherDashboardPage',
+    ),
+  },
+  { path: publisher.adCampaigns, lazy: lazyPage(campaignPages, 'AdCampaignsPage') },
+  { path: publisher.newAdCampaign, lazy: lazyPage(campaignPages, 'NewAdCampaignPage') },
+  { path: publisher.adCampaignOverview, lazy: lazyPage(campaignPages, 'AdCampaignOverviewPage') },
+  { path: publisher.adCampaignResults, lazy: lazyPage(campaignPages, 'AdCampaignResultsPage') },
+  { path: publisher.wallet, element: redirect(paths.wallet) },
+  { path: publisher.content, element: redirect(paths.content.library) },
+];
+
+const admin = paths.admin;
+const adminRoutes: RouteObject[] = [
+  { index: true, element: redirect(admin.walletApprovals) },
+  { path: admin.walletApprovals, lazy: lazyPage(adminPages, 'WalletApprovalsPage') },
+  { path: admin.adCampaignApprovals, lazy: lazyPage(adminPages, 'AdCampaignApprovalsPage') },
+  { path: admin.payoutApprovals, lazy: lazyPage(adminPages, 'PayoutApprovalsPage') },
+  { path: admin.adPlaylists, lazy: lazyPage(adminPages, 'AdPlaylistsPage') },
+  { path: admin.editAdPlaylist, lazy: lazyPage(adminPages, 'EditAdPlaylistPage') },
+  { path: admin.adPlaylistPlayer, lazy: lazyPage(adminPages, 'AdPlaylistPlayerPage') },
+  { path: admin.monetization, lazy: lazyPage(adminPages, 'MonetizationPage') },
+  { path: admin.monetizationApprovals, lazy: lazyPage(adminPages, 'MonetizationApprovalsPage') },
+  {
+    path: admin.pageViews,
+    lazy: lazyPage(() => import('@/features/analytics/routes/page-views-page'), 'PageViewsPage'),
+  },
+];
+
+const help = paths.help;
 const helpRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({
-      Component: (await import('@/features/help/routes/help-home-page')).HelpHomePage,
-    }),
+    lazy: lazyPage(() => import('@/features/help/routes/help-home-page'), 'HelpHomePage'),
   },
   {
-    path: 'introduction',
-    lazy: async () => ({
-      Component: (await import('@/features/help/routes/introduction-page')).IntroductionPage,
-    }),
+    path: help.introduction,
+    lazy: lazyPage(() => import('@/features/help/routes/introduction-page'), 'IntroductionPage'),
+  },
+  { path: help.advertiserDashboard, lazy: lazyPage(helpPages, 'AdvertiserDashboardHelpPage') },
+  { path: help.locations, lazy: lazyPage(helpPages, 'LocationsHelpPage') },
+  { path: help.adSpaces, lazy: lazyPage(helpPages, 'AdSpacesHelpPage') },
+  { path: help.schedule, lazy: lazyPage(helpPages, 'ScheduleHelpPage') },
+  { path: help.monetize, lazy: lazyPage(helpPages, 'MonetizeHelpPage') },
+  { path: help.advertiserContent, element: redirect(help.content) },
+  { path: help.playlists, lazy: lazyPage(helpPages, 'PlaylistsHelpPage') },
+  { path: below(help.playlists), element: redirect(help.playlists) },
+  { path: help.publisherDashboard, lazy: lazyPage(helpPages, 'PublisherDashboardHelpPage') },
+  { path: help.adCampaigns, lazy: lazyPage(helpPages, 'AdCampaignsHelpPage') },
+  { path: below(help.adCampaigns), element: redirect(help.adCampaigns) },
+  { path: help.content, lazy: lazyPage(helpPages, 'ContentHelpPage') },
+  { path: help.wallet, lazy: lazyPage(helpPages, 'WalletHelpPage') },
+  { path: help.profile, lazy: lazyPage(helpPages, 'ProfileHelpPage') },
+  {
+    path: help.tvSignIn,
+    lazy: lazyPage(() => import('@/features/help/routes/tv-sign-in-page'), 'TvSignInHelpPage'),
   },
   {
-    path: 'advertiser/dashboard',
-    lazy: async () => ({ Component: (await helpPages()).AdvertiserDashboardHelpPage }),
+    path: help.tvSetup,
+    lazy: lazyPage(() => import('@/features/help/routes/tv-setup-page'), 'TvSetupHelpPage'),
   },
   {
-    path: 'advertiser/locations',
-    lazy: async () => ({ Component: (await helpPages()).LocationsHelpPage }),
+    path: help.tvPlayer,
+    lazy: lazyPage(() => import('@/features/help/routes/tv-guide-page'), 'TvGuidePage'),
   },
-  {
-    path: 'advertiser/ad-spaces',
-    lazy: async () => ({ Component: (await helpPages()).AdSpacesHelpPage }),
-  },
-  {
-    path: 'advertiser/schedule',
-    lazy: async () => ({ Component: (await helpPages()).ScheduleHelpPage }),
-  },
-  {
-    path: 'advertiser/monetize',
-    lazy: async () => ({ Component: (await helpPages()).MonetizeHelpPage }),
-  },
-  { path: 'advertiser/content', element: redirect('/help/content') },
-  {
-    path: 'advertiser/playlists',
-    lazy: async () => ({ Component: (await helpPages()).PlaylistsHelpPage }),
-  },
-  { path: 'advertiser/playlists/*', element: redirect('/help/advertiser/playlists') },
-  {
-    path: 'publisher/dashboard',
-    lazy: async () => ({ Component: (await helpPages()).PublisherDashboardHelpPage }),
-  },
-  {
-    path: 'publisher/ad-campaigns',
-    lazy: async () => ({ Component: (await helpPages()).AdCampaignsHelpPage }),
-  },
-  { path: 'publisher/ad-campaigns/*', element: redirect('/help/publisher/ad-campaigns') },
-  { path: 'content', lazy: async () => ({ Component: (await helpPages()).ContentHelpPage }) },
-  { path: 'wallet', lazy: async () => ({ Component: (await helpPages()).WalletHelpPage }) },
-  { path: 'profile', lazy: async () => ({ Component: (await helpPages()).ProfileHelpPage }) },
-  {
-    path: 'tv/sign-in',
-    lazy: async () => ({
-      Component: (await import('@/features/help/routes/tv-sign-in-page')).TvSignInHelpPage,
-    }),
-  },
-  {
-    path: 'tv/setup',
-    lazy: async () => ({
-      Component: (await import('@/features/help/routes/tv-setup-page')).TvSetupHelpPage,
-    }),
-  },
-  {
-    path: 'tv/player',
-    lazy: async () => ({
-      Component: (await import('@/features/help/routes/tv-guide-page')).TvGuidePage,
-    }),
-  },
-  { path: 'tv/*', element: redirect('/help/publisher/ad-campaigns') },
-  { path: '*', element: redirect('/help') },
+  { path: below(help.tv), element: redirect(help.adCampaigns) },
+  { path: below(help.home), element: redirect(help.home) },
 ];
 
 export const routes: RouteObject[] = [
@@ -278,38 +155,32 @@ export const routes: RouteObject[] = [
       // Public
       { index: true, Component: RootRedirect },
       {
-        lazy: async () => ({ Component: (await import('@/app/layouts/auth-layout')).AuthLayout }),
+        lazy: lazyPage(() => import('@/app/layouts/auth-layout'), 'AuthLayout'),
         children: [
           {
-            path: 'signin',
-            lazy: async () => ({
-              Component: (await import('@/features/auth/routes/signin-page')).SignInPage,
-            }),
+            path: paths.signIn,
+            lazy: lazyPage(() => import('@/features/auth/routes/signin-page'), 'SignInPage'),
           },
           {
-            path: 'signup',
-            lazy: async () => ({
-              Component: (await import('@/features/auth/routes/signup-page')).SignUpPage,
-            }),
+            path: paths.signUp,
+            lazy: lazyPage(() => import('@/features/auth/routes/signup-page'), 'SignUpPage'),
           },
           {
-            path: 'forgot-password',
-            lazy: async () => ({
-              Component: (await import('@/features/auth/routes/forgot-password-page'))
-                .ForgotPasswordPage,
-            }),
+            path: paths.forgotPassword,
+            lazy: lazyPage(
+              () => import('@/features/auth/routes/forgot-password-page'),
+              'ForgotPasswordPage',
+            ),
           },
         ],
       },
       {
-        lazy: async () => ({ Component: (await import('@/app/layouts/help-layout')).HelpLayout }),
+        lazy: lazyPage(() => import('@/app/layouts/help-layout'), 'HelpLayout'),
         children: [
-          { path: 'help', children: helpRoutes },
+          { path: help.home, children: helpRoutes },
           {
-            path: 'contact',
-            lazy: async () => ({
-              Component: (await import('@/features/contact/routes/contact-page')).ContactPage,
-            }),
+            path: paths.contact,
+            lazy: lazyPage(() => import('@/features/contact/routes/contact-page'), 'ContactPage'),
           },
         ],
       },
@@ -318,29 +189,20 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
-          { path: 'dashboard', Component: RootRedirect },
+          { path: paths.dashboard, Component: RootRedirect },
           {
-            lazy: async () => ({
-              Component: (await import('@/app/layouts/minimal-layout')).MinimalLayout,
-            }),
+            lazy: lazyPage(() => import('@/app/layouts/minimal-layout'), 'MinimalLayout'),
             children: [
               {
-                path: 'onboarding',
-                lazy: async () => ({
-                  Component: (await import('@/features/onboarding/routes/onboarding-page'))
-                    .OnboardingPage,
-                }),
+                path: paths.onboarding,
+                lazy: lazyPage(
+                  () => import('@/features/onboarding/routes/onboarding-page'),
+                  'OnboardingPage',
+                ),
               },
               {
-                path: 'pair',
-                children: [
-                  {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await import('@/features/pairing/routes/pair-page')).PairPage,
-                    }),
-                  },
-                ],
+                path: paths.pair,
+                lazy: lazyPage(() => import('@/features/pairing/routes/pair-page'), 'PairPage'),
               },
             ],
           },
@@ -348,38 +210,26 @@ export const routes: RouteObject[] = [
             lazy: dashboardLayout,
             children: [
               {
-                path: 'content',
-                children: [
-                  {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await import('@/features/content/routes/content-library-page'))
-                        .ContentLibraryPage,
-                    }),
-                  },
-                  {
-                    path: 'generate',
-                    lazy: async () => ({
-                      Component: (await import('@/features/content/routes/generate-content-page'))
-                        .GenerateContentPage,
-                    }),
-                  },
-                ],
+                path: paths.content.library,
+                lazy: lazyPage(contentPages.library, 'ContentLibraryPage'),
               },
               {
-                path: 'profile',
-                lazy: async () => ({
-                  Component: (await import('@/features/profile/routes/profile-page')).ProfilePage,
-                }),
+                path: paths.content.generate,
+                lazy: lazyPage(contentPages.generate, 'GenerateContentPage'),
               },
               {
-                path: 'wallet',
-                lazy: async () => ({
-                  Component: (await import('@/features/wallet/routes/wallet-page')).WalletPage,
-                }),
+                path: paths.profile,
+                lazy: lazyPage(
+                  () => import('@/features/profile/routes/profile-page'),
+                  'ProfilePage',
+                ),
               },
-              { path: 'advertiser', children: advertiserRoutes },
-              { path: 'publisher', children: publisherRoutes },
+              {
+                path: paths.wallet,
+                lazy: lazyPage(() => import('@/features/wallet/routes/wallet-page'), 'WalletPage'),
+              },
+              { path: advertiser.root, children: advertiserRoutes },
+              { path: publisher.root, children: publisherRoutes },
             ],
           },
         ],
@@ -388,12 +238,12 @@ export const routes: RouteObject[] = [
       // Super-users
       {
         Component: RequireSuperUser,
-        children: [{ path: 'admin', lazy: dashboardLayout, children: adminRoutes }],
+        children: [{ path: admin.root, lazy: dashboardLayout, children: adminRoutes }],
       },
 
       {
         path: '*',
-        lazy: async () => ({ Component: (await import('@/app/not-found-page')).NotFoundPage }),
+        lazy: lazyPage(() => import('@/app/not-found-page'), 'NotFoundPage'),
       },
     ],
   },

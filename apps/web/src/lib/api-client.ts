@@ -1,15 +1,22 @@
 import type { z } from 'zod';
-import { ZApiError } from '@screenline/shared/errors';
+import { ZApiError, type TErrorCode } from '@screenline/shared/errors';
 import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth';
+
+/**
+ * What went wrong: a code the API answered with, or one the client sets itself (no answer, an
+ * answer that does not parse, an error body without a known code).
+ */
+export type TApiErrorCode =
+  TErrorCode | 'network-request-failed' | 'invalid-response' | `http-${number}`;
 
 /** Every failed API call becomes one of these (DESIGN.md §3 error shape); UI shows `message`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: TApiErrorCode;
   readonly details: unknown;
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(status: number, code: TApiErrorCode, message: string, details?: unknown) {
     super(message);
     this.status = status;
     this.code = code;

@@ -8,10 +8,11 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authErrorMessage } from '@screenline/shared/auth';
 import type { TMe } from '@screenline/shared/user';
 import { authClient } from '@/lib/auth-client';
+import { ApiError } from '@/lib/api-client';
 import { getMe } from '@/lib/api/get-me';
 import { createIdTokenCache, fetchAuthToken, NOT_AUTHENTICATED_MESSAGE } from '@/lib/id-token';
 
@@ -20,8 +21,14 @@ export type TAuthUser = TMe;
 
 export type TAuthContextValue = {
   user: TAuthUser | null;
-  /** True while the session or the profile is being read for the first time. */
+  /** True while the session is read, and while the profile is read or retried. */
   loading: boolean;
+  /**
+   * True when the profile could not be read even after retries: `user` is then the bare auth user
+   * (SPEC §4), whose missing role and isSU say nothing about the account. Guards show a retry
+   * message instead of treating such a user as new or as a non-super-user.
+   */
+  hasProfileError: boolean;
   /** True after the user chose to sign out (guards then go to /signin without a redirectTo). */
   hasSignedOut: boolean;
   logout: () => Promise<void>;
@@ -58,14 +65,15 @@ export function bareAuthUser(account: TSessionUser): TAuthUser {
   };
 }
 
-async function loadUser(account: TSessionUser): Promise<TAuthUser> {
-  try {
-    const me = await getMe();
-    return { ...bareAuthUser(account), ...me };
-  } catch (error) {
-    console.error('Could not read the profile; using the auth account alone.', error);
-    return bareAuthUser(account);
-  }
+/** Attempts after the first failed profile read; the client's default backoff spaces them. */
+export const PROFILE_RETRIES = 3;
+
+export const profileQueryKey = (uid: string) => ['me', uid] as const;
+
+/** A 4xx (the session ended, say) will not improve by asking again; anything else may. */
+function shouldRetryProfile(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < PROFILE_RETRIES;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -75,24 +83,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const account = session.data?.user ?? null;
   const uid = account?.id ?? null;
 
-  const [profile, setProfile] = useState<TAuthUser | null>(null);
   const [hasSignedOut, setHasSignedOut] = useState(false);
   const [tokenCache] = useState(() => createIdTokenCache({ fetchToken: fetchAuthToken }));
 
-  // Every auth change (sign-in, sign-out, a refreshed account) reloads the profile.
+  const profile = useQuery({
+    queryKey: profileQueryKey(uid ?? ''),
+    queryFn: getMe,
+    enabled: uid !== null,
+    retry: shouldRetryProfile,
+    staleTime: Infinity,
+  });
+  const profileError = profile.error;
   useEffect(() => {
-    if (!account) {
-      setProfile(null);
-      return undefined;
+    if (profileError) {
+      console.error('Could not read the profile; using the auth account alone.', profileError);
     }
-    let isCurrent = true;
-    void loadUser(account).then((loaded) => {
-      if (isCurrent) setProfile(loaded);
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [account]);
+  }, [profileError]);
+
+  // SPEC §4: every auth change reloads the profile. A new uid is a new query; a refreshed account
+  // of the same user (a verified email, a new name) reads it again.
+  const previousAccount = useRef(account);
+  useEffect(() => {
+    const previous = previousAccount.current;
+    previousAccount.current = account;
+    if (account && previous && previous !== account && previous.id === account.id) {
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey(account.id) });
+    }
+  }, [account, queryClient]);
 
   // A different user (or none) must never see the previous user's token or cached data.
   const previousUid = useRef(uid);
@@ -104,7 +121,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else queryClient.clear();
   }, [uid, tokenCache, queryClient]);
 
-  const user = account && profile?.uid === account.id ? profile : null;
+  const user = useMemo<TAuthUser | null>(() => {
+    if (!account) return null;
+    if (profile.data) return { ...bareAuthUser(account), ...profile.data };
+    return profile.isError ? bareAuthUser(account) : null;
+  }, [account, profile.data, profile.isError]);
+  // A failed read while data is at hand (a background refetch) keeps the data: not an error here.
+  const hasProfileError = account !== null && profile.isError && !profile.data;
   const loading = session.isPending || (account !== null && user === null);
 
   const logout = useCallback(async () => {
@@ -126,14 +149,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await refetchSession();
   }, [refetchSession, tokenCache]);
 
+  const refetchProfile = profile.refetch;
   const refresh = useCallback(async () => {
-    if (!account) return;
-    setProfile(await loadUser(account));
-  }, [account]);
+    if (!uid) return;
+    await refetchProfile();
+  }, [uid, refetchProfile]);
 
-  const update = useCallback((partial: Partial<TAuthUser>) => {
-    setProfile((current) => (current ? { ...current, ...partial } : current));
-  }, []);
+  const update = useCallback(
+    (partial: Partial<TAuthUser>) => {
+      if (!account) return;
+      // After a failed read the bare auth user is what the app shows: merge into that.
+      queryClient.setQueryData<TMe>(profileQueryKey(account.id), (current) => ({
+        ...(current ?? bareAuthUser(account)),
+        ...partial,
+      }));
+    },
+    [account, queryClient],
+  );
 
   const isSignedIn = user !== null;
   const getIdToken = useCallback(
@@ -142,8 +174,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<TAuthContextValue>(
-    () => ({ user, loading, hasSignedOut, logout, refresh, update, getIdToken }),
-    [user, loading, hasSignedOut, logout, refresh, update, getIdToken],
+    () => ({
+      user,
+      loading,
+      hasProfileError,
+      hasSignedOut,
+      logout,
+      refresh,
+      update,
+      getIdToken,
+    }),
+    [user, loading, hasProfileError, hasSignedOut, logout, refresh, update, getIdToken],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -1,14 +1,15 @@
 import type { TRole } from '@screenline/shared/user';
+import { paths } from '@/lib/paths';
 
 /** Pages that must never be a continue target (they would send a signed-in user in circles). */
-const AUTH_PAGES = ['/signin', '/signup'];
+const AUTH_PAGES: readonly string[] = [paths.signIn, paths.signUp];
 
 /**
  * Accepts only same-origin relative paths: "/x…", never "//host" or "/\host" (both are read as
  * another origin by browsers), never an absolute URL.
  */
 export function safeRedirectPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  if (typeof value !== 'string' || !value.startsWith(paths.home)) return null;
   if (value.startsWith('//') || value.startsWith('/\\')) return null;
   // Control characters and backslashes can be normalised into another origin by URL parsers.
   if (value.includes('\\') || [...value].some((char) => char.charCodeAt(0) < 0x20)) return null;
@@ -27,11 +28,11 @@ export function safeRedirectPath(value: unknown): string | null {
 export function roleHome(role: TRole | null): string {
   switch (role) {
     case 'advertiser':
-      return '/advertiser/dashboard';
+      return paths.advertiser.dashboard;
     case 'publisher':
-      return '/publisher/dashboard';
+      return paths.publisher.dashboard;
     case null:
-      return '/onboarding';
+      return paths.onboarding;
   }
 }
 
@@ -62,5 +63,5 @@ export function continueTarget({
 
 /** /signin?redirectTo=<path+query>, as the signed-in guard sends anonymous visitors. */
 export function signInPathFor(pathWithQuery: string): string {
-  return `/signin?${new URLSearchParams({ redirectTo: pathWithQuery }).toString()}`;
+  return `${paths.signIn}?${new URLSearchParams({ redirectTo: pathWithQuery }).toString()}`;
 }

@@ -1,3 +1,4 @@
+import type { TContentItem } from '@screenline/shared/content';
 import type { TAuthContextValue, TAuthUser } from '@/lib/auth-context';
 
 export function makeUser(overrides: Partial<TAuthUser> = {}): TAuthUser {
@@ -22,6 +23,7 @@ export function makeAuth(
   return {
     user,
     loading: false,
+    hasProfileError: false,
     hasSignedOut: false,
     logout: () => Promise.resolve(),
     refresh: () => Promise.resolve(),
@@ -37,4 +39,27 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/** A library item as GET /api/v1/content answers it. */
+export function makeContentItem(overrides: Partial<TContentItem> = {}): TContentItem {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Item 1',
+    kind: 'image',
+    objectPath: 'users/user-1/content/x-1.png',
+    contentType: 'image/png',
+    sizeBytes: 1536,
+    md5: 'md5',
+    width: 1920,
+    height: 1080,
+    durationMs: null,
+    posterPath: null,
+    processingState: 'ready',
+    mediaUrl: null,
+    posterUrl: null,
+    createdAt: '2026-03-04T10:00:00.000Z',
+    updatedAt: '2026-03-04T10:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -1,5 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '@/lib/redirect';
+import { paths } from '@/lib/paths';
 
 /**
  * "/" and "/dashboard" (SPEC §2): go to the redirectTo query value if present, else /signin (which
@@ -8,5 +9,5 @@ import { safeRedirectPath } from '@/lib/redirect';
 export function RootRedirect() {
   const [params] = useSearchParams();
   const target = safeRedirectPath(params.get('redirectTo'));
-  return <Navigate to={target ?? '/signin'} replace />;
+  return <Navigate to={target ?? paths.signIn} replace />;
 }

@@ -2,6 +2,7 @@ import { Link, Outlet } from 'react-router';
 import { CalendarClock, ChartNoAxesCombined, MonitorPlay } from 'lucide-react';
 import { Logo } from '@/components/logo';
 import { ThemeButton } from '@/components/theme-button';
+import { paths } from '@/lib/paths';
 
 const HIGHLIGHTS = [
   {
@@ -27,7 +28,7 @@ export function AuthLayout() {
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="flex flex-col">
         <header className="flex items-center justify-between px-4 py-3 sm:px-8 sm:py-5">
-          <Link to="/signin" className="rounded-md">
+          <Link to={paths.signIn} className="rounded-md">
             <Logo className="text-lg" />
           </Link>
           <ThemeButton />
@@ -41,13 +42,13 @@ export function AuthLayout() {
           </div>
         </main>
         <footer className="flex flex-wrap justify-center gap-x-6 gap-y-2 px-4 pb-6 text-sm text-muted-foreground with-dev-banner:pb-24">
-          <Link className="rounded hover:text-foreground" to="/help">
+          <Link className="rounded hover:text-foreground" to={paths.help.home}>
             Help
           </Link>
-          <Link className="rounded hover:text-foreground" to="/help/introduction">
+          <Link className="rounded hover:text-foreground" to={paths.help.introduction}>
             What is Screenline?
           </Link>
-          <Link className="rounded hover:text-foreground" to="/contact">
+          <Link className="rounded hover:text-foreground" to={paths.contact}>
             Contact
           </Link>
         </footer>

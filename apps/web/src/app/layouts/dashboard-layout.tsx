@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ChevronDown, CircleHelp, LifeBuoy, LogOut, Menu, Sparkles, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ROLE_LABELS } from '@screenline/shared/user';
 import { Logo } from '@/components/logo';
 import { ThemeButton } from '@/components/theme-button';
@@ -19,6 +19,7 @@ import { useAuth, type TAuthUser } from '@/lib/auth-context';
 import { roleHome } from '@/lib/redirect';
 import { cn, initialsOf } from '@/lib/utils';
 import { navigationFor, sectionFor } from '@/app/navigation';
+import { paths } from '@/lib/paths';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -40,7 +41,7 @@ function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => 
           <p className="font-medium">Finish setting up</p>
           <p className="mt-1 opacity-90">Choose how you use Screenline to see your pages.</p>
           <Link
-            to="/onboarding"
+            to={paths.onboarding}
             onClick={onNavigate}
             className="mt-2 inline-flex items-center gap-1.5 rounded font-medium underline underline-offset-4"
           >
@@ -69,13 +70,13 @@ function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => 
       <div className="mt-auto border-t border-border pt-4">
         <ul className="grid gap-0.5">
           <li>
-            <NavLink to="/profile" className={navLinkClasses} onClick={onNavigate}>
+            <NavLink to={paths.profile} className={navLinkClasses} onClick={onNavigate}>
               <UserRound aria-hidden />
               Profile
             </NavLink>
           </li>
           <li>
-            <NavLink to="/help" className={navLinkClasses} onClick={onNavigate}>
+            <NavLink to={paths.help.home} className={navLinkClasses} onClick={onNavigate}>
               <LifeBuoy aria-hidden />
               Help
             </NavLink>
@@ -121,13 +122,13 @@ function UserMenu({ user }: { user: TAuthUser }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to="/profile">
+          <Link to={paths.profile}>
             <UserRound aria-hidden />
             Profile
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/help">
+          <Link to={paths.help.home}>
             <CircleHelp aria-hidden />
             Help
           </Link>
@@ -154,6 +155,8 @@ export function DashboardLayout() {
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   // The drawer belongs to the page it was opened on: navigating closes it.
   const isDrawerOpen = drawerPath === pathname;
+  // The menu button opens the drawer without being its Radix trigger: return focus to it by hand.
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   // The guards above this layout only render it for a signed-in user.
   if (!user) return null;
@@ -181,6 +184,10 @@ export function DashboardLayout() {
           placement="left"
           closeLabel="Close navigation"
           className="flex flex-col md:hidden"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            menuButtonRef.current?.focus();
+          }}
         >
           <div className="flex h-16 items-center border-b border-border px-5">
             <DialogTitle asChild>
@@ -197,6 +204,7 @@ export function DashboardLayout() {
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur sm:px-6">
           <button
+            ref={menuButtonRef}
             type="button"
             aria-label="Open navigation"
             aria-expanded={isDrawerOpen}

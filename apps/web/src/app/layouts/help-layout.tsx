@@ -7,12 +7,13 @@ import { HELP_SECTIONS } from '@/features/help/help-topics';
 import { useAuth } from '@/lib/auth-context';
 import { roleHome } from '@/lib/redirect';
 import { cn } from '@/lib/utils';
+import { paths } from '@/lib/paths';
 
 function TopicNav() {
   return (
     <div className="grid gap-5">
       <NavLink
-        to="/help"
+        to={paths.help.home}
         end
         className={({ isActive }) =>
           cn(
@@ -66,7 +67,7 @@ export function HelpLayout() {
       </a>
       <header className="sticky top-0 z-20 border-b border-border bg-surface/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/help" className="flex items-center gap-2 rounded-md">
+          <Link to={paths.help.home} className="flex items-center gap-2 rounded-md">
             <Logo />
             <span className="hidden rounded-md bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary-soft-foreground sm:inline">
               Help
@@ -79,7 +80,7 @@ export function HelpLayout() {
                 Open Screenline
               </Link>
             ) : (
-              <Link to="/signin" className={buttonClasses('primary', 'sm')}>
+              <Link to={paths.signIn} className={buttonClasses('primary', 'sm')}>
                 Sign in
               </Link>
             )}
@@ -114,10 +115,10 @@ export function HelpLayout() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-6 with-dev-banner:pb-24">
           <p>© Screenline</p>
           <div className="flex gap-5">
-            <Link to="/help" className="rounded hover:text-foreground">
+            <Link to={paths.help.home} className="rounded hover:text-foreground">
               Help home
             </Link>
-            <Link to="/contact" className="rounded hover:text-foreground">
+            <Link to={paths.contact} className="rounded hover:text-foreground">
               Contact
             </Link>
           </div>

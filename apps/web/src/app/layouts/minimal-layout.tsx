@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Logo } from '@/components/logo';
 import { ThemeButton } from '@/components/theme-button';
 import { Button } from '@/components/ui/button';

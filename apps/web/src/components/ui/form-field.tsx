@@ -30,10 +30,13 @@ export function FormField({
   children: (control: TFieldControlProps) => ReactNode;
 }) {
   const id = useId();
+  // An error that says what the hint says ("Use at least 6 characters.") replaces it: the same
+  // sentence twice reads as two problems.
+  const shownHint = error !== undefined && hint === error ? undefined : hint;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy =
-    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+    [shownHint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
       <div className="flex items-baseline justify-between gap-2">
@@ -41,9 +44,9 @@ export function FormField({
         {labelAside}
       </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
+      {shownHint && (
         <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
+          {shownHint}
         </p>
       )}
       {error && (

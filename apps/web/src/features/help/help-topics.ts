@@ -16,6 +16,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import { paths } from '@/lib/paths';
 
 export type THelpTopic = { to: string; title: string; summary: string; icon: LucideIcon };
 export type THelpSection = { label: string; topics: THelpTopic[] };
@@ -26,7 +27,7 @@ export const HELP_SECTIONS: THelpSection[] = [
     label: 'Getting started',
     topics: [
       {
-        to: '/help/introduction',
+        to: paths.help.introduction,
         title: 'What is Screenline?',
         summary: 'The product in a few minutes: who it is for and how it works.',
         icon: BookOpen,
@@ -37,37 +38,37 @@ export const HELP_SECTIONS: THelpSection[] = [
     label: 'Screen owners',
     topics: [
       {
-        to: '/help/advertiser/dashboard',
+        to: paths.help.advertiserDashboard,
         title: 'Screen owner dashboard',
         summary: 'Your starting point and the order to set things up in.',
         icon: LayoutDashboard,
       },
       {
-        to: '/help/advertiser/locations',
+        to: paths.help.locations,
         title: 'Locations',
         summary: 'Venues, addresses and time zones.',
         icon: MapPin,
       },
       {
-        to: '/help/advertiser/ad-spaces',
+        to: paths.help.adSpaces,
         title: 'Ad spaces',
         summary: 'Register each screen and connect a TV to it.',
         icon: MonitorPlay,
       },
       {
-        to: '/help/advertiser/playlists',
+        to: paths.help.playlists,
         title: 'Playlists',
         summary: 'Order images, videos and ad slots into a loop.',
         icon: ListVideo,
       },
       {
-        to: '/help/advertiser/schedule',
+        to: paths.help.schedule,
         title: 'Schedule',
         summary: 'Decide which playlist plays on which screen, and when.',
         icon: CalendarClock,
       },
       {
-        to: '/help/advertiser/monetize',
+        to: paths.help.monetize,
         title: 'Monetize',
         summary: 'Let paid campaigns fill your ad slots and earn from them.',
         icon: BadgeDollarSign,
@@ -78,13 +79,13 @@ export const HELP_SECTIONS: THelpSection[] = [
     label: 'Ad buyers',
     topics: [
       {
-        to: '/help/publisher/dashboard',
+        to: paths.help.publisherDashboard,
         title: 'Ad buyer dashboard',
         summary: 'Your starting point for running campaigns.',
         icon: LayoutDashboard,
       },
       {
-        to: '/help/publisher/ad-campaigns',
+        to: paths.help.adCampaigns,
         title: 'Ad campaigns',
         summary: 'Targeting, creatives, budget, review and results.',
         icon: Megaphone,
@@ -95,19 +96,19 @@ export const HELP_SECTIONS: THelpSection[] = [
     label: 'Your account',
     topics: [
       {
-        to: '/help/content',
+        to: paths.help.content,
         title: 'Content library',
         summary: 'Upload and manage images and videos.',
         icon: Images,
       },
       {
-        to: '/help/wallet',
+        to: paths.help.wallet,
         title: 'Wallet',
         summary: 'Top-ups, spending, earnings and payouts.',
         icon: Wallet,
       },
       {
-        to: '/help/profile',
+        to: paths.help.profile,
         title: 'Profile and security',
         summary: 'Your details, email verification, password and account.',
         icon: UserRound,
@@ -118,19 +119,19 @@ export const HELP_SECTIONS: THelpSection[] = [
     label: 'TV player',
     topics: [
       {
-        to: '/help/tv/sign-in',
+        to: paths.help.tvSignIn,
         title: 'TV sign in',
         summary: 'Sign a TV in with a password or by scanning a QR code.',
         icon: LogIn,
       },
       {
-        to: '/help/tv/setup',
+        to: paths.help.tvSetup,
         title: 'TV setup',
         summary: 'Assign the TV to one of your ad spaces.',
         icon: MonitorCog,
       },
       {
-        to: '/help/tv/player',
+        to: paths.help.tvPlayer,
         title: 'TV player guide',
         summary: 'Playback, offline caching and impression tracking.',
         icon: Tv,
@@ -141,7 +142,7 @@ export const HELP_SECTIONS: THelpSection[] = [
     label: 'Support',
     topics: [
       {
-        to: '/contact',
+        to: paths.contact,
         title: 'Contact us',
         summary: 'Ask a question or report a problem.',
         icon: Mail,

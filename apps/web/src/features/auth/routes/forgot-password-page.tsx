@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { toast } from 'sonner';
-import { authErrorMessage, makePasswordSchema, ZEmail } from '@screenline/shared/auth';
+import { toast } from '@/lib/toast';
+import { authErrorMessage, makeNewPasswordSchema, ZEmail } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -14,17 +14,9 @@ import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient, runAuthAction } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 
 const ZResetRequest = z.object({ email: ZEmail });
-
-function makeNewPasswordSchema(minLength: number) {
-  return z
-    .object({ password: makePasswordSchema(minLength), confirmPassword: z.string() })
-    .refine((v) => v.password === v.confirmPassword, {
-      message: 'The passwords do not match.',
-      path: ['confirmPassword'],
-    });
-}
 
 function RequestResetForm({ linkError }: { linkError: string | null }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -38,7 +30,7 @@ function RequestResetForm({ linkError }: { linkError: string | null }) {
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);
     const failure = await runAuthAction(() =>
-      authClient.requestPasswordReset({ email, redirectTo: '/forgot-password' }),
+      authClient.requestPasswordReset({ email, redirectTo: paths.forgotPassword }),
     );
     if (failure) setServerError(failure);
     else setSentTo(email);
@@ -98,7 +90,7 @@ function NewPasswordForm({ token, minLength }: { token: string; minLength: numbe
       return;
     }
     toast.success('Your password was changed. Sign in with the new one.');
-    await navigate('/signin', { replace: true });
+    await navigate(paths.signIn, { replace: true });
   });
 
   return (
@@ -141,7 +133,7 @@ function BackToSignIn() {
   return (
     <p className="text-center text-sm text-muted-foreground">
       Remembered it?{' '}
-      <Link to="/signin" className="rounded font-medium text-primary hover:underline">
+      <Link to={paths.signIn} className="rounded font-medium text-primary hover:underline">
         Back to sign in
       </Link>
     </p>

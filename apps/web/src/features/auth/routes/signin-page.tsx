@@ -11,6 +11,7 @@ import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authClient, runAuthAction } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 
 function SignInForm({ search }: { search: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -40,7 +41,7 @@ function SignInForm({ search }: { search: string }) {
         error={errors.password?.message}
         labelAside={
           <Link
-            to="/forgot-password"
+            to={paths.forgotPassword}
             className="rounded text-sm font-medium text-primary hover:underline"
           >
             Forgot password?
@@ -62,7 +63,7 @@ function SignInForm({ search }: { search: string }) {
       <p className="text-center text-sm text-muted-foreground">
         New to Screenline?{' '}
         <Link
-          to={{ pathname: '/signup', search }}
+          to={{ pathname: paths.signUp, search }}
           className="rounded font-medium text-primary hover:underline"
         >
           Create an account

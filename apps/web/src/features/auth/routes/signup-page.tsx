@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { authErrorMessage, makeSignUpSchema } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient } from '@/lib/auth-client';
+import { EMAIL_VERIFIED_LANDING, paths } from '@/lib/paths';
 
 function SignUpForm({ minLength, search }: { minLength: number; search: string }) {
   const navigate = useNavigate();
@@ -32,7 +33,12 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
     try {
       // The real name is asked for at onboarding; until then the account goes by the email's name.
       const name = email.split('@')[0] ?? email;
-      const { error } = await authClient.signUp.email({ email, password, name });
+      const { error } = await authClient.signUp.email({
+        email,
+        password,
+        name,
+        callbackURL: EMAIL_VERIFIED_LANDING,
+      });
       if (error) {
         setServerError(authErrorMessage(error));
         return;
@@ -43,7 +49,7 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
       if (!session) {
         // The server wants the email verified before the first sign-in.
         toast.success('Your account was created. Check your email, then sign in.');
-        await navigate({ pathname: '/signin', search });
+        await navigate({ pathname: paths.signIn, search });
       }
       // Otherwise the new session arrives and SignUpPage continues to onboarding.
     } catch (error) {
@@ -85,7 +91,7 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
         <Link
-          to={{ pathname: '/signin', search }}
+          to={{ pathname: paths.signIn, search }}
           className="rounded font-medium text-primary hover:underline"
         >
           Sign in

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZContactMessage } from '@screenline/shared/contact';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { useSendContactMessage } from '@/features/contact/api/send-contact-messa
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 /** /contact (in the help layout): a message to the Screenline team. */
 export function ContactPage() {
@@ -82,7 +83,10 @@ export function ContactPage() {
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-sm text-muted-foreground">
                 Looking for a quick answer? Try the{' '}
-                <Link to="/help" className="rounded font-medium text-primary hover:underline">
+                <Link
+                  to={paths.help.home}
+                  className="rounded font-medium text-primary hover:underline"
+                >
                   help pages
                 </Link>
                 .

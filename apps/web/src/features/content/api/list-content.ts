@@ -1,19 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  ZContentList,
-  type TContentKind,
-  type TContentSort,
-  type TSortOrder,
-} from '@screenline/shared/content';
+import type { z } from 'zod';
+import { ZContentList, type ZContentListQuery } from '@screenline/shared/content';
 import { apiRequest } from '@/lib/api-client';
 
-export type TContentFilters = {
-  kind?: TContentKind | undefined;
-  q?: string | undefined;
-  sort: TContentSort;
-  order: TSortOrder;
-  limit?: number | undefined;
-};
+type TListQuery = z.output<typeof ZContentListQuery>;
+
+/**
+ * The list query of the shared contract, less the cursor (the infinite query pages with it); the
+ * page size may be left to the server.
+ */
+export type TContentFilters = Omit<TListQuery, 'cursor' | 'limit'> &
+  Partial<Pick<TListQuery, 'limit'>>;
 
 /** Every content query starts with this key; invalidating it refreshes each list and item. */
 export const CONTENT_QUERY_KEY = ['content'] as const;

@@ -2,7 +2,8 @@ import { Play } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
 import { ContentItemMenu, type TItemAction } from '@/features/content/components/content-item-menu';
 import { ContentThumbnail } from '@/features/content/components/content-thumbnail';
-import { fileFactsLabel, kindLabel } from '@/features/content/utils/content-labels';
+import { formatBytes } from '@screenline/shared/format';
+import { kindLabel, shapeLabel } from '@/features/content/utils/content-labels';
 import { formatDuration, formatUploadDate } from '@/features/content/utils/format';
 
 /** Library items as cards: thumbnail, name, kind, size, dimensions, duration, upload date. */
@@ -25,6 +26,7 @@ export function ContentGrid({
               type="button"
               onClick={() => onAction('preview', item)}
               aria-label={`Preview ${item.name}`}
+              data-item-preview={item.id}
               className="relative block aspect-video w-full cursor-pointer overflow-hidden bg-surface-muted focus-visible:outline-offset-[-2px]"
             >
               <ContentThumbnail
@@ -43,8 +45,11 @@ export function ContentGrid({
                 <h3 className="truncate text-sm font-medium" title={item.name}>
                   {item.name}
                 </h3>
-                <p className="truncate text-xs text-muted-foreground tabular-nums">
-                  {kindLabel(item)} · {fileFactsLabel(item)}
+                {/* Wraps between facts instead of cutting the size off on narrow cards. */}
+                <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground tabular-nums">
+                  <span className="whitespace-nowrap">{kindLabel(item)} ·</span>{' '}
+                  <span className="whitespace-nowrap">{shapeLabel(item)} ·</span>{' '}
+                  <span className="whitespace-nowrap">{formatBytes(item.sizeBytes)}</span>
                 </p>
                 <p className="text-xs text-muted-foreground">
                   Uploaded <time dateTime={item.createdAt}>{formatUploadDate(item.createdAt)}</time>

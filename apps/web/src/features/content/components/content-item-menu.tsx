@@ -27,6 +27,7 @@ export function ContentItemMenu({
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label={`Actions for ${item.name}`}
+        data-item-actions={item.id}
         className={cn(
           'inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted hover:text-foreground data-[state=open]:bg-surface-muted',
           className,

@@ -59,6 +59,7 @@ export function ContentTable({
                   type="button"
                   onClick={() => onAction('preview', item)}
                   aria-label={`Preview ${item.name}`}
+                  data-item-preview={item.id}
                   className="flex w-full min-w-0 cursor-pointer items-center gap-3 rounded-md text-left"
                 >
                   <span className="block aspect-video w-16 shrink-0 overflow-hidden rounded-md border border-border">

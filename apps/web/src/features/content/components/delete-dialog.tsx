@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TContentItem } from '@screenline/shared/content';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,15 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteContentItem } from '@/features/content/api/delete-content-item';
 
-function DeleteConfirm({ item, onDone }: { item: TContentItem; onDone: () => void }) {
+function DeleteConfirm({
+  item,
+  onDone,
+  onDeleted,
+}: {
+  item: TContentItem;
+  onDone: () => void;
+  onDeleted: (item: TContentItem) => void;
+}) {
   const remove = useDeleteContentItem();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -23,6 +31,7 @@ function DeleteConfirm({ item, onDone }: { item: TContentItem; onDone: () => voi
     try {
       await remove.mutateAsync(item.id);
       toast.success(`“${item.name}” was deleted.`);
+      onDeleted(item);
       onDone();
     } catch (error) {
       // A 409 names the playlists and campaigns that use the item: shown as the server says it.
@@ -52,20 +61,25 @@ function DeleteConfirm({ item, onDone }: { item: TContentItem; onDone: () => voi
 export function DeleteDialog({
   item,
   onClose,
+  onDeleted,
+  onCloseAutoFocus,
 }: {
   item: TContentItem | null;
   onClose: () => void;
+  /** Called before it closes after a successful delete (focus then goes to a neighbour). */
+  onDeleted: (item: TContentItem) => void;
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       {item && (
-        <DialogContent role="alertdialog">
+        <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
           <DialogTitle className="break-words">Delete “{item.name}”?</DialogTitle>
           <DialogDescription>
             The {item.kind} and its file are removed from your library for good. Playlists and
             campaigns that use it must let go of it first.
           </DialogDescription>
-          <DeleteConfirm key={item.id} item={item} onDone={onClose} />
+          <DeleteConfirm key={item.id} item={item} onDone={onClose} onDeleted={onDeleted} />
         </DialogContent>
       )}
     </Dialog>

@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils';
 import { useContentList } from '@/features/content/api/list-content';
 import { ContentThumbnail } from '@/features/content/components/content-thumbnail';
 import { formatDimensions } from '@/features/content/utils/format';
+import { paths } from '@/lib/paths';
 
 function ImageChoices({
   selectedId,
@@ -46,7 +47,7 @@ function ImageChoices({
       <div className="mt-4 grid justify-items-center gap-2 rounded-lg border border-dashed border-input px-4 py-8 text-center text-sm">
         <ImageOff aria-hidden className="size-6 text-muted-foreground" />
         <p>Your library has no images yet.</p>
-        <Link to="/content" className="font-medium text-primary hover:underline">
+        <Link to={paths.content.library} className="font-medium text-primary hover:underline">
           Upload images in Content
         </Link>
       </div>

@@ -23,15 +23,21 @@ export function PreviewDialog({
   item,
   onClose,
   onAction,
+  onCloseAutoFocus,
 }: {
   item: TContentItem | null;
   onClose: () => void;
   onAction: (action: TItemAction, item: TContentItem) => void;
+  /** Where focus goes when it closes (the page returns it to the control that opened it). */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       {item && (
-        <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-4xl overflow-y-auto p-4 sm:p-6">
+        <DialogContent
+          className="max-h-[calc(100dvh-2rem)] max-w-4xl overflow-y-auto p-4 sm:p-6"
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <DialogTitle className="truncate">{item.name}</DialogTitle>
           <DialogDescription>
             {kindLabel(item)} · {formatLabel(item.contentType)} · uploaded{' '}

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZRenameContentItem, type TContentItem } from '@screenline/shared/content';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -63,14 +63,16 @@ function RenameForm({ item, onDone }: { item: TContentItem; onDone: () => void }
 export function RenameDialog({
   item,
   onClose,
+  onCloseAutoFocus,
 }: {
   item: TContentItem | null;
   onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       {item && (
-        <DialogContent>
+        <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
           <DialogTitle>Rename</DialogTitle>
           <DialogDescription>
             The name you see in your library, playlists and campaigns. The file stays the same.

@@ -15,6 +15,7 @@ function entry(overrides: Partial<TUploadEntry> = {}): TUploadEntry {
     taskState: 'running',
     bytesTransferred: 1024 * 1024,
     totalBytes: 4 * 1024 * 1024,
+    isRetrying: false,
     message: null,
     canRetry: false,
     item: null,
@@ -29,6 +30,7 @@ function renderList(entries: TUploadEntry[]) {
     resume: vi.spyOn(store, 'resume'),
     cancel: vi.spyOn(store, 'cancel'),
     retry: vi.spyOn(store, 'retry'),
+    discard: vi.spyOn(store, 'discard'),
     dismiss: vi.spyOn(store, 'dismiss').mockImplementation(() => undefined),
   };
   render(<UploadList entries={entries} store={store} onResumeWithFile={vi.fn()} />);
@@ -50,13 +52,69 @@ describe('UploadList', () => {
   it.each<[TaskState, boolean, boolean, boolean]>([
     ['running', true, false, true],
     ['pausing', false, true, true],
-    ['paused', false, true, false],
     ['canceling', false, false, false],
   ])('%s: Pause %s, Resume %s, Cancel %s', (taskState, canPause, canResume, canCancel) => {
     renderList([entry({ taskState })]);
     expect(button('Pause')).toHaveProperty('disabled', !canPause);
     expect(button('Resume')).toHaveProperty('disabled', !canResume);
     expect(button('Cancel')).toHaveProperty('disabled', !canCancel);
+  });
+
+  it('offers to discard a paused upload (resume, then cancel) instead of a dead Cancel', async () => {
+    const user = userEvent.setup();
+    const spies = renderList([entry({ taskState: 'paused' })]);
+    expect(button('Resume')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(button('Discard'));
+    expect(spies.discard).toHaveBeenCalledWith('e1');
+  });
+
+  it('says "Retrying…" while the storage task retries, not "Uploading"', () => {
+    renderList([entry({ isRetrying: true, bytesTransferred: 0 })]);
+    expect(screen.getByText('Retrying… · 0%')).toBeInTheDocument();
+    expect(screen.queryByText(/^Uploading/)).not.toBeInTheDocument();
+  });
+
+  it('says it waits for the network while the browser is offline', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderList([entry({ isRetrying: true, bytesTransferred: 0 })]);
+    expect(screen.getByText('Offline, waiting for the network · 0%')).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it('does not say "All finished" while an upload waits for its file after a reload', () => {
+    renderList([
+      entry({ id: 'done', phase: 'done', taskState: 'success' }),
+      entry({
+        id: 'waiting',
+        phase: 'waiting-for-file',
+        taskState: 'paused',
+        message: 'Interrupted.',
+      }),
+    ]);
+    expect(screen.getByText('1 waiting for its file')).toBeInTheDocument();
+    expect(screen.queryByText('All finished')).not.toBeInTheDocument();
+  });
+
+  it('says "All finished" when nothing is left to do', () => {
+    renderList([entry({ phase: 'done', taskState: 'success' })]);
+    expect(screen.getByText('All finished')).toBeInTheDocument();
+  });
+
+  it('offers Remove, not Retry, for a file that cannot be read', async () => {
+    const user = userEvent.setup();
+    const spies = renderList([
+      entry({
+        phase: 'failed',
+        taskState: null,
+        message: '“clip.mp4” has no picture; screens need a video track.',
+        canRetry: false,
+      }),
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent('has no picture');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    await user.click(button('Remove'));
+    expect(spies.dismiss).toHaveBeenCalledWith('e1');
   });
 
   it('steers the upload with its buttons', async () => {
@@ -68,9 +126,11 @@ describe('UploadList', () => {
     expect(spies.cancel).toHaveBeenCalledWith('e1');
   });
 
-  it('keeps every control off while the file is being read', () => {
+  it('shows no Pause, Resume or Cancel while the file is being read', () => {
     renderList([entry({ phase: 'preparing', taskState: null })]);
-    for (const name of ['Pause', 'Resume', 'Cancel']) expect(button(name)).toBeDisabled();
+    for (const name of ['Pause', 'Resume', 'Cancel']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
     expect(screen.getByText('Reading the file…')).toBeInTheDocument();
   });
 

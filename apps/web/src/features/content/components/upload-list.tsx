@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import {
   CircleAlert,
   CircleCheck,
@@ -18,8 +18,23 @@ import { formatBytes } from '@screenline/shared/format';
 import { formatProgressBytes } from '@/features/content/utils/format';
 import { uploadActionsFor } from '@/features/content/utils/upload-rules';
 
+/** Whether the browser believes it is online, kept current by its online/offline events. */
+function useIsOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      window.addEventListener('online', listener);
+      window.addEventListener('offline', listener);
+      return () => {
+        window.removeEventListener('online', listener);
+        window.removeEventListener('offline', listener);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
 /** What the row says about where its upload is. */
-export function uploadStatusText(entry: TUploadEntry): string {
+export function uploadStatusText(entry: TUploadEntry, isOnline = true): string {
   switch (entry.phase) {
     case 'queued':
       return 'Waiting to start…';
@@ -29,6 +44,9 @@ export function uploadStatusText(entry: TUploadEntry): string {
       if (entry.taskState === 'pausing') return 'Pausing…';
       if (entry.taskState === 'paused') return 'Paused';
       if (entry.taskState === 'canceling') return 'Canceling…';
+      // A stalled "Uploading · 0%" says nothing; say why the bytes do not move.
+      if (!isOnline) return `Offline, waiting for the network · ${percentOf(entry)}%`;
+      if (entry.isRetrying) return `Retrying… · ${percentOf(entry)}%`;
       return `Uploading · ${percentOf(entry)}%`;
     case 'finishing':
       return 'Adding to your library…';
@@ -48,7 +66,45 @@ function percentOf(entry: TUploadEntry): number {
   return entry.totalBytes > 0 ? Math.floor((entry.bytesTransferred / entry.totalBytes) * 100) : 0;
 }
 
-const HAS_CONTROLS = new Set(['queued', 'preparing', 'uploading', 'finishing']);
+/** A row control: an icon with its word, the word hidden on phones (the icon stays). */
+function RowButton({
+  icon: Icon,
+  label,
+  disabled = false,
+  onClick,
+}: {
+  icon: typeof Pause;
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button size="sm" variant="ghost" disabled={disabled} onClick={onClick}>
+      <Icon aria-hidden />
+      <span className="max-sm:sr-only">{label}</span>
+    </Button>
+  );
+}
+
+const RUNNING_PHASES: readonly string[] = ['queued', 'preparing', 'uploading', 'finishing'];
+
+/**
+ * The list's headline: "All finished" only when nothing is left to do. An upload waiting for its
+ * file after a reload still has bytes to send, and a failed one needs the user.
+ */
+export function uploadsSummary(entries: readonly TUploadEntry[]): string {
+  const count = (phases: readonly string[]) =>
+    entries.filter((entry) => phases.includes(entry.phase)).length;
+  const running = count(RUNNING_PHASES);
+  const waiting = count(['waiting-for-file']);
+  const failed = count(['failed']);
+  const parts = [
+    running > 0 ? `${running} in progress` : null,
+    waiting > 0 ? `${waiting} waiting for ${waiting === 1 ? 'its file' : 'their files'}` : null,
+    failed > 0 ? `${failed} failed` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : 'All finished';
+}
 
 function UploadRow({
   entry,
@@ -59,12 +115,12 @@ function UploadRow({
   store: UploadStore;
   onPickForResume: (id: string) => void;
 }) {
+  const isOnline = useIsOnline();
   const actions = uploadActionsFor(entry.phase === 'uploading' ? entry.taskState : null);
-  const canCancel = actions.canCancel || entry.phase === 'queued';
   const isProblem = entry.phase === 'failed' || entry.phase === 'refused';
   const showsProgress = entry.phase !== 'refused';
   const Icon = entry.kind === 'video' ? FileVideo : FileImage;
-  const status = uploadStatusText(entry);
+  const status = uploadStatusText(entry, isOnline);
   const isPaused = entry.phase === 'uploading' && entry.taskState === 'paused';
 
   return (
@@ -107,36 +163,35 @@ function UploadRow({
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          {HAS_CONTROLS.has(entry.phase) && (
+          {/* Reading the file and adding it to the library cannot be steered: no buttons then. */}
+          {entry.phase === 'queued' && (
+            <RowButton icon={X} label="Cancel" onClick={() => store.cancel(entry.id)} />
+          )}
+          {entry.phase === 'uploading' && (
             <>
-              <Button
-                size="sm"
-                variant="ghost"
+              <RowButton
+                icon={Pause}
+                label="Pause"
                 disabled={!actions.canPause}
                 onClick={() => store.pause(entry.id)}
-              >
-                <Pause aria-hidden />
-                <span className="max-sm:sr-only">Pause</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
+              />
+              <RowButton
+                icon={Play}
+                label="Resume"
                 disabled={!actions.canResume}
                 onClick={() => store.resume(entry.id)}
-              >
-                <Play aria-hidden />
-                <span className="max-sm:sr-only">Resume</span>
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={!canCancel}
-                title={isPaused ? 'Resume the upload to cancel it' : undefined}
-                onClick={() => store.cancel(entry.id)}
-              >
-                <X aria-hidden />
-                <span className="max-sm:sr-only">Cancel</span>
-              </Button>
+              />
+              {isPaused ? (
+                // Cancel is not legal while paused (SPEC §4); Discard resumes, then cancels.
+                <RowButton icon={X} label="Discard" onClick={() => store.discard(entry.id)} />
+              ) : (
+                <RowButton
+                  icon={X}
+                  label="Cancel"
+                  disabled={!actions.canCancel}
+                  onClick={() => store.cancel(entry.id)}
+                />
+              )}
             </>
           )}
           {entry.phase === 'waiting-for-file' && (
@@ -156,7 +211,13 @@ function UploadRow({
               Retry
             </Button>
           )}
-          {(entry.phase === 'failed' ||
+          {entry.phase === 'failed' && !entry.canRetry && (
+            // It can never succeed as it is (the file cannot be read): the message says why.
+            <Button size="sm" variant="outline" onClick={() => store.dismiss(entry.id)}>
+              Remove
+            </Button>
+          )}
+          {((entry.phase === 'failed' && entry.canRetry) ||
             entry.phase === 'refused' ||
             entry.phase === 'canceled' ||
             entry.phase === 'done') && (
@@ -220,9 +281,6 @@ export function UploadList({
     },
   });
   if (entries.length === 0) return null;
-  const running = entries.filter((entry) =>
-    ['queued', 'preparing', 'uploading', 'finishing'].includes(entry.phase),
-  ).length;
 
   return (
     <section aria-labelledby="uploads-title" className="mb-6 grid gap-3">
@@ -231,7 +289,7 @@ export function UploadList({
           Uploads
         </h2>
         <p className="text-xs text-muted-foreground" aria-live="polite">
-          {running > 0 ? `${running} in progress` : 'All finished'}
+          {uploadsSummary(entries)}
         </p>
       </div>
       <ul className="grid gap-2">

@@ -5,6 +5,7 @@ import {
   DEFAULT_GENERATOR_FORM,
   outputSizeOf,
   type TGeneratorForm,
+  ZGeneratorForm,
 } from '@/features/content/generator/generator-form';
 
 const form = (overrides: Partial<TGeneratorForm> = {}): TGeneratorForm => ({
@@ -67,5 +68,28 @@ describe('creativeNameOf', () => {
     expect(creativeNameOf(form({ headline: '  Big   sale  ' }))).toBe('Big sale · 1920×1080');
     expect(creativeNameOf(form({ headline: '' }))).toBe('Bold headline · 1920×1080');
     expect(creativeNameOf(form({ headline: 'x'.repeat(300) }))).toHaveLength(200);
+  });
+});
+
+describe('ZGeneratorForm (the resolver of the generator form)', () => {
+  it('reports checkGeneratorForm problems under their fields', () => {
+    const result = ZGeneratorForm.safeParse({
+      ...DEFAULT_GENERATOR_FORM,
+      headline: '  ',
+      sizeId: 'custom',
+      customWidth: '5',
+      hasQr: true,
+      qrUrl: 'ftp://example.com',
+    });
+    expect(result.success).toBe(false);
+    const byPath = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(Object.keys(byPath).sort()).toEqual(['customWidth', 'headline', 'qrUrl']);
+    expect(byPath.headline).toBe('Enter a headline.');
+  });
+
+  it('accepts the defaults', () => {
+    expect(ZGeneratorForm.safeParse(DEFAULT_GENERATOR_FORM).success).toBe(true);
   });
 });

@@ -71,6 +71,30 @@ export function checkGeneratorForm(form: TGeneratorForm): TGeneratorErrors {
   return errors;
 }
 
+/**
+ * The form's schema for react-hook-form: the values as the controls hold them, checked by
+ * checkGeneratorForm (the one place the rules live, also used for the live preview).
+ */
+export const ZGeneratorForm = z
+  .object({
+    // Set only by the form's own radio buttons and select, from the template and preset lists.
+    templateId: z.custom<TTemplateId>((value) => typeof value === 'string'),
+    sizeId: z.custom<TSizePresetId>((value) => typeof value === 'string'),
+    customWidth: z.string(),
+    customHeight: z.string(),
+    headline: z.string(),
+    subline: z.string(),
+    cta: z.string(),
+    colors: z.object({ background: z.string(), text: z.string(), accent: z.string() }),
+    hasQr: z.boolean(),
+    qrUrl: z.string(),
+  })
+  .superRefine((form, context) => {
+    for (const [path, message] of Object.entries(checkGeneratorForm(form))) {
+      context.addIssue({ code: 'custom', path: [path], message });
+    }
+  });
+
 /** The output size the form asks for; the last valid custom size while one is being typed. */
 export function outputSizeOf(form: TGeneratorForm): { width: number; height: number } {
   if (form.sizeId !== 'custom') {

@@ -1,33 +1,20 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TContentItem } from '@screenline/shared/content';
-import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
-import { AuthContext } from '@/lib/auth-context';
+import { jsonResponse, makeAuth, makeContentItem, makeUser } from '@/test/fixtures';
+import { renderWithAuth } from '@/test/render';
 import { ContentLibraryPage } from '@/features/content/routes/content-library-page';
+import { saveUpload } from '@/features/content/stores/saved-uploads';
 
 function item(index: number, overrides: Partial<TContentItem> = {}): TContentItem {
-  return {
+  return makeContentItem({
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     name: `Item ${index}`,
-    kind: 'image',
     objectPath: `users/user-1/content/x-${index}.png`,
-    contentType: 'image/png',
-    sizeBytes: 1536,
-    md5: 'md5',
-    width: 1920,
-    height: 1080,
-    durationMs: null,
-    posterPath: null,
-    processingState: 'ready',
-    mediaUrl: null,
-    posterUrl: null,
-    createdAt: '2026-03-04T10:00:00.000Z',
-    updatedAt: '2026-03-04T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** Answers GET /api/v1/content from `pages` (keyed by cursor) and records each query. */
@@ -37,6 +24,11 @@ function stubLibrary(pages: Record<string, { items: TContentItem[]; nextCursor: 
     'fetch',
     vi.fn((url: string) => {
       const parsed = new URL(url, 'http://app.test');
+      if (parsed.pathname === '/api/v1/storage/usage') {
+        return Promise.resolve(
+          jsonResponse({ usedBytes: 3 * 1024 ** 3, quotaBytes: 10 * 1024 ** 3 }),
+        );
+      }
       if (parsed.pathname === '/api/v1/content') {
         queries.push(parsed.searchParams);
         const page = pages[parsed.searchParams.get('cursor') ?? ''];
@@ -48,7 +40,7 @@ function stubLibrary(pages: Record<string, { items: TContentItem[]; nextCursor: 
   return queries;
 }
 
-function renderPage(entry = '/content') {
+function renderPage(entry = '/content', user = makeUser()) {
   const router = createMemoryRouter(
     [
       { path: '/content', Component: ContentLibraryPage },
@@ -56,21 +48,62 @@ function renderPage(entry = '/content') {
     ],
     { initialEntries: [entry] },
   );
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AuthContext value={makeAuth(makeUser())}>
-        <RouterProvider router={router} />
-      </AuthContext>
-    </QueryClientProvider>,
-  );
+  renderWithAuth(router, makeAuth(user));
   return router;
 }
 
 describe('/content', () => {
   beforeEach(() => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  });
+
+  it('shows storage used against the quota', async () => {
+    stubLibrary({ '': { items: [item(1)], nextCursor: null } });
+    renderPage();
+    expect(await screen.findByText('3 GB of 10 GB used')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute(
+      'aria-valuenow',
+      '30',
+    );
+  });
+
+  it('keeps heading levels in order: h1 page, h2 library, h3 items', async () => {
+    stubLibrary({ '': { items: [item(1)], nextCursor: null } });
+    renderPage();
+    await screen.findByRole('heading', { level: 3, name: 'Item 1' });
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level).toBeLessThanOrEqual((levels[index - 1] ?? 0) + 1);
+    });
+  });
+
+  it('does not call the library empty under upload rows', async () => {
+    saveUpload({
+      id: 'upload-1',
+      // A user of its own: the upload store restores saved uploads once per user.
+      uid: 'user-uploads',
+      fingerprint: 'clip.mp4:1000:1',
+      fileName: 'clip.mp4',
+      size: 1000,
+      kind: 'video',
+      name: 'clip',
+      objectPath: 'users/user-1/content/upload-1-clip.mp4',
+      resume: {
+        uploadUrl: '/upload/1',
+        total: 1000,
+        name: 'users/user-1/content/upload-1-clip.mp4',
+      },
+      savedAt: Date.now(),
+    });
+    stubLibrary({ '': { items: [], nextCursor: null } });
+    renderPage('/content', makeUser({ uid: 'user-uploads' }));
+    expect(await screen.findByRole('listitem', { name: 'clip.mp4' })).toBeVisible();
+    await waitFor(() => expect(screen.getByText('3 GB of 10 GB used')).toBeVisible());
+    expect(screen.queryByText('Your library is empty')).not.toBeInTheDocument();
+    localStorage.clear();
   });
 
   it('tells a new user what to do', async () => {

@@ -18,6 +18,7 @@ import { DeleteDialog } from '@/features/content/components/delete-dialog';
 import { LibraryToolbar } from '@/features/content/components/library-toolbar';
 import { PreviewDialog } from '@/features/content/components/preview-dialog';
 import { RenameDialog } from '@/features/content/components/rename-dialog';
+import { StorageUsage } from '@/features/content/components/storage-usage';
 import { UploadList } from '@/features/content/components/upload-list';
 import { useContentView } from '@/features/content/hooks/use-content-view';
 import { useFilePicker } from '@/features/content/hooks/use-file-picker';
@@ -31,6 +32,7 @@ import {
 } from '@/features/content/utils/library-filters';
 import { formatBytes } from '@screenline/shared/format';
 import { MAX_UPLOAD_BYTES } from '@/features/content/utils/upload-rules';
+import { paths } from '@/lib/paths';
 
 const PAGE_SIZE = 24;
 
@@ -67,6 +69,8 @@ export function ContentLibraryPage() {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = filters.kind !== 'all' || filters.q !== '';
   const isEmptyLibrary = list.isSuccess && items.length === 0 && !isFiltered;
+  // Rows being uploaded are the start of the library: no "empty" message under them.
+  const hasUploads = uploads.entries.length > 0;
 
   // The filters as last written. The URL (and so `filters`) updates a moment after a write, and a
   // debounced search firing in that moment must not undo a filter the user just picked.
@@ -82,14 +86,65 @@ export function ContentLibraryPage() {
     },
     [setParams],
   );
-  const onAction = useCallback(
-    (action: TItemAction, item: TContentItem) => setDialog({ action, item }),
-    [],
-  );
-  const closeDialog = useCallback(() => setDialog(null), []);
+  // Focus returns to the control that opened a dialog (SPEC-level a11y: never to <body>). A
+  // dialog opened from another (Rename from the preview) keeps the first opener; a menu item
+  // vanishes with its menu, so its item's Actions button stands in; after a delete the opener is
+  // gone too, and a neighbouring item (else the upload button) takes focus.
+  const dialogRef = useRef<TDialog>(null);
+  const opener = useRef<{ element: HTMLElement | null; neighbourIds: string[] } | null>(null);
+  const deletedId = useRef<string | null>(null);
+  const itemIds = items.map((entry) => entry.id);
+  const itemIdsRef = useRef(itemIds);
+  itemIdsRef.current = itemIds;
+  const uploadButtonRef = useRef<HTMLButtonElement>(null);
+
+  const onAction = useCallback((action: TItemAction, item: TContentItem) => {
+    if (dialogRef.current === null) {
+      const active = document.activeElement;
+      const isInMenu = active instanceof HTMLElement && active.closest('[role="menu"]') !== null;
+      const element =
+        active instanceof HTMLElement && !isInMenu && active !== document.body
+          ? active
+          : document.querySelector<HTMLElement>(`[data-item-actions="${CSS.escape(item.id)}"]`);
+      const ids = itemIdsRef.current;
+      const index = ids.indexOf(item.id);
+      opener.current = {
+        element,
+        neighbourIds: [ids[index + 1], ids[index - 1]].filter((id) => id !== undefined),
+      };
+    }
+    deletedId.current = null;
+    const next = { action, item };
+    dialogRef.current = next;
+    setDialog(next);
+  }, []);
+  const closeDialog = useCallback(() => {
+    dialogRef.current = null;
+    setDialog(null);
+  }, []);
+  const onDeleted = useCallback((item: TContentItem) => {
+    deletedId.current = item.id;
+  }, []);
+  const returnFocus = useCallback((event: Event) => {
+    // Another dialog took over: it places focus itself.
+    if (dialogRef.current !== null) {
+      event.preventDefault();
+      return;
+    }
+    const from = opener.current;
+    opener.current = null;
+    if (!from) return;
+    event.preventDefault();
+    let target = deletedId.current === null && from.element?.isConnected ? from.element : null;
+    for (const id of deletedId.current === null ? [] : from.neighbourIds) {
+      target ??= document.querySelector<HTMLElement>(`[data-item-preview="${CSS.escape(id)}"]`);
+    }
+    target ??= uploadButtonRef.current;
+    target?.focus();
+  }, []);
 
   const uploadButton = (
-    <Button onClick={picker.open}>
+    <Button ref={uploadButtonRef} onClick={picker.open}>
       <Upload aria-hidden />
       Upload files
     </Button>
@@ -103,7 +158,7 @@ export function ContentLibraryPage() {
         actions={
           <>
             <Button variant="outline" asChild>
-              <Link to="/content/generate">
+              <Link to={paths.content.generate}>
                 <Wand2 aria-hidden />
                 Create a creative
               </Link>
@@ -114,13 +169,15 @@ export function ContentLibraryPage() {
       />
       {picker.input}
 
+      <StorageUsage />
+
       <UploadList
         entries={uploads.entries}
         store={store}
         onResumeWithFile={uploads.resumeWithFile}
       />
 
-      {isEmptyLibrary ? (
+      {isEmptyLibrary && hasUploads ? null : isEmptyLibrary ? (
         <EmptyState
           icon={Images}
           title="Your library is empty"
@@ -133,7 +190,7 @@ export function ContentLibraryPage() {
         >
           {uploadButton}
           <Button variant="outline" asChild>
-            <Link to="/content/generate">
+            <Link to={paths.content.generate}>
               <Wand2 aria-hidden />
               Open the creative generator
             </Link>
@@ -156,6 +213,8 @@ export function ContentLibraryPage() {
             </span>
           </button>
 
+          {/* h1 (page) → h2 (library) → h3 (each item's name): no level skipped. */}
+          <h2 className="sr-only">Your library</h2>
           <LibraryToolbar
             filters={filters}
             onChange={changeFilters}
@@ -221,9 +280,19 @@ export function ContentLibraryPage() {
         item={dialog?.action === 'preview' ? dialog.item : null}
         onClose={closeDialog}
         onAction={onAction}
+        onCloseAutoFocus={returnFocus}
       />
-      <RenameDialog item={dialog?.action === 'rename' ? dialog.item : null} onClose={closeDialog} />
-      <DeleteDialog item={dialog?.action === 'delete' ? dialog.item : null} onClose={closeDialog} />
+      <RenameDialog
+        item={dialog?.action === 'rename' ? dialog.item : null}
+        onClose={closeDialog}
+        onCloseAutoFocus={returnFocus}
+      />
+      <DeleteDialog
+        item={dialog?.action === 'delete' ? dialog.item : null}
+        onClose={closeDialog}
+        onDeleted={onDeleted}
+        onCloseAutoFocus={returnFocus}
+      />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useForm, type Path, type PathValue } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ImagePlus, Save, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { TContentItem } from '@screenline/shared/content';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,6 +24,7 @@ import {
   creativeNameOf,
   creativeOf,
   DEFAULT_GENERATOR_FORM,
+  ZGeneratorForm,
   MAX_CTA,
   MAX_HEADLINE,
   MAX_SUBLINE,
@@ -42,6 +45,7 @@ import {
 import { isTemplateId, TEMPLATES } from '@/features/content/generator/templates';
 import { uploadErrorMessage } from '@/features/content/utils/upload-rules';
 import { formatDimensions } from '@/features/content/utils/format';
+import { paths } from '@/lib/paths';
 
 const SIZE_IDS: readonly TSizePresetId[] = [...SIZE_PRESETS.map((preset) => preset.id), 'custom'];
 
@@ -168,16 +172,25 @@ export function GenerateContentPage() {
   usePageTitle('Creative generator');
   const navigate = useNavigate();
   const uploads = useUploads();
-  const [form, setForm] = useState<TGeneratorForm>(DEFAULT_GENERATOR_FORM);
+  // react-hook-form like every other form; the controls stay controlled because the preview
+  // redraws from every keystroke (watch), and the schema runs checkGeneratorForm.
+  const {
+    watch,
+    setValue,
+    handleSubmit,
+    formState: { errors, isSubmitted, isSubmitting: isSaving },
+  } = useForm<TGeneratorForm>({
+    resolver: zodResolver(ZGeneratorForm),
+    defaultValues: DEFAULT_GENERATOR_FORM,
+  });
+  const form = watch();
   const [backgroundItem, setBackgroundItem] = useState<TContentItem | null>(null);
   const [isPickerOpen, setIsPickerOpen] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
   const background = useLibraryImage(backgroundItem);
 
-  const errors = useMemo(() => checkGeneratorForm(form), [form]);
-  const creative = useMemo(() => creativeOf(form), [form]);
-  const qrUrl = form.hasQr && !errors.qrUrl ? form.qrUrl.trim() : null;
+  const liveErrors = checkGeneratorForm(form);
+  const creative = creativeOf(form);
+  const qrUrl = form.hasQr && !liveErrors.qrUrl ? form.qrUrl.trim() : null;
   const qr = useMemo<TQrMatrix | null>(() => {
     if (!qrUrl) return null;
     try {
@@ -187,20 +200,26 @@ export function GenerateContentPage() {
     }
   }, [qrUrl]);
 
-  const set = <TKey extends keyof TGeneratorForm>(key: TKey, value: TGeneratorForm[TKey]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  // A custom size is checked as it is typed; other fields once a save was tried.
+  const set = <TKey extends Path<TGeneratorForm>>(
+    key: TKey,
+    value: PathValue<TGeneratorForm, TKey>,
+  ) =>
+    setValue(key, value, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted || key === 'customWidth' || key === 'customHeight',
+    });
   const setColor = (key: keyof TGeneratorForm['colors'], value: string) =>
-    setForm((current) => ({ ...current, colors: { ...current.colors, [key]: value } }));
-  const shownError = (key: keyof typeof errors) =>
-    showErrors || key === 'customWidth' || key === 'customHeight' ? errors[key] : undefined;
+    setValue(`colors.${key}`, value, { shouldDirty: true });
 
-  const save = async () => {
-    if (Object.keys(errors).length > 0) {
-      setShowErrors(true);
-      toast.error('Check the highlighted fields first.');
-      return;
-    }
-    setIsSaving(true);
+  const save = handleSubmit(
+    async () => {
+      await saveCreative();
+    },
+    () => toast.error('Check the highlighted fields first.'),
+  );
+
+  const saveCreative = async () => {
     try {
       const png = await renderCreativePng(creative, { image: background.image, qr });
       const file = new File([png], `creative-${creative.width}x${creative.height}.png`, {
@@ -213,14 +232,12 @@ export function GenerateContentPage() {
       });
       toast.success('Saved to your library', {
         description: `“${item.name}” is ready for playlists and campaigns.`,
-        action: { label: 'View in library', onClick: () => void navigate('/content') },
+        action: { label: 'View in library', onClick: () => void navigate(paths.content.library) },
       });
     } catch (error) {
       toast.error(
         error instanceof Error && !('code' in error) ? error.message : uploadErrorMessage(error),
       );
-    } finally {
-      setIsSaving(false);
     }
   };
 
@@ -231,7 +248,7 @@ export function GenerateContentPage() {
         description="Make an image for your screens from a template: your words, colours and image, with an optional QR code."
         actions={
           <Button variant="outline" asChild>
-            <Link to="/content">
+            <Link to={paths.content.library}>
               <ArrowLeft aria-hidden />
               Back to library
             </Link>
@@ -239,8 +256,10 @@ export function GenerateContentPage() {
         }
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <section aria-label="Preview" className="grid gap-3 lg:sticky lg:top-22 lg:order-2">
+      {/* Side by side only from 1280 px: below that the preview column cannot shrink enough
+          beside the sidebar and the form, so the preview sits above the form. */}
+      <div className="grid items-start gap-6 xl:grid-cols-[22rem_minmax(0,1fr)]">
+        <section aria-label="Preview" className="grid min-w-0 gap-3 xl:sticky xl:top-22 xl:order-2">
           <div className="rounded-xl border border-border bg-surface-muted/60 p-3 sm:p-5">
             <CreativePreview
               creative={creative}
@@ -264,7 +283,7 @@ export function GenerateContentPage() {
           </div>
         </section>
 
-        <div className="grid gap-4 lg:order-1">
+        <div className="grid min-w-0 gap-4 xl:order-1">
           <Section title="Template">
             <div role="radiogroup" aria-label="Template" className="grid grid-cols-2 gap-2">
               {TEMPLATES.map((template) => {
@@ -325,13 +344,13 @@ export function GenerateContentPage() {
                 <DimensionField
                   label="Width (px)"
                   value={form.customWidth}
-                  error={shownError('customWidth')}
+                  error={errors.customWidth?.message}
                   onChange={(value) => set('customWidth', value)}
                 />
                 <DimensionField
                   label="Height (px)"
                   value={form.customHeight}
-                  error={shownError('customHeight')}
+                  error={errors.customHeight?.message}
                   onChange={(value) => set('customHeight', value)}
                 />
               </div>
@@ -339,7 +358,7 @@ export function GenerateContentPage() {
           </Section>
 
           <Section title="Text">
-            <FormField label="Headline" error={shownError('headline')}>
+            <FormField label="Headline" error={errors.headline?.message}>
               {(field) => (
                 <Input
                   {...field}
@@ -452,7 +471,7 @@ export function GenerateContentPage() {
               <FormField
                 label="Web address"
                 hint="People who scan the code open this page."
-                error={form.qrUrl.trim() === 'https://' && !showErrors ? undefined : errors.qrUrl}
+                error={errors.qrUrl?.message}
               >
                 {(field) => (
                   <Input

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStorage } from '@screenline/storage-client';
 import type { TContentItem } from '@screenline/shared/content';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, makeContentItem } from '@/test/fixtures';
 import {
   loadSavedUploads,
   saveUpload,
@@ -9,24 +9,15 @@ import {
 } from '@/features/content/stores/saved-uploads';
 import { UploadFailedError, UploadStore } from '@/features/content/stores/upload-store';
 
-const ITEM: TContentItem = {
+const ITEM: TContentItem = makeContentItem({
   id: '7d2b1c3e-1111-4111-8111-111111111111',
   name: 'Banner',
-  kind: 'image',
   objectPath: 'users/u1/content/x-banner.png',
-  contentType: 'image/png',
   sizeBytes: 4,
-  md5: 'md5',
-  width: 1920,
-  height: 1080,
-  durationMs: null,
-  posterPath: null,
-  processingState: 'ready',
   mediaUrl: '/v0/b/screenline/o/x?alt=media&token=t',
-  posterUrl: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 /** A storage service that stores small (multipart) uploads, or answers every call with `status`. */
 function fakeStorage(status = 200) {
@@ -153,6 +144,18 @@ describe('UploadStore', () => {
     expect(store.getSnapshot()).toMatchObject([
       { phase: 'failed', message: 'Your storage is full.', canRetry: true, taskState: 'error' },
     ]);
+  });
+
+  it('does not offer Retry for a file that cannot be read as an image, and sends nothing', async () => {
+    stubContentApi();
+    const { storage, requests } = fakeStorage();
+    const store = new UploadStore();
+    // Four bytes labelled PNG: the browser cannot decode them.
+    await expect(store.add(png(), { storage, uid: 'u1', onAdded: vi.fn() })).rejects.toThrow(
+      /could not be read as an image/,
+    );
+    expect(requests).toEqual([]);
+    expect(store.getSnapshot()).toMatchObject([{ phase: 'failed', canRetry: false }]);
   });
 
   it('lists unfinished uploads from before a reload until the same file is picked', () => {

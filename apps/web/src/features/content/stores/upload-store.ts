@@ -22,6 +22,7 @@ import {
 } from '@/features/content/utils/object-names';
 import {
   kindOfFile,
+  MediaReadError,
   mediaTypeOf,
   refusalFor,
   uploadErrorMessage,
@@ -64,6 +65,8 @@ export type TUploadEntry = {
   readonly taskState: TaskState | null;
   readonly bytesTransferred: number;
   readonly totalBytes: number;
+  /** A request failed and the storage task is backing off or trying again. */
+  readonly isRetrying: boolean;
   /** Why it failed or was refused, or what it waits for. */
   readonly message: string | null;
   /** Whether Retry can start it again. */
@@ -159,6 +162,7 @@ export class UploadStore {
         taskState: null,
         bytesTransferred: 0,
         totalBytes: file.size,
+        isRetrying: false,
         message: refusal,
         canRetry: false,
         item: null,
@@ -234,6 +238,16 @@ export class UploadStore {
     record.task?.cancel();
   }
 
+  /**
+   * Discards a paused upload. SPEC §4 allows cancel only while running or pausing, so it goes
+   * through the legal transitions: resume, then cancel at once (the task is running again).
+   */
+  discard(id: string): void {
+    const task = this.#records.get(id)?.task;
+    if (task?.snapshot.state !== 'paused') return;
+    if (task.resume()) task.cancel();
+  }
+
   /** Starts a failed upload again: from the saved session if there is one, else anew. */
   retry(id: string): void {
     const record = this.#records.get(id);
@@ -271,6 +285,7 @@ export class UploadStore {
         taskState: 'paused',
         bytesTransferred: 0,
         totalBytes: saved.size,
+        isRetrying: false,
         message: 'Interrupted by a reload. Pick the same file again to continue where it stopped.',
         canRetry: false,
         item: null,
@@ -354,7 +369,10 @@ export class UploadStore {
         return;
       }
       const message = uploadErrorMessage(error);
-      this.#update(record, { phase: 'failed', message, canRetry: true });
+      // A file the browser cannot read as an image or video fails the same way every time.
+      const canRetry = !(error instanceof MediaReadError);
+      if (!canRetry) forgetUpload(record.entry.id);
+      this.#update(record, { phase: 'failed', message, canRetry });
       this.#settle(record, new UploadFailedError(message, { cause: error }));
     }
   }
@@ -398,6 +416,7 @@ export class UploadStore {
         taskState: snapshot.state,
         bytesTransferred: snapshot.bytesTransferred,
         totalBytes: snapshot.totalBytes,
+        isRetrying: task.isRetrying,
       });
     });
     let shouldRestart = false;
@@ -411,7 +430,7 @@ export class UploadStore {
         isStorageError(error, 'server-file-wrong-size');
       if (isSessionGone) forgetUpload(record.entry.id);
       else record.resume = task.resumeInfo;
-      this.#update(record, { taskState: task.snapshot.state });
+      this.#update(record, { taskState: task.snapshot.state, isRetrying: false });
       // A saved session that expired or no longer matches: upload the file again from the start.
       if (resume && isSessionGone && !isCanceled) shouldRestart = true;
       else throw error;
@@ -420,7 +439,7 @@ export class UploadStore {
       record.task = null;
     }
     if (shouldRestart) return this.#upload(record, file, context);
-    this.#update(record, { taskState: 'success', bytesTransferred: file.size });
+    this.#update(record, { taskState: 'success', bytesTransferred: file.size, isRetrying: false });
   }
 
   #finishCanceled(record: TRecord): void {

@@ -1,5 +1,4 @@
 import type { TContentItem } from '@screenline/shared/content';
-import { formatBytes } from '@screenline/shared/format';
 import { formatDimensions, formatDuration } from '@/features/content/utils/format';
 
 /** "Image" / "Video", as the library labels kinds. */
@@ -25,11 +24,4 @@ export function formatLabel(contentType: string): string {
 export function shapeLabel(item: Pick<TContentItem, 'width' | 'height' | 'durationMs'>): string {
   const size = formatDimensions(item.width, item.height);
   return item.durationMs == null ? size : `${size} · ${formatDuration(item.durationMs)}`;
-}
-
-/** "1920 × 1080 · 0:12 · 2.1 MB": the facts a card shows under the name. */
-export function fileFactsLabel(
-  item: Pick<TContentItem, 'width' | 'height' | 'durationMs' | 'sizeBytes'>,
-): string {
-  return `${shapeLabel(item)} · ${formatBytes(item.sizeBytes)}`;
 }

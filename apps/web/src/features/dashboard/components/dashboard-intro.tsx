@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { ArrowRight, LifeBuoy, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Check, LifeBuoy, type LucideIcon } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TAuthUser } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 export type TGettingStartedStep = {
   title: string;
@@ -10,6 +11,8 @@ export type TGettingStartedStep = {
   to: string;
   action: string;
   icon: LucideIcon;
+  /** Known to be done already; steps whose feature does not exist yet are never marked. */
+  isDone?: boolean;
 };
 
 function firstName(user: TAuthUser): string {
@@ -36,7 +39,7 @@ export function WelcomeHeader({
       {!user.emailVerified && (
         <Alert tone="info" className="mt-5" title="Verify your email">
           We sent you a link when you signed up. Verifying keeps your account recoverable.{' '}
-          <Link to="/profile" className="rounded font-medium underline underline-offset-4">
+          <Link to={paths.profile} className="rounded font-medium underline underline-offset-4">
             Resend it from your profile
           </Link>
         </Alert>
@@ -49,9 +52,12 @@ export function WelcomeHeader({
 export function GettingStarted({
   steps,
   helpTo,
+  hasTvs,
 }: {
   steps: TGettingStartedStep[];
   helpTo: string;
+  /** Screen owners connect TVs; ad buyers never do. */
+  hasTvs: boolean;
 }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -64,19 +70,30 @@ export function GettingStarted({
         </CardHeader>
         <CardContent>
           <ol className="grid gap-3">
-            {steps.map(({ title, text, to, action, icon: Icon }, index) => (
+            {steps.map(({ title, text, to, action, icon: Icon, isDone = false }, index) => (
               <li key={title}>
                 <Link
                   to={to}
                   className="group flex items-start gap-4 rounded-lg border border-border p-4 transition-colors hover:border-primary/40 hover:bg-surface-muted"
                 >
-                  <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-soft-foreground">
-                    {index + 1}
-                  </span>
+                  {isDone ? (
+                    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-success-soft text-success-soft-foreground">
+                      <Check aria-hidden className="size-5" />
+                    </span>
+                  ) : (
+                    <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-soft-foreground">
+                      {index + 1}
+                    </span>
+                  )}
                   <span className="min-w-0 flex-1">
-                    <span className="flex items-center gap-2 font-medium">
+                    <span className="flex flex-wrap items-center gap-2 font-medium">
                       <Icon aria-hidden className="size-4 text-muted-foreground" />
                       {title}
+                      {isDone && (
+                        <span className="rounded-full bg-success-soft px-2 py-0.5 text-xs font-medium text-success-soft-foreground">
+                          Done
+                        </span>
+                      )}
                     </span>
                     <span className="mt-0.5 block text-sm text-muted-foreground">{text}</span>
                     <span className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-primary">
@@ -100,17 +117,24 @@ export function GettingStarted({
           </div>
           <CardTitle>Need a hand?</CardTitle>
           <CardDescription>
-            The help center explains every page, including how to connect a TV.
+            {hasTvs
+              ? 'The help center explains every page, including how to connect a TV.'
+              : 'The help center explains every page of your account.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-2 text-sm">
           <Link to={helpTo} className="rounded font-medium text-primary hover:underline">
             Read the guide for your role
           </Link>
-          <Link to="/help/tv/sign-in" className="rounded font-medium text-primary hover:underline">
-            Connect a TV
-          </Link>
-          <Link to="/contact" className="rounded font-medium text-primary hover:underline">
+          {hasTvs && (
+            <Link
+              to={paths.help.tvSignIn}
+              className="rounded font-medium text-primary hover:underline"
+            >
+              Connect a TV
+            </Link>
+          )}
+          <Link to={paths.contact} className="rounded font-medium text-primary hover:underline">
             Contact us
           </Link>
         </CardContent>

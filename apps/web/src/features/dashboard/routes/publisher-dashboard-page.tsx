@@ -5,35 +5,39 @@ import {
   WelcomeHeader,
   type TGettingStartedStep,
 } from '@/features/dashboard/components/dashboard-intro';
+import { useHasLibraryContent } from '@/features/dashboard/api/get-library-size';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
+
+const UPLOAD_STEP = 'Upload your creatives';
 
 const STEPS: TGettingStartedStep[] = [
   {
     title: 'Fund your wallet',
     text: 'Request a top-up; campaign budgets are held from your wallet when approved.',
-    to: '/wallet',
+    to: paths.wallet,
     action: 'Open Wallet',
     icon: Wallet,
   },
   {
-    title: 'Upload your creatives',
+    title: UPLOAD_STEP,
     text: 'The images and videos your campaign will show go into your content library.',
-    to: '/content',
+    to: paths.content.library,
     action: 'Open Content',
     icon: Images,
   },
   {
     title: 'Create a campaign',
     text: 'Pick screens or target by city and venue, set dates, dayparts, your bid and budget.',
-    to: '/publisher/ad-campaigns/new',
+    to: paths.publisher.newAdCampaign,
     action: 'New campaign',
     icon: Megaphone,
   },
   {
     title: 'Follow the results',
     text: 'Impressions, seconds shown, spend and QR scans for each campaign.',
-    to: '/publisher/ad-campaigns',
+    to: paths.publisher.adCampaigns,
     action: 'Open Ad campaigns',
     icon: ChartNoAxesColumn,
   },
@@ -42,7 +46,11 @@ const STEPS: TGettingStartedStep[] = [
 export function PublisherDashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
+  const hasContent = useHasLibraryContent().data === true;
   if (!user) return null;
+  const steps = STEPS.map((step) =>
+    step.title === UPLOAD_STEP ? { ...step, isDone: hasContent } : step,
+  );
   return (
     <>
       <WelcomeHeader
@@ -50,7 +58,7 @@ export function PublisherDashboardPage() {
         roleLabel={ROLE_LABELS.publisher}
         summary="Put your ads on screens in the venues your customers visit, and pay only for the seconds shown."
       />
-      <GettingStarted steps={STEPS} helpTo="/help/publisher/dashboard" />
+      <GettingStarted steps={steps} hasTvs={false} helpTo={paths.help.publisherDashboard} />
     </>
   );
 }

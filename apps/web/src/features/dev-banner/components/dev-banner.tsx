@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import { useHealth } from '@/features/dev-banner/api/get-health';
 import { cn } from '@/lib/utils';
+import { paths } from '@/lib/paths';
 
 export const DEV_BANNER_DISMISSED_KEY = 'devBannerDismissed';
 export const CONNECTED_TEXT = 'Preview backend running in this workspace.';
@@ -49,7 +50,8 @@ export function DevBanner() {
   return (
     <div
       role="status"
-      className="fixed bottom-3 left-3 z-40 flex max-w-[calc(100vw-1.5rem)] items-center gap-3 rounded-lg border border-border bg-surface py-2 pr-2 pl-3 text-xs shadow-lg sm:text-sm"
+      // In the page flow on phones (a fixed bar there would cover form fields), floating above.
+      className="relative mx-3 mb-3 flex items-center gap-3 rounded-lg border border-border bg-surface py-2 pr-2 pl-3 text-xs shadow-lg sm:fixed sm:bottom-3 sm:left-3 sm:z-40 sm:mx-0 sm:mb-0 sm:max-w-[calc(100vw-1.5rem)] sm:text-sm"
     >
       <span
         aria-hidden
@@ -60,7 +62,7 @@ export function DevBanner() {
       />
       <span>{isConnected ? CONNECTED_TEXT : DISCONNECTED_TEXT}</span>
       <Link
-        to="/help/introduction"
+        to={paths.help.introduction}
         className="shrink-0 rounded font-medium text-primary underline-offset-4 hover:underline"
       >
         Learn more

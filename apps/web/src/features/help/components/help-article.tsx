@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { paths } from '@/lib/paths';
 
 /** A help page: title, lead paragraph, sections, and the footer link back to Help home. */
 export function HelpArticle({
@@ -26,7 +27,7 @@ export function HelpArticle({
       <div className="grid gap-10">{children}</div>
       <footer className="mt-12 border-t border-border pt-6">
         <Link
-          to="/help"
+          to={paths.help.home}
           className="inline-flex items-center gap-2 rounded text-sm font-medium text-primary hover:underline"
         >
           <ArrowLeft aria-hidden className="size-4" />

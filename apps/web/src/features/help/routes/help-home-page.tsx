@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { HELP_SECTIONS } from '@/features/help/help-topics';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { paths } from '@/lib/paths';
 
 /** /help: every topic as a card, grouped by who it is for. */
 export function HelpHomePage() {
@@ -12,7 +13,7 @@ export function HelpHomePage() {
         <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
           Guides for screen owners, ad buyers and the Screenline TV player. New here? Start with{' '}
           <Link
-            to="/help/introduction"
+            to={paths.help.introduction}
             className="rounded font-medium text-primary hover:underline"
           >
             What is Screenline?

@@ -4,6 +4,7 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { paths } from '@/lib/paths';
 
 /* The help pages for each area of the app, one component per route. */
 
@@ -17,27 +18,27 @@ export function AdvertiserDashboardHelpPage() {
       <HelpSection title="The order to set things up in">
         <ol>
           <li>
-            Add a <HelpLink to="/help/advertiser/locations">location</HelpLink> for each venue.
+            Add a <HelpLink to={paths.help.locations}>location</HelpLink> for each venue.
           </li>
           <li>
-            Register each screen as an <HelpLink to="/help/advertiser/ad-spaces">ad space</HelpLink>
-            .
+            Register each screen as an <HelpLink to={paths.help.adSpaces}>ad space</HelpLink>.
           </li>
           <li>
-            Upload images and videos to your <HelpLink to="/help/content">content library</HelpLink>
-            .
+            Upload images and videos to your{' '}
+            <HelpLink to={paths.help.content}>content library</HelpLink>.
           </li>
           <li>
-            Build a <HelpLink to="/help/advertiser/playlists">playlist</HelpLink>.
+            Build a <HelpLink to={paths.help.playlists}>playlist</HelpLink>.
           </li>
           <li>
-            <HelpLink to="/help/advertiser/schedule">Schedule</HelpLink> it on your screens.
+            <HelpLink to={paths.help.schedule}>Schedule</HelpLink> it on your screens.
           </li>
           <li>
-            Sign a <HelpLink to="/help/tv/sign-in">TV</HelpLink> in and assign it to the ad space.
+            Sign a <HelpLink to={paths.help.tvSignIn}>TV</HelpLink> in and assign it to the ad
+            space.
           </li>
           <li>
-            Optionally turn on <HelpLink to="/help/advertiser/monetize">monetization</HelpLink>.
+            Optionally turn on <HelpLink to={paths.help.monetize}>monetization</HelpLink>.
           </li>
         </ol>
       </HelpSection>
@@ -79,7 +80,7 @@ export function LocationsHelpPage() {
       <HelpSection title="Why it matters">
         <p>
           Ad buyers can target campaigns by city and venue type, so accurate locations bring more
-          matching campaigns to your <HelpLink to="/help/advertiser/monetize">monetized</HelpLink>{' '}
+          matching campaigns to your <HelpLink to={paths.help.monetize}>monetized</HelpLink>{' '}
           screens.
         </p>
       </HelpSection>
@@ -106,8 +107,8 @@ export function AdSpacesHelpPage() {
       <HelpSection title="Connecting a TV">
         <p>
           Sign the Screenline player in on the TV and select this ad space during{' '}
-          <HelpLink to="/help/tv/setup">setup</HelpLink>. The ad space then shows whether its TV is
-          online, which version it runs and what it is playing.
+          <HelpLink to={paths.help.tvSetup}>setup</HelpLink>. The ad space then shows whether its TV
+          is online, which version it runs and what it is playing.
         </p>
         <HelpTip>
           A TV counts as offline when it misses two check-ins in a row. Check its power and network
@@ -204,8 +205,9 @@ export function MonetizeHelpPage() {
       <HelpSection title="Earnings">
         <p>
           Every second an ad is shown on your screen is billed to the buyer, and your share is
-          credited to your <HelpLink to="/help/wallet">wallet</HelpLink>. You can request a payout
-          of your available earnings. You can withdraw a screen from monetization at any time.
+          credited to your <HelpLink to={paths.help.wallet}>wallet</HelpLink>. You can request a
+          payout of your available earnings. You can withdraw a screen from monetization at any
+          time.
         </p>
       </HelpSection>
     </HelpArticle>
@@ -222,14 +224,15 @@ export function PublisherDashboardHelpPage() {
       <HelpSection title="Getting your first campaign live">
         <ol>
           <li>
-            Request a top-up of your <HelpLink to="/help/wallet">wallet</HelpLink>.
+            Request a top-up of your <HelpLink to={paths.help.wallet}>wallet</HelpLink>.
           </li>
           <li>
-            Upload your creatives to your <HelpLink to="/help/content">content library</HelpLink>.
+            Upload your creatives to your{' '}
+            <HelpLink to={paths.help.content}>content library</HelpLink>.
           </li>
           <li>
-            Create an <HelpLink to="/help/publisher/ad-campaigns">ad campaign</HelpLink> and send it
-            for review.
+            Create an <HelpLink to={paths.help.adCampaigns}>ad campaign</HelpLink> and send it for
+            review.
           </li>
           <li>Follow its results once it is running.</li>
         </ol>
@@ -312,10 +315,9 @@ export function ContentHelpPage() {
       </HelpSection>
       <HelpSection title="Using content">
         <p>
-          Screen owners add content to{' '}
-          <HelpLink to="/help/advertiser/playlists">playlists</HelpLink>; ad buyers use it as
-          campaign creatives. The TV player downloads each file once and keeps it for offline
-          playback.
+          Screen owners add content to <HelpLink to={paths.help.playlists}>playlists</HelpLink>; ad
+          buyers use it as campaign creatives. The TV player downloads each file once and keeps it
+          for offline playback.
         </p>
       </HelpSection>
     </HelpArticle>
@@ -375,7 +377,7 @@ export function ProfileHelpPage() {
       <HelpSection title="Your details">
         <p>
           Change your name, company and phone number on your{' '}
-          <HelpLink to="/profile">profile</HelpLink> at any time.
+          <HelpLink to={paths.profile}>profile</HelpLink> at any time.
         </p>
       </HelpSection>
       <HelpSection title="Email verification">
@@ -387,7 +389,8 @@ export function ProfileHelpPage() {
       <HelpSection title="Password">
         <p>
           Change your password on your profile; this signs you out on every other device. Forgot it?
-          Use <HelpLink to="/forgot-password">Reset your password</HelpLink> on the sign-in page.
+          Use <HelpLink to={paths.forgotPassword}>Reset your password</HelpLink> on the sign-in
+          page.
         </p>
       </HelpSection>
       <HelpSection title="Deleting your account">

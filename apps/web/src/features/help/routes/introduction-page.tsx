@@ -1,4 +1,5 @@
 import { HelpArticle, HelpLink, HelpSection } from '@/features/help/components/help-article';
+import { paths } from '@/lib/paths';
 
 /** /help/introduction: What is it, Who is it for, How does it work, Why use it. */
 export function IntroductionPage() {
@@ -44,33 +45,34 @@ export function IntroductionPage() {
         <p>For screen owners:</p>
         <ol>
           <li>
-            Add your <HelpLink to="/help/advertiser/locations">locations</HelpLink> and register
-            each screen as an <HelpLink to="/help/advertiser/ad-spaces">ad space</HelpLink>.
+            Add your <HelpLink to={paths.help.locations}>locations</HelpLink> and register each
+            screen as an <HelpLink to={paths.help.adSpaces}>ad space</HelpLink>.
           </li>
           <li>
-            Upload images and videos to your <HelpLink to="/help/content">content library</HelpLink>{' '}
-            and arrange them into <HelpLink to="/help/advertiser/playlists">playlists</HelpLink>.
+            Upload images and videos to your{' '}
+            <HelpLink to={paths.help.content}>content library</HelpLink> and arrange them into{' '}
+            <HelpLink to={paths.help.playlists}>playlists</HelpLink>.
           </li>
           <li>
-            <HelpLink to="/help/advertiser/schedule">Schedule</HelpLink> playlists onto screens by
-            date, weekday and time of day.
+            <HelpLink to={paths.help.schedule}>Schedule</HelpLink> playlists onto screens by date,
+            weekday and time of day.
           </li>
           <li>
             Sign a TV in and assign it to the ad space; it starts playing (see{' '}
-            <HelpLink to="/help/tv/sign-in">TV sign in</HelpLink>).
+            <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink>).
           </li>
           <li>
-            Optionally <HelpLink to="/help/advertiser/monetize">monetize</HelpLink> the screen so
-            paid campaigns fill its ad slots.
+            Optionally <HelpLink to={paths.help.monetize}>monetize</HelpLink> the screen so paid
+            campaigns fill its ad slots.
           </li>
         </ol>
         <p>For ad buyers:</p>
         <ol>
           <li>
-            Fund your <HelpLink to="/help/wallet">wallet</HelpLink> and upload your creatives.
+            Fund your <HelpLink to={paths.help.wallet}>wallet</HelpLink> and upload your creatives.
           </li>
           <li>
-            Create an <HelpLink to="/help/publisher/ad-campaigns">ad campaign</HelpLink>: screens or
+            Create an <HelpLink to={paths.help.adCampaigns}>ad campaign</HelpLink>: screens or
             targeting, dates, dayparts, bid and budget.
           </li>
           <li>
@@ -96,8 +98,8 @@ export function IntroductionPage() {
           </li>
         </ul>
         <p>
-          Ready? <HelpLink to="/signup">Create an account</HelpLink>, or{' '}
-          <HelpLink to="/contact">contact us</HelpLink> with questions.
+          Ready? <HelpLink to={paths.signUp}>Create an account</HelpLink>, or{' '}
+          <HelpLink to={paths.contact}>contact us</HelpLink> with questions.
         </p>
       </HelpSection>
     </HelpArticle>

@@ -4,6 +4,7 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { paths } from '@/lib/paths';
 
 /** /help/tv/player: the five sections of SPEC §2's TV guide. */
 export function TvGuidePage() {
@@ -20,8 +21,8 @@ export function TvGuidePage() {
           plays that ad space’s schedule on its own, all day, without anyone touching it.
         </p>
         <p>
-          To get it running, see <HelpLink to="/help/tv/sign-in">TV sign in</HelpLink> and{' '}
-          <HelpLink to="/help/tv/setup">TV setup</HelpLink>.
+          To get it running, see <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink> and{' '}
+          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
         </p>
       </HelpSection>
 
@@ -87,7 +88,7 @@ export function TvGuidePage() {
         </ul>
         <HelpTip>
           After changing which ad space a TV plays, open the player’s setup on that TV; see{' '}
-          <HelpLink to="/help/tv/setup">TV setup</HelpLink>.
+          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
         </HelpTip>
       </HelpSection>
     </HelpArticle>

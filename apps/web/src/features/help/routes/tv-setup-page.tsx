@@ -1,4 +1,5 @@
 import { HelpArticle, HelpLink, HelpSection } from '@/features/help/components/help-article';
+import { paths } from '@/lib/paths';
 
 /** /help/tv/setup: assigning the TV to an ad space. */
 export function TvSetupHelpPage() {
@@ -25,16 +26,16 @@ export function TvSetupHelpPage() {
       <HelpSection title="No Ad Spaces Found">
         <p>
           If your account has no ad spaces yet, the TV says “No Ad Spaces Found” and shows a QR
-          code. Scan it to open the <HelpLink to="/advertiser/ad-spaces">Ad spaces</HelpLink> page
-          on your phone and create one, then refresh the list on the TV.
+          code. Scan it to open the <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink>{' '}
+          page on your phone and create one, then refresh the list on the TV.
         </p>
       </HelpSection>
 
       <HelpSection title="What happens next">
         <p>
           The TV downloads the ad space’s schedule and content, then plays it. Read the{' '}
-          <HelpLink to="/help/tv/player">TV player guide</HelpLink> to learn how playback, offline
-          caching and impression tracking work.
+          <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink> to learn how playback,
+          offline caching and impression tracking work.
         </p>
       </HelpSection>
     </HelpArticle>

@@ -4,6 +4,7 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { paths } from '@/lib/paths';
 
 /** /help/tv/sign-in: password or QR pairing. */
 export function TvSignInHelpPage() {
@@ -21,8 +22,8 @@ export function TvSignInHelpPage() {
             to Screenline.
           </li>
           <li>
-            Create at least one <HelpLink to="/help/advertiser/ad-spaces">ad space</HelpLink> first,
-            so the TV has something to play.
+            Create at least one <HelpLink to={paths.help.adSpaces}>ad space</HelpLink> first, so the
+            TV has something to play.
           </li>
         </ul>
       </HelpSection>
@@ -56,7 +57,7 @@ export function TvSignInHelpPage() {
       <HelpSection title="Next step">
         <p>
           Once signed in, choose which ad space the TV plays: see{' '}
-          <HelpLink to="/help/tv/setup">TV setup</HelpLink>.
+          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
         </p>
       </HelpSection>
     </HelpArticle>

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Megaphone, MonitorPlay, type LucideIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ROLE_LABELS, ZOnboarding, type TRole } from '@screenline/shared/user';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { toast } from 'sonner';
-import { makePasswordSchema } from '@screenline/shared/auth';
+import { toast } from '@/lib/toast';
+import { makeChangePasswordSchema } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,19 +17,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { authClient, runAuthAction } from '@/lib/auth-client';
 
-function makeChangePasswordSchema(minLength: number) {
-  return z
-    .object({
-      currentPassword: z.string().min(1, 'Enter your current password.'),
-      newPassword: makePasswordSchema(minLength),
-      confirmPassword: z.string(),
-    })
-    .refine((v) => v.newPassword === v.confirmPassword, {
-      message: 'The passwords do not match.',
-      path: ['confirmPassword'],
-    });
-}
-
 export function ChangePasswordCard({ minLength }: { minLength: number }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -40,10 +26,10 @@ export function ChangePasswordCard({ minLength }: { minLength: number }) {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(makeChangePasswordSchema(minLength)),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, password: newPassword }) => {
     setServerError(null);
     const failure = await runAuthAction(() =>
       authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }),
@@ -85,14 +71,14 @@ export function ChangePasswordCard({ minLength }: { minLength: number }) {
             <FormField
               label="New password"
               hint={`Use at least ${minLength} characters.`}
-              error={errors.newPassword?.message}
+              error={errors.password?.message}
             >
               {(field) => (
                 <Input
                   {...field}
                   type="password"
                   autoComplete="new-password"
-                  {...register('newPassword')}
+                  {...register('password')}
                 />
               )}
             </FormField>

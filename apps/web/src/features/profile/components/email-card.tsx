@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CircleCheck, CircleAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { authErrorMessage } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { authClient, runAuthAction } from '@/lib/auth-client';
 import type { TAuthUser } from '@/lib/auth-context';
+import { EMAIL_VERIFIED_LANDING } from '@/lib/paths';
 
 /**
  * Email and its verification state. The link in the email lands on /profile, or on
@@ -26,7 +27,7 @@ export function EmailCard({
   const resend = async () => {
     setIsSending(true);
     const failure = await runAuthAction(() =>
-      authClient.sendVerificationEmail({ email: user.email, callbackURL: '/profile' }),
+      authClient.sendVerificationEmail({ email: user.email, callbackURL: EMAIL_VERIFIED_LANDING }),
     );
     setIsSending(false);
     if (failure) {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZProfileForm } from '@screenline/shared/user';
 import { Button } from '@/components/ui/button';
 import {

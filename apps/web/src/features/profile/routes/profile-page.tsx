@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { ROLE_LABELS } from '@screenline/shared/user';
+import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,6 +11,7 @@ import { ProfileDetailsCard } from '@/features/profile/components/profile-detail
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 
 /** /profile: details, email verification, password, and deleting the account. */
 export function ProfilePage() {
@@ -26,6 +28,11 @@ export function ProfilePage() {
         description="Your details, sign-in email, password and account."
       />
       <div className="grid max-w-3xl gap-6">
+        {params.get('verified') === '1' && user.emailVerified && (
+          <Alert tone="success" title="Your email is verified">
+            Thank you. Your account can now be recovered through {user.email}.
+          </Alert>
+        )}
         <ProfileDetailsCard user={user} />
         <EmailCard user={user} linkErrorCode={params.get('error')} />
         <Card aria-labelledby="account-type-title">
@@ -33,7 +40,7 @@ export function ProfilePage() {
             <CardTitle id="account-type-title">Account type</CardTitle>
             <CardDescription>
               Chosen when you set up your account. To change it,{' '}
-              <Link to="/contact" className="rounded font-medium text-primary hover:underline">
+              <Link to={paths.contact} className="rounded font-medium text-primary hover:underline">
                 contact us
               </Link>
               .
@@ -43,7 +50,10 @@ export function ProfilePage() {
             {user.role ? (
               <span className="font-medium">{ROLE_LABELS[user.role]}</span>
             ) : (
-              <Link to="/onboarding" className="rounded font-medium text-primary hover:underline">
+              <Link
+                to={paths.onboarding}
+                className="rounded font-medium text-primary hover:underline"
+              >
                 Not chosen yet: choose your role
               </Link>
             )}

@@ -1,0 +1,105 @@
+// bench/first-page: how much JavaScript a browser downloads to show /signin, gzipped, as the
+// budget of issue 6 item 7 counts it (at most 150 KiB).
+//
+//   npm run build -w @screenline/web && npx tsx bench/first-page.ts
+//   npx tsx bench/first-page.ts /signin /help      other pages (each in a fresh browser context)
+//
+// The server runs in-process on the built app (apps/web/dist) with a temporary DATA_DIR, and
+// Debian's Chromium loads each page signed out until the network is idle. Every script response
+// is counted at its decoded size and at its gzip size (level 9, as a build-time precompressor
+// writes it), whatever encoding the server used, so the figure does not depend on the server's
+// compression settings. Exits 1 when /signin is over the budget.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+
+const BUDGET_KIB = 150;
+const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+type TScript = { url: string; bytes: number; gzipBytes: number };
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+
+async function main() {
+  const pages = process.argv.slice(2);
+  if (pages.length === 0) pages.push('/signin');
+  await fs.access(path.join(WEB_DIST, 'index.html')).catch(() => {
+    throw new Error(`no build in ${WEB_DIST}: run \`npm run build -w @screenline/web\` first`);
+  });
+
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-first-page-'));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'error',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: path.join(workDir, 'data'),
+    AUTH_RATE_LIMIT: 'false',
+    WEB_DIST,
+    PLAYER_DIST: path.join(workDir, 'no-player'),
+  });
+  const app = await buildApp({ config });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  let isOverBudget = false;
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const page of pages) {
+      const scripts = await scriptsLoadedBy(browser, new URL(page, address).href);
+      const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+      console.log(`\n${page}: ${scripts.length} scripts`);
+      console.log('    raw KiB  gzip KiB  file');
+      for (const s of scripts.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+        console.log(`${kib(s.bytes)}   ${kib(s.gzipBytes)}  ${new URL(s.url).pathname}`);
+      }
+      const raw = scripts.reduce((sum, s) => sum + s.bytes, 0);
+      console.log(`${kib(raw)}   ${kib(total)}  total`);
+      if (page === '/signin') {
+        isOverBudget = total / 1024 > BUDGET_KIB;
+        console.log(
+          `/signin JavaScript: ${(total / 1024).toFixed(1)} KiB gzipped (budget ${BUDGET_KIB} KiB): ${isOverBudget ? 'OVER' : 'within'}`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+  if (isOverBudget) process.exitCode = 1;
+}
+
+async function scriptsLoadedBy(browser: Browser, url: string): Promise<TScript[]> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const pending: Promise<TScript | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({
+          url: response.url(),
+          bytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        }))
+        .catch(() => null),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const scripts = (await Promise.all(pending)).filter((s): s is TScript => s !== null);
+  await context.close();
+  return scripts;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
