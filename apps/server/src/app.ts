@@ -105,7 +105,11 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = given ?? (await openConfiguredDatabase(config));
+  const database =
+    given ??
+    (await openConfiguredDatabase(config, (error) => {
+      app.log.warn({ err: error }, 'a database connection ended; the next query reconnects');
+    }));
   const driver = createStorageDriver(config);
   app.addHook('onClose', async () => {
     // Running jobs finish before the mail transport and the database they use close.

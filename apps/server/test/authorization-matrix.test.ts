@@ -122,6 +122,11 @@ const CASES: Record<string, TCase> = {
       },
     }),
   },
+  'GET /api/v1/storage/usage': {
+    audience: 'signed-in',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/storage/usage' }),
+  },
   'GET /api/v1/content': {
     audience: 'signed-in',
     ok: 200,

@@ -44,7 +44,7 @@ export async function openPglite(
 /** PostgreSQL at `url`. Migrations run under an advisory lock so several instances can start together. */
 export async function openPostgres(
   url: string,
-  options: { max?: number } = {},
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
 ): Promise<TDatabase> {
   const migrationClient = new pg.Client({ connectionString: url });
   await migrationClient.connect();
@@ -60,6 +60,10 @@ export async function openPostgres(
     await migrationClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client whose connection the server ends (a PostgreSQL restart, a dropped database)
+  // emits 'error' on the pool; without a listener that would crash the process. The pool drops
+  // that client and the next query connects anew, so requests fail cleanly and then recover.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db,

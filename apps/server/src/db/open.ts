@@ -19,8 +19,11 @@ export class DataDirInUseError extends Error {
  * DATA_DIR/db. PGlite has no lock between processes and a second one would corrupt it, so the
  * data directory is locked for as long as it is open.
  */
-export async function openConfiguredDatabase(config: TConfig): Promise<TDatabase> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openConfiguredDatabase(
+  config: TConfig,
+  onIdleError?: (error: Error) => void,
+): Promise<TDatabase> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { onIdleError });
   await fs.mkdir(config.dataDir, { recursive: true });
   let release: () => Promise<void>;
   try {

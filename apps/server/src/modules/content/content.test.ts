@@ -355,7 +355,10 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
         cookie: ann.cookie,
       });
       expect(res.statusCode, `${query} ${cursor}`).toBe(400);
-      expect(res.json(), cursor).toMatchObject({ error: { code: 'bad-request' } });
+      // A NUL in the query string is refused by the query schema, anything else by the cursor.
+      expect(['bad-request', 'validation-failed'], cursor).toContain(
+        (res.json() as { error: { code: string } }).error.code,
+      );
     }
   });
 
