@@ -357,7 +357,7 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
       expect(res.statusCode, `${query} ${cursor}`).toBe(400);
       // A NUL in the query string is refused by the query schema, anything else by the cursor.
       expect(['bad-request', 'validation-failed'], cursor).toContain(
-        (res.json() as { error: { code: string } }).error.code,
+        res.json<{ error: { code: string } }>().error.code,
       );
     }
   });
