@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ZStorageUsage } from '@screenline/shared/storage';
 import { createAccount } from './support/app';
 
 /*
@@ -274,13 +275,27 @@ test.describe('content library', () => {
     await expect(libraryItem(page, 'noise-pattern')).toContainText('820 × 820');
 
     // A paused upload is discarded: the row says canceled and nothing reaches the library.
+    const sessionStarted = page.waitForResponse(
+      (response) => response.request().headers()['x-goog-upload-command'] === 'start',
+    );
     await pickFiles(page, [doomed]);
     const doomedRow = uploadRow(page, 'cancel-me.png');
     await expect(doomedRow.getByRole('button', { name: 'Pause' })).toBeEnabled();
+    await sessionStarted;
     await doomedRow.getByRole('button', { name: 'Pause' }).click();
     await expect(doomedRow).toContainText('Paused');
+    const cancelAnswered = page.waitForResponse(
+      (response) => response.request().headers()['x-goog-upload-command'] === 'cancel',
+    );
     await doomedRow.getByRole('button', { name: 'Discard' }).click();
     await expect(doomedRow).toContainText('Canceled');
+    // Its session is gone from the server at once, not left holding space until it expires:
+    // only the finished file counts towards the user's storage.
+    const cancelAnswer = await cancelAnswered;
+    expect(cancelAnswer.status()).toBe(200);
+    expect(await cancelAnswer.headerValue('x-goog-upload-status')).toBe('cancelled');
+    const usage = await page.request.get('/api/v1/storage/usage');
+    expect(ZStorageUsage.parse(await usage.json()).usedBytes).toBe(fs.statSync(big).size);
     await expect(doomedRow.getByRole('button', { name: 'Pause' })).toHaveCount(0);
     await fullSpeed();
     await page.reload();

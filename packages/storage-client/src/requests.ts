@@ -169,6 +169,24 @@ export async function uploadChunk(
   return { isFinal, metadata };
 }
 
+/**
+ * Ends a session, so the server deletes the bytes it holds now instead of at the session's
+ * expiry (not in SPEC §7: Firebase clients never send it, the resumable protocol has it). Any
+ * 2xx is success; this server answers 200 with `X-Goog-Upload-Status: cancelled`.
+ */
+export async function cancelResumableUpload(
+  storage: Storage,
+  uploadUrl: string,
+  location: Location,
+): Promise<void> {
+  await sendRequest(storage, {
+    method: 'POST',
+    url: uploadUrl,
+    headers: { 'X-Goog-Upload-Command': 'cancel' },
+    subject: subjectOf(location),
+  });
+}
+
 type UploadStatusValue = 'active' | 'final';
 
 function readUploadStatus(

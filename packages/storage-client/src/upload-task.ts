@@ -10,6 +10,7 @@ import {
 } from './metadata';
 import { type StorageReference, assertNotRoot } from './reference';
 import {
+  cancelResumableUpload,
   getObjectMetadata,
   queryResumableUpload,
   startResumableUpload,
@@ -201,7 +202,11 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
     return true;
   }
 
-  /** Legal while running or pausing (SPEC §4; not from paused, as in Firebase). */
+  /**
+   * Legal while running or pausing (SPEC §4; not from paused, as in Firebase). Once the request
+   * in flight has been aborted, a resumable session that the server opened is told to cancel, so
+   * its bytes go now rather than at its expiry (best effort, see #cancelSession).
+   */
   cancel(): boolean {
     if (this.#state !== 'running' && this.#state !== 'pausing') return false;
     this.#transition('canceling');
@@ -296,6 +301,7 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
     if (this.#state === 'pausing') {
       this.#transition('paused');
     } else if (this.#state === 'canceling') {
+      this.#cancelSession();
       this.#error = storageErrors.canceled();
       this.#transition('canceled');
       this.#reject(this.#error);
@@ -316,9 +322,10 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
     }
 
     if (this.#uploadUrl === null) {
-      const uploadUrl = await startResumableUpload(storage, location, this.#resource, signal);
+      // Kept even when the task was paused or canceled meanwhile: the session exists on the
+      // server now, to be continued or canceled rather than left holding its space.
+      this.#uploadUrl = await startResumableUpload(storage, location, this.#resource, signal);
       signal.throwIfAborted();
-      this.#uploadUrl = uploadUrl;
       this.#isPositionKnown = true;
       this.#notifyAll(); // resumeInfo is available from here on
       return;
@@ -376,6 +383,18 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
     this.#needsMetadata = result.isFinal;
     this.#chunkSize = nextChunkSize(this.#chunkSize);
     this.#setProgress(end);
+  }
+
+  /**
+   * Sends the protocol's cancel command once, without waiting for it and without retries: the
+   * task is canceled whatever the answer, and a session the server still holds (no answer, a
+   * refusal, a token that could not be read) is removed by the server's expiry job instead.
+   */
+  #cancelSession(): void {
+    if (this.#uploadUrl === null) return; // multipart, or the session was never opened
+    cancelResumableUpload(this.ref.storage, this.#uploadUrl, this.ref.location).catch(
+      () => undefined,
+    );
   }
 
   #forgetPosition(): void {

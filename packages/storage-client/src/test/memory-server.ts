@@ -317,6 +317,11 @@ export class MemoryStorageServer {
         },
       });
     }
+    if (command === 'cancel') {
+      // As the real server does: the session and the bytes it held are gone.
+      this.sessions.delete(id);
+      return new Response(null, { headers: { 'X-Goog-Upload-Status': 'cancelled' } });
+    }
     const offset = Number(request.headers.get('X-Goog-Upload-Offset'));
     if (session.isFinal || offset !== session.received) {
       return apiError(400, 'bad-request', `Expected offset ${session.received}, got ${offset}.`);

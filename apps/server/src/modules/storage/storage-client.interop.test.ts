@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStorage,
@@ -10,7 +12,7 @@ import {
   uploadBytesResumable,
   uploadString,
 } from '@screenline/storage-client';
-import { createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
+import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
 import {
   freePort,
   md5Base64,
@@ -21,14 +23,14 @@ import {
 
 // The storage client library (packages/storage-client, used by the web app and the player)
 // against this server over real HTTP: the wire protocol both sides implement must agree.
-describe('the storage client library against this server', () => {
+describe.each(BACKENDS)('the storage client library against this server on %s', (backend) => {
   let t: TTestApp;
   let user: TStorageUser;
   let baseUrl: string;
   beforeAll(async () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    t = await createTestApp('pglite', { PUBLIC_URL: baseUrl, TRUSTED_ORIGINS: ORIGIN });
+    t = await createTestApp(backend, { PUBLIC_URL: baseUrl, TRUSTED_ORIGINS: ORIGIN });
     await t.app.listen({ port, host: '127.0.0.1' });
     user = await signUpForStorage(t);
   });
@@ -84,6 +86,64 @@ describe('the storage client library against this server', () => {
     await expect(getMetadata(largeRef)).rejects.toSatisfy((error) =>
       isStorageError(error, 'object-not-found'),
     );
+  });
+
+  it('cancels a session it started: the server forgets it and deletes its bytes', async () => {
+    const sessionsDir = path.join(t.dataDir, 'storage', 'sessions');
+    const partFile = (uploadUrl: string) =>
+      path.join(sessionsDir, `${new URL(uploadUrl).searchParams.get('upload_id') ?? ''}.part`);
+    const commands: string[] = [];
+    const cancels: Promise<Response>[] = [];
+    let heldWhenCanceled = -1;
+    const storage = createStorage({
+      baseUrl,
+      bucket: 'screenline',
+      getToken: () => user.token,
+      // Cancels once the server has taken the first chunk, before the task reads the answer:
+      // part of the file is on disk. Keeps the cancel command's answer, which the task ignores.
+      fetch: (input, init) => {
+        const command = new Headers(init?.headers).get('X-Goog-Upload-Command') ?? '';
+        commands.push(command);
+        const answered = fetch(input, init).then(async (response) => {
+          if (command === 'upload' && task.resumeInfo) {
+            heldWhenCanceled = (await fs.stat(partFile(task.resumeInfo.uploadUrl))).size;
+            task.cancel();
+          }
+          return response;
+        });
+        if (command === 'cancel') cancels.push(answered);
+        return answered;
+      },
+    });
+    const data = new Uint8Array(mediaBytes('video/mp4', 2 * 1024 * 1024, 3));
+    const task = uploadBytesResumable(ref(storage, `users/${user.userId}/content/gone.mp4`), data, {
+      contentType: 'video/mp4',
+    });
+    const uploadUrl = await new Promise<string>((resolve) => {
+      task.on('state_changed', () => {
+        if (task.resumeInfo) resolve(task.resumeInfo.uploadUrl);
+      });
+    });
+
+    await expect(task).rejects.toSatisfy((error) => isStorageError(error, 'canceled'));
+    expect(task.snapshot.state).toBe('canceled');
+    // The command goes out as the task settles, with no timer: once pending callbacks have
+    // run, it has been sent if it ever will be.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(commands).toEqual(['start', 'upload', 'cancel']);
+    expect(cancels).toHaveLength(1);
+    const answer = await cancels[0];
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers.get('X-Goog-Upload-Status')).toBe('cancelled');
+
+    // The first chunk (256 KiB) was on disk; the session and its bytes are gone.
+    expect(heldWhenCanceled).toBe(256 * 1024);
+    await expect(fs.stat(partFile(uploadUrl))).rejects.toMatchObject({ code: 'ENOENT' });
+    const query = await fetch(uploadUrl, {
+      method: 'POST',
+      headers: { authorization: user.authorization, 'X-Goog-Upload-Command': 'query' },
+    });
+    expect(query.status).toBe(404);
   });
 
   it('surfaces the server’s refusals as the protocol’s error codes', async () => {
