@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { ZApiError, type TErrorCode } from '@screenline/shared/errors';
-import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth';
+import type { TErrorCode } from '@screenline/shared/errors';
+import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth-messages';
 
 /**
  * What went wrong: a code the API answered with, or one the client sets itself (no answer, an
@@ -68,6 +68,9 @@ async function send(
 
 async function toApiError(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => null);
+  // Loaded on the first failed call only: the schemas (and zod) stay out of the first page's
+  // JavaScript, which makes no failing call when all is well.
+  const { ZApiError } = await import('@screenline/shared/errors');
   const parsed = ZApiError.safeParse(payload);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;

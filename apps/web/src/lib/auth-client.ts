@@ -1,5 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
-import { authErrorMessage } from '@screenline/shared/auth';
+import { authErrorMessage } from '@screenline/shared/auth-messages';
 
 /** Better Auth on the same origin (the server mounts it at /api/auth). */
 export const authClient = createAuthClient({ baseURL: `${window.location.origin}/api/auth` });

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { authErrorMessage } from '@screenline/shared/auth';
+import { authErrorMessage } from '@screenline/shared/auth-messages';
 import type { TMe } from '@screenline/shared/user';
 import { authClient } from '@/lib/auth-client';
 import { ApiError } from '@/lib/api-client';

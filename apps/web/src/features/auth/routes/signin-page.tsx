@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZSignIn } from '@screenline/shared/auth';
+import type { TSignIn } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,7 +10,17 @@ import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { authClient, runAuthAction } from '@/lib/auth-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
+
+// The first page a visitor sees: its schema loads when the form is sent (see lazyResolver).
+const signInResolver = lazyResolver<TSignIn>(async () => {
+  const [{ zodResolver }, { ZSignIn }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@screenline/shared/auth'),
+  ]);
+  return zodResolver(ZSignIn);
+});
 
 function SignInForm({ search }: { search: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -19,7 +28,7 @@ function SignInForm({ search }: { search: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZSignIn), defaultValues: { email: '', password: '' } });
+  } = useForm<TSignIn>({ resolver: signInResolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
