@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { TErrorCode } from '@screenline/shared/errors';
 import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth-messages';
 
@@ -84,12 +83,22 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `http-${response.status}`, message);
 }
 
+/**
+ * What apiRequest needs of a schema: classic zod and zod/mini schemas both fit (the session and
+ * health schemas are on zod/mini so the first page stays light).
+ */
+type TResponseSchema<TOutput> = {
+  safeParse: (
+    data: unknown,
+  ) => { success: true; data: TOutput } | { success: false; error: { issues: unknown } };
+};
+
 /** Calls the API and validates the answer with its shared schema. */
-export async function apiRequest<TSchema extends z.ZodType>(
+export async function apiRequest<TOutput>(
   path: string,
-  schema: TSchema,
+  schema: TResponseSchema<TOutput>,
   options: TRequestOptions = {},
-): Promise<z.output<TSchema>> {
+): Promise<TOutput> {
   const response = await send(path, options);
   const payload: unknown = await response.json().catch((error: unknown) => {
     // A request cancelled while its body streams in is no bad answer: let the caller see the abort.

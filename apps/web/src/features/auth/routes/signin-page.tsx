@@ -9,7 +9,6 @@ import { Input } from '@/components/ui/input';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { authClient, runAuthAction } from '@/lib/auth-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { paths } from '@/lib/paths';
 
@@ -33,6 +32,8 @@ function SignInForm({ search }: { search: string }) {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
     // On success the session changes and the page continues on its own (see SignInPage).
+    // The Better Auth client loads with the first submit, not with the page (issue 6 item 7).
+    const { authClient, runAuthAction } = await import('@/lib/auth-client');
     const failure = await runAuthAction(() => authClient.signIn.email({ email, password }));
     setServerError(failure);
   });
