@@ -1,11 +1,8 @@
 import { z } from 'zod';
 
-export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+import { hasNul, NUL_MESSAGE } from './nul';
 
-/** Whether a string holds U+0000, which PostgreSQL cannot store in text and no person types. */
-export function hasNul(value: string): boolean {
-  return value.includes('\u0000');
-}
+export { hasNul, NUL_MESSAGE };
 
 /**
  * The string schema every other schema in this package starts from: a string without U+0000.

@@ -1,12 +1,16 @@
-import { ZPageView } from '@screenline/shared/analytics';
+import type { TPageView } from '@screenline/shared/analytics';
 import { apiSend } from '@/lib/api-client';
 
-/** POST /api/v1/analytics/page-views. Analytics never disturbs the user: failures are only logged. */
+/**
+ * POST /api/v1/analytics/page-views. Analytics never disturbs the user: failures are only logged.
+ * The body is cut to the schema's limits but not parsed here: the server validates it with ZPageView,
+ * and parsing it on every page would put zod into the first page's JavaScript for nothing.
+ */
 export async function recordPageView(path: string, title: string): Promise<void> {
-  const parsed = ZPageView.safeParse({ path: path.slice(0, 2048), title: title.slice(0, 300) });
-  if (!parsed.success) return;
+  if (!path.startsWith('/')) return;
+  const body: TPageView = { path: path.slice(0, 2048), title: title.slice(0, 300) };
   try {
-    await apiSend('/api/v1/analytics/page-views', { method: 'POST', body: parsed.data });
+    await apiSend('/api/v1/analytics/page-views', { method: 'POST', body });
   } catch (error) {
     console.debug('Page view not recorded', error);
   }

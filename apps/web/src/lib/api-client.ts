@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-import { ZApiError, type TErrorCode } from '@screenline/shared/errors';
-import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth';
+import type { TErrorCode } from '@screenline/shared/errors';
+import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth-messages';
 
 /**
  * What went wrong: a code the API answered with, or one the client sets itself (no answer, an
@@ -68,6 +67,9 @@ async function send(
 
 async function toApiError(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => null);
+  // Loaded on the first failed call only: the schemas (and zod) stay out of the first page's
+  // JavaScript, which makes no failing call when all is well.
+  const { ZApiError } = await import('@screenline/shared/errors');
   const parsed = ZApiError.safeParse(payload);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
@@ -81,12 +83,22 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `http-${response.status}`, message);
 }
 
+/**
+ * What apiRequest needs of a schema: classic zod and zod/mini schemas both fit (the session and
+ * health schemas are on zod/mini so the first page stays light).
+ */
+type TResponseSchema<TOutput> = {
+  safeParse: (
+    data: unknown,
+  ) => { success: true; data: TOutput } | { success: false; error: { issues: unknown } };
+};
+
 /** Calls the API and validates the answer with its shared schema. */
-export async function apiRequest<TSchema extends z.ZodType>(
+export async function apiRequest<TOutput>(
   path: string,
-  schema: TSchema,
+  schema: TResponseSchema<TOutput>,
   options: TRequestOptions = {},
-): Promise<z.output<TSchema>> {
+): Promise<TOutput> {
   const response = await send(path, options);
   const payload: unknown = await response.json().catch((error: unknown) => {
     // A request cancelled while its body streams in is no bad answer: let the caller see the abort.

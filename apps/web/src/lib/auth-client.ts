@@ -1,8 +1,25 @@
 import { createAuthClient } from 'better-auth/react';
-import { authErrorMessage } from '@screenline/shared/auth';
+import { authErrorMessage } from '@screenline/shared/auth-messages';
+import { announceSessionChange } from '@/lib/session';
 
-/** Better Auth on the same origin (the server mounts it at /api/auth). */
+/**
+ * Better Auth on the same origin (the server mounts it at /api/auth). Import it only where an auth
+ * action runs, or load it with `import()` on pages every visitor opens: the session itself is read
+ * without it (lib/session.ts), so the first page does not carry it.
+ */
 export const authClient = createAuthClient({ baseURL: `${window.location.origin}/api/auth` });
+
+// Better Auth flips this signal after every action that may change the session (sign-in, sign-out,
+// a changed email…); the auth context then reads the session again. The store calls a new
+// listener at once with the current value: that first call is no change.
+let isFirstSignal = true;
+authClient.$store.listen('$sessionSignal', () => {
+  if (isFirstSignal) {
+    isFirstSignal = false;
+    return;
+  }
+  announceSessionChange();
+});
 
 type TAuthResult = { error: { code?: string | undefined; status: number } | null };
 

@@ -4,22 +4,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser } from '@/test/fixtures';
 import { AuthProvider, PROFILE_RETRIES, useAuth } from '@/lib/auth-context';
+import type * as SessionModule from '@/lib/session';
+import { announceSessionChange } from '@/lib/session';
 
 type TFakeSession = {
-  data: {
-    user: { id: string; email: string; emailVerified: boolean; name: string; createdAt: Date };
-  } | null;
-  isPending: boolean;
-  refetch: () => Promise<void>;
-};
+  user: { id: string; email: string; emailVerified: boolean; name: string; createdAt: string };
+} | null;
 
-const fake = vi.hoisted(() => ({ session: null as unknown as TFakeSession }));
+const fake = vi.hoisted(() => ({ session: null as TFakeSession }));
 
+vi.mock('@/lib/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof SessionModule>()),
+  getSession: () => Promise.resolve(fake.session),
+}));
 vi.mock('@/lib/auth-client', () => ({
-  authClient: {
-    useSession: () => fake.session,
-    signOut: () => Promise.resolve({ data: { success: true }, error: null }),
-  },
+  authClient: { signOut: () => Promise.resolve({ data: { success: true }, error: null }) },
 }));
 
 const account = {
@@ -27,7 +26,7 @@ const account = {
   email: 'ada@example.com',
   emailVerified: false,
   name: 'ada',
-  createdAt: new Date('2026-01-01T00:00:00Z'),
+  createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -43,7 +42,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 describe('useAuth', () => {
   beforeEach(() => {
-    fake.session = { data: { user: account }, isPending: false, refetch: () => Promise.resolve() };
+    fake.session = { user: account };
   });
 
   it('throws outside its provider', () => {
@@ -152,12 +151,28 @@ describe('useAuth', () => {
   });
 
   it('getIdToken rejects with "User is not authenticated" when signed out', async () => {
-    fake.session = { data: null, isPending: false, refetch: () => Promise.resolve() };
+    fake.session = null;
     const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.user).toBeNull();
-    expect(result.current.loading).toBe(false);
     await expect(result.current.getIdToken()).rejects.toThrow(
       new Error('User is not authenticated'),
     );
+  });
+
+  it('reads the session again when the auth client reports a change (a sign-in)', async () => {
+    fake.session = null;
+    const me = makeUser({ uid: 'user-1', email: 'ada@example.com', role: 'publisher' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(me))),
+    );
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.user).toBeNull();
+
+    fake.session = { user: account };
+    act(() => announceSessionChange());
+    await waitFor(() => expect(result.current.user).toEqual(me));
   });
 });

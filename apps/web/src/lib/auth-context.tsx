@@ -9,10 +9,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { authErrorMessage } from '@screenline/shared/auth';
+import { authErrorMessage } from '@screenline/shared/auth-messages';
+import type { TAuthSessionUser } from '@screenline/shared/auth-session';
 import type { TMe } from '@screenline/shared/user';
-import { authClient } from '@/lib/auth-client';
 import { ApiError } from '@/lib/api-client';
+import { getSession, onSessionChange, sessionQueryKey } from '@/lib/session';
 import { getMe } from '@/lib/api/get-me';
 import { createIdTokenCache, fetchAuthToken, NOT_AUTHENTICATED_MESSAGE } from '@/lib/id-token';
 
@@ -48,10 +49,8 @@ export function useAuth(): TAuthContextValue {
   return value;
 }
 
-type TSessionUser = typeof authClient.$Infer.Session.user;
-
 /** The user as the auth service knows it, for when the profile cannot be read. */
-export function bareAuthUser(account: TSessionUser): TAuthUser {
+export function bareAuthUser(account: TAuthSessionUser): TAuthUser {
   return {
     uid: account.id,
     email: account.email,
@@ -78,8 +77,16 @@ function shouldRetryProfile(failureCount: number, error: unknown): boolean {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const session = authClient.useSession();
+  // The session is read without the Better Auth client (lib/session.ts), again on focus (another
+  // tab may have signed in or out) and whenever the client reports an action that changes it.
+  const session = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: getSession,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
   const refetchSession = session.refetch;
+  useEffect(() => onSessionChange(() => void refetchSession()), [refetchSession]);
   const account = session.data?.user ?? null;
   const uid = account?.id ?? null;
 
@@ -118,7 +125,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     previousUid.current = uid;
     tokenCache.clear();
     if (uid) setHasSignedOut(false);
-    else queryClient.clear();
+    // Everything but the session query itself, which just said "signed out".
+    else {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.getMutationCache().clear();
+    }
   }, [uid, tokenCache, queryClient]);
 
   const user = useMemo<TAuthUser | null>(() => {
@@ -134,6 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setHasSignedOut(true);
     let failure: string | null = null;
     try {
+      const { authClient } = await import('@/lib/auth-client');
       const { error } = await authClient.signOut();
       // A 4xx means there is no session left to end (the account was just deleted, say): fine.
       if (error && (error.status === 0 || error.status >= 500)) failure = authErrorMessage(error);

@@ -14,8 +14,8 @@ const makeToken = (exp: number, sub = 'user-1') =>
   `${base64url({ alg: 'EdDSA' })}.${base64url({ sub, exp })}.signature`;
 
 describe('id token cache', () => {
-  it('reads exp from the payload', () => {
-    expect(tokenExpiresAt(makeToken(1_700_000_000))).toBe(1_700_000_000_000);
+  it('reads exp from the payload', async () => {
+    await expect(tokenExpiresAt(makeToken(1_700_000_000))).resolves.toBe(1_700_000_000_000);
   });
 
   it('reuses the token until 5 minutes before it expires, then fetches a new one', async () => {

@@ -1,19 +1,26 @@
-import { decodeJwt } from 'jose';
-import { ZAuthToken, ZTokenClaims } from '@screenline/shared/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
+
+// The schemas and jose load with the first token, which only a signed-in page asks for: they stay
+// out of the signed-out pages' JavaScript.
+const loadTokenParsing = () =>
+  Promise.all([import('jose'), import('@screenline/shared/auth')]).then(
+    ([{ decodeJwt }, { ZAuthToken, ZTokenClaims }]) => ({ decodeJwt, ZAuthToken, ZTokenClaims }),
+  );
 
 /** SPEC §9: the token is renewed 5 minutes before it expires. */
 export const TOKEN_REFRESH_MARGIN_MS = 5 * 60 * 1000;
 export const NOT_AUTHENTICATED_MESSAGE = 'User is not authenticated';
 
 /** The token's expiry in epoch milliseconds, read from its payload (not verified: the server does). */
-export function tokenExpiresAt(token: string): number {
+export async function tokenExpiresAt(token: string): Promise<number> {
+  const { decodeJwt, ZTokenClaims } = await loadTokenParsing();
   const claims = ZTokenClaims.parse(decodeJwt(token));
   return claims.exp * 1000;
 }
 
 /** GET /api/auth/token → a short-lived JWT for the storage service and the player. */
 export async function fetchAuthToken(): Promise<string> {
+  const { ZAuthToken } = await loadTokenParsing();
   try {
     const { token } = await apiRequest('/api/auth/token', ZAuthToken);
     return token;
@@ -50,8 +57,9 @@ export function createIdTokenCache({
       if (inflight) return inflight;
       const started = generation;
       const request = fetchToken()
-        .then((token) => {
-          if (started === generation) cached = { token, expiresAt: tokenExpiresAt(token) };
+        .then(async (token) => {
+          const expiresAt = await tokenExpiresAt(token);
+          if (started === generation) cached = { token, expiresAt };
           return token;
         })
         .finally(() => {

@@ -1,7 +1,11 @@
-import { ZMe, type TMe } from '@screenline/shared/user';
+import type { TMe } from '@screenline/shared/user';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /api/v1/me: the auth account merged with the stored profile. Read by the auth context. */
-export function getMe(): Promise<TMe> {
+/**
+ * GET /api/v1/me: the auth account merged with the stored profile. Read by the auth context, only
+ * when signed in: the schema (and zod) loads then, not with the signed-out first page.
+ */
+export async function getMe(): Promise<TMe> {
+  const { ZMe } = await import('@screenline/shared/user');
   return apiRequest('/api/v1/me', ZMe);
 }

@@ -81,4 +81,24 @@ describe('sign-in errors are sentences (SPEC §8)', () => {
     expect(email).toHaveAccessibleDescription('Enter a valid email address.');
     expect(signInEmail).not.toHaveBeenCalled();
   });
+
+  it('focuses the first wrong field and checks again as the user types', async () => {
+    renderSignIn();
+    await submit('not-an-email', 'x');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveFocus();
+
+    const user = userEvent.setup();
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(signInEmail).not.toHaveBeenCalled();
+  });
+
+  it('sends the email trimmed and in lower case, as the schema reads it', async () => {
+    signInEmail.mockResolvedValue({ data: {}, error: null });
+    renderSignIn();
+    await submit('  Ada@Example.com ', 'secret');
+    expect(signInEmail).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret' });
+  });
 });

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZSignIn } from '@screenline/shared/auth';
+import { authErrorMessage } from '@screenline/shared/auth-messages';
+import type { TSignIn, ZSignIn } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,35 +9,110 @@ import { Input } from '@/components/ui/input';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { authClient, runAuthAction } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
+
+// The first page most visitors see carries no form library, schema or auth client (issue 6 item
+// 7): the schema (with zod) and the Better Auth client load with the first submit. Other forms use
+// react-hook-form; this one is two fields.
+let signInSchema: Promise<typeof ZSignIn> | null = null;
+function loadSignInSchema(): Promise<typeof ZSignIn> {
+  signInSchema ??= import('@screenline/shared/auth').then(
+    (module) => module.ZSignIn,
+    (error: unknown) => {
+      // A failed download (offline) must not stick: the next submit tries again.
+      signInSchema = null;
+      throw error;
+    },
+  );
+  return signInSchema;
+}
+
+type TSignInErrors = Partial<Record<keyof TSignIn, string>>;
+const FIELDS = ['email', 'password'] as const;
+
+function readValues(form: HTMLFormElement): Record<keyof TSignIn, string> {
+  const data = new FormData(form);
+  const read = (name: keyof TSignIn) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { email: read('email'), password: read('password') };
+}
+
+/** The parsed values, or the first error of each field. */
+function validate(
+  schema: typeof ZSignIn,
+  form: HTMLFormElement,
+): { values: TSignIn; errors: null } | { values: null; errors: TSignInErrors } {
+  const parsed = schema.safeParse(readValues(form));
+  if (parsed.success) return { values: parsed.data, errors: null };
+  const errors: TSignInErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = FIELDS.find((name) => name === issue.path[0]);
+    if (field) errors[field] ??= issue.message;
+  }
+  return { values: null, errors };
+}
 
 function SignInForm({ search }: { search: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZSignIn), defaultValues: { email: '', password: '' } });
+  const [errors, setErrors] = useState<TSignInErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  // After the first submit the fields are checked again as the user types (as react-hook-form's
+  // forms do), with the schema that submit loaded.
+  const loadedSchema = useRef<typeof ZSignIn | null>(null);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (loadedSchema.current)
+      setErrors(validate(loadedSchema.current, event.currentTarget).errors ?? {});
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
     setServerError(null);
-    // On success the session changes and the page continues on its own (see SignInPage).
-    const failure = await runAuthAction(() => authClient.signIn.email({ email, password }));
-    setServerError(failure);
-  });
+    setIsSubmitting(true);
+    try {
+      const [schema, { authClient, runAuthAction }] = await Promise.all([
+        loadSignInSchema(),
+        import('@/lib/auth-client'),
+      ]);
+      loadedSchema.current = schema;
+      const result = validate(schema, form);
+      setErrors(result.errors ?? {});
+      if (!result.values) {
+        const invalid = FIELDS.find((name) => result.errors[name]);
+        const control = invalid ? form.elements.namedItem(invalid) : null;
+        if (control instanceof HTMLElement) control.focus();
+        return;
+      }
+      const { email, password } = result.values;
+      // On success the session changes and the page continues on its own (see SignInPage).
+      setServerError(await runAuthAction(() => authClient.signIn.email({ email, password })));
+    } catch (error) {
+      // The schema or the auth client could not be downloaded.
+      console.error(error);
+      setServerError(authErrorMessage({ status: 0 }));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={onChange}
+      className="grid gap-5"
+    >
       {serverError && <Alert tone="error">{serverError}</Alert>}
-      <FormField label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />
-        )}
+      <FormField label="Email" error={errors.email}>
+        {(field) => <Input {...field} name="email" type="email" autoComplete="email" autoFocus />}
       </FormField>
       <FormField
         label="Password"
-        error={errors.password?.message}
+        error={errors.password}
         labelAside={
           <Link
             to={paths.forgotPassword}
@@ -49,12 +123,7 @@ function SignInForm({ search }: { search: string }) {
         }
       >
         {(field) => (
-          <Input
-            {...field}
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
+          <Input {...field} type="password" name="password" autoComplete="current-password" />
         )}
       </FormField>
       <Button type="submit" size="lg" isPending={isSubmitting} className="w-full">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CircleCheck, CircleAlert } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { authErrorMessage } from '@screenline/shared/auth';
+import { authErrorMessage } from '@screenline/shared/auth-messages';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,0 +1,66 @@
+// The auth error sentences without zod: the web app's first page needs them (every failed sign-in
+// and API call) but not the schemas, and zod stays out of its start-up JavaScript this way.
+
+/**
+ * Auth error codes of SPEC §8 and the sentence each one shows. Better Auth's own codes map onto
+ * these in `authErrorCode`.
+ */
+export const AUTH_ERROR_MESSAGES = {
+  'wrong-password': 'That password is not correct.',
+  'email-already-in-use': 'An account with this email already exists. Sign in instead.',
+  'user-not-found': 'There is no account with this email.',
+  'too-many-requests': 'Too many attempts. Wait a minute, then try again.',
+  'invalid-credential': 'The email or password is not correct.',
+  'network-request-failed': 'Screenline cannot be reached. Check your connection and try again.',
+  'unauthorized-domain':
+    'This site is not allowed to sign in to Screenline. Open it from its usual address.',
+  'popup-blocked': 'The sign-in window was blocked by the browser. Allow pop-ups and try again.',
+  'popup-closed-by-user': 'The sign-in window was closed before signing in finished.',
+  'cancelled-popup-request': 'Another sign-in window is already open.',
+  'invalid-api-key': 'Screenline is misconfigured. Contact support.',
+  'weak-password': 'Choose a longer password.',
+  'invalid-email': 'Enter a valid email address.',
+  'expired-token': 'This link has expired. Ask for a new one.',
+  'invalid-token': 'This link is not valid or was already used. Ask for a new one.',
+  'requires-recent-login': 'Sign in again to do this.',
+  'same-password': 'The new password is the same as the current one. Choose a different password.',
+  'password-required': 'Enter your current password.',
+  unknown: 'Something went wrong. Try again.',
+} as const;
+export type TAuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES;
+
+const BETTER_AUTH_CODES: Record<string, TAuthErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'invalid-credential',
+  INVALID_EMAIL: 'invalid-email',
+  INVALID_PASSWORD: 'wrong-password',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'user-not-found',
+  USER_NOT_FOUND: 'user-not-found',
+  USER_ALREADY_EXISTS: 'email-already-in-use',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email-already-in-use',
+  PASSWORD_TOO_SHORT: 'weak-password',
+  PASSWORD_TOO_LONG: 'weak-password',
+  INVALID_TOKEN: 'invalid-token',
+  TOKEN_EXPIRED: 'expired-token',
+  INVALID_ORIGIN: 'unauthorized-domain',
+  MISSING_OR_NULL_ORIGIN: 'unauthorized-domain',
+  SESSION_EXPIRED: 'requires-recent-login',
+  TOO_MANY_REQUESTS: 'too-many-requests',
+  PASSWORD_UNCHANGED: 'same-password',
+  PASSWORD_REQUIRED: 'password-required',
+};
+
+/** Turns a Better Auth error (code, HTTP status) or a failed fetch into a SPEC §8 code. */
+export function authErrorCode(
+  error: { code?: string | undefined; status?: number | undefined } | null | undefined,
+): TAuthErrorCode {
+  if (!error) return 'unknown';
+  if (error.status === 429) return 'too-many-requests';
+  if (error.code && error.code in BETTER_AUTH_CODES)
+    return BETTER_AUTH_CODES[error.code] ?? 'unknown';
+  if (error.status === 0 || error.code === 'NETWORK_ERROR') return 'network-request-failed';
+  return 'unknown';
+}
+
+export function authErrorMessage(error: Parameters<typeof authErrorCode>[0]): string {
+  return AUTH_ERROR_MESSAGES[authErrorCode(error)];
+}
