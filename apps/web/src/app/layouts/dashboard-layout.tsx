@@ -98,7 +98,9 @@ function UserMenu({ user }: { user: TAuthUser }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        // The visible name starts the accessible name (WCAG 2.5.3, label in name), so a voice
+        // control user can say what they see.
+        aria-label={`${displayName}, account menu`}
         className="flex cursor-pointer items-center gap-2 rounded-lg py-1 pr-2 pl-1 text-sm hover:bg-surface-muted data-[state=open]:bg-surface-muted"
       >
         <span
