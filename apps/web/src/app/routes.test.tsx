@@ -125,7 +125,11 @@ describe('a profile that could not be read', () => {
 
   it('waits (loading screen) while the profile is read or retried', async () => {
     const app = renderAt('/advertiser/dashboard', makeAuth(null, { loading: true }));
-    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    // The lazy route's fallback and the guard show the same loading screen, one replacing the
+    // other: query inside waitFor so a replaced element is never the one asserted on.
+    await waitFor(() => {
+      expect(screen.getByText('Loading…')).toBeInTheDocument();
+    });
     expect(app.location().pathname).toBe('/advertiser/dashboard');
   });
 });
