@@ -35,7 +35,9 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     moveSourceMapsOutOfDist(),
   ],
-  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: 'hidden' },
+  // TVs in the field run Chromium 68/69 (LG webOS 2020, Tizen 5.5): transpile syntax for them
+  // (optional chaining, `??`, class fields…); missing APIs are polyfilled in the code.
+  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: 'hidden', target: 'chrome68' },
   server: {
     port: 5174,
     proxy: { '/api': 'http://127.0.0.1:3000', '/v0': 'http://127.0.0.1:3000' },
