@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type TReference, ZReference } from './errors';
 import { text } from './text';
 
 /** The content library (`/api/v1/content`): images and videos, each pointing to a storage object. */
@@ -122,9 +123,5 @@ export const ZContentList = z.object({
 export type TContentList = z.infer<typeof ZContentList>;
 
 /** What uses a content item; a delete is refused (409) while this list is not empty. */
-export const ZContentReference = z.object({
-  kind: z.enum(['playlist', 'campaign']),
-  id: text(),
-  name: text(),
-});
-export type TContentReference = z.infer<typeof ZContentReference>;
+export const ZContentReference = ZReference;
+export type TContentReference = TReference;

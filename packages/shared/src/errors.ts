@@ -43,3 +43,16 @@ export const ZApiError = z.object({
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;
+
+/**
+ * What an `in-use` refusal names in `details.references`: the things that still use the resource
+ * (a content item in playlists, a location's ad spaces, an ad space's schedule entries, a
+ * playlist's schedule entries and default uses).
+ */
+export const ZReference = z.object({
+  kind: z.enum(['playlist', 'campaign', 'adSpace', 'scheduleEntry']),
+  id: text(),
+  name: text(),
+});
+export type TReference = z.infer<typeof ZReference>;
+export const ZInUseDetails = z.object({ references: z.array(ZReference) });

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { ZNamedRef } from './ad-space';
+import { ZContentItem } from './content';
+import { ZListQuery } from './location';
+import { text } from './text';
 
 /**
  * Playlists (`/api/v1/playlists`): an ordered list of content items and ad slots. Played by
@@ -67,8 +71,7 @@ export const ZPlaylistItems = z
     'Each item needs its own id.',
   );
 
-export const ZPlaylistName = z
-  .string()
+export const ZPlaylistName = text()
   .trim()
   .min(1, 'Enter a name.')
   .max(200, 'Keep it under 200 characters.');
@@ -82,6 +85,58 @@ export const ZPlaylist = z.object({
 });
 export type TPlaylist = z.infer<typeof ZPlaylist>;
 
+/** Where a playlist is used: ad spaces playing it by default and schedule entries naming it. */
+export const ZPlaylistUsage = z.object({
+  defaultFor: z.array(ZNamedRef),
+  /** Schedule entries, each with its ad space's id and name. */
+  scheduledOn: z.array(
+    z.object({ scheduleEntryId: text(), adSpaceId: text(), adSpaceName: text() }),
+  ),
+});
+export type TPlaylistUsage = z.infer<typeof ZPlaylistUsage>;
+
+/** A playlist as lists show it. */
+export const ZPlaylistSummary = z.object({
+  id: text(),
+  name: text(),
+  version: z.number().int().min(1),
+  itemCount: z.number().int().nonnegative(),
+  /**
+   * Total length in seconds: images' durations, videos' lengths (from the library) and ad slots'
+   * lengths. A video whose length the library does not know counts 0.
+   */
+  durationSeconds: z.number().nonnegative(),
+  usage: ZPlaylistUsage,
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type TPlaylistSummary = z.infer<typeof ZPlaylistSummary>;
+
+/**
+ * GET /api/v1/playlists/{id} and the answer to POST/PATCH: the summary, the items, and the
+ * library items they name (thumbnails in the editor, media URLs for the preview player).
+ */
+export const ZPlaylistDetail = ZPlaylistSummary.extend({
+  items: ZPlaylistItems,
+  content: z.array(ZContentItem),
+});
+export type TPlaylistDetail = z.infer<typeof ZPlaylistDetail>;
+
+/** GET /api/v1/playlists?cursor=&limit=&q= */
+export const ZPlaylistListQuery = ZListQuery;
+export const ZPlaylistList = z.object({
+  items: z.array(ZPlaylistSummary),
+  nextCursor: text().nullable(),
+});
+export type TPlaylistList = z.infer<typeof ZPlaylistList>;
+
 /** POST /api/v1/playlists and PATCH /api/v1/playlists/{id} (the whole item list is replaced). */
 export const ZSavePlaylist = z.strictObject({ name: ZPlaylistName, items: ZPlaylistItems });
 export type TSavePlaylist = z.input<typeof ZSavePlaylist>;
+
+/** PATCH /api/v1/playlists/{id}: rename, or replace the items, or both. */
+export const ZUpdatePlaylist = ZSavePlaylist.partial();
+export type TUpdatePlaylist = z.input<typeof ZUpdatePlaylist>;
+
+/** POST /api/v1/playlists/{id}/duplicate: a copy named "<name> (copy)" unless a name is given. */
+export const ZDuplicatePlaylist = z.strictObject({ name: ZPlaylistName.optional() });

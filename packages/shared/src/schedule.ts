@@ -147,3 +147,25 @@ export const ZPlaying = z.object({
   scheduleEntryId: z.string().nullable(),
 });
 export type TPlaying = z.infer<typeof ZPlaying>;
+
+/** GET /api/v1/schedule-entries?adSpaceId=&cursor=&limit= (the schedule page lists one space). */
+export const ZScheduleEntryListQuery = z.object({
+  adSpaceId: z.uuid().optional(),
+  playlistId: z.uuid().optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type TScheduleEntryListQuery = z.input<typeof ZScheduleEntryListQuery>;
+
+/** An entry as the API answers: the stored fields and the playlist's name. */
+export const ZScheduleEntryView = ZScheduleEntry.extend({
+  playlistName: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type TScheduleEntryView = z.infer<typeof ZScheduleEntryView>;
+
+export const ZScheduleEntryList = z.object({
+  items: z.array(ZScheduleEntryView),
+  nextCursor: z.string().nullable(),
+});
+export type TScheduleEntryList = z.infer<typeof ZScheduleEntryList>;

@@ -4,3 +4,4 @@ export * from './platform';
 export * from './storage';
 export * from './content';
 export * from './jobs';
+export * from './screens';

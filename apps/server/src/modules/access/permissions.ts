@@ -1,12 +1,19 @@
 import type { TActor, TPrincipal } from '../../lib/actor';
 
 /** Resources whose ids a permission checks for ownership; each has an owner lookup. */
-export type TResource = 'content';
+export type TResource = 'content' | 'location' | 'adSpace' | 'playlist' | 'scheduleEntry';
 
 /** What a resource is called in a 404, so the message reads naturally. */
 export const RESOURCE_NAMES: Record<TResource, string> = {
   content: 'That content item',
+  location: 'That location',
+  adSpace: 'That ad space',
+  playlist: 'That playlist',
+  scheduleEntry: 'That schedule entry',
 };
+
+/** Screen owners hold the advertiser role (SPEC §6: /advertiser/* is where they run screens). */
+const SCREEN_OWNERS = ['advertiser'] as const;
 
 export interface TRule {
   /** The kinds of principal that may act at all (anyone else: 403). */
@@ -36,6 +43,36 @@ export const PERMISSIONS = {
   'content.update': { principals: ['user'], resource: 'content' },
   'content.delete': { principals: ['user'], resource: 'content' },
   'analytics.read-all': { principals: ['user'], superUserOnly: true },
+  // Screen owners (issue 7). Lists and creates name no id; a create's referenced ids (a location,
+  // a playlist) are checked with the matching `.read` permission in the same service call.
+  'location.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'location.create': { principals: ['user'], roles: SCREEN_OWNERS },
+  'location.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'location' },
+  'location.update': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'location' },
+  'location.delete': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'location' },
+  'adSpace.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'adSpace.create': { principals: ['user'], roles: SCREEN_OWNERS },
+  'adSpace.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'adSpace.update': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'adSpace.delete': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'playlist.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'playlist.create': { principals: ['user'], roles: SCREEN_OWNERS },
+  'playlist.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'playlist' },
+  'playlist.update': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'playlist' },
+  'playlist.delete': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'playlist' },
+  'scheduleEntry.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'scheduleEntry.create': { principals: ['user'], roles: SCREEN_OWNERS },
+  'scheduleEntry.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'scheduleEntry' },
+  'scheduleEntry.update': {
+    principals: ['user'],
+    roles: SCREEN_OWNERS,
+    resource: 'scheduleEntry',
+  },
+  'scheduleEntry.delete': {
+    principals: ['user'],
+    roles: SCREEN_OWNERS,
+    resource: 'scheduleEntry',
+  },
 } as const satisfies Record<string, TRule>;
 
 export type TPermission = keyof typeof PERMISSIONS;

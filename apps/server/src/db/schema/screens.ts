@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ORIENTATIONS } from '@screenline/shared/ad-space';
+import { VENUE_TYPES } from '@screenline/shared/location';
+import { user } from './auth';
+
+// What screen owners run (issue 7): locations, their ad spaces, playlists and schedule entries.
+// Every table carries owner_id so one query decides ownership (modules/access owner lookups).
+
+export const venueTypeEnum = pgEnum('venue_type', VENUE_TYPES);
+export const orientationEnum = pgEnum('orientation', ORIENTATIONS);
+
+const timestamps = {
+  // Millisecond precision: list cursors carry these values through JavaScript dates exactly.
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+};
+
+export const location = pgTable(
+  'location',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    addressLine: text('address_line').notNull(),
+    city: text('city').notNull(),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** IANA zone: schedules are local wall-clock times here. */
+    timeZone: text('time_zone').notNull(),
+    venueType: venueTypeEnum('venue_type').notNull(),
+    /** TAudience (packages/shared/src/location.ts), parsed with its schema when read. */
+    audience: jsonb('audience').notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('location_owner_name_idx').on(t.ownerId, t.name, t.id)],
+);
+
+export const playlist = pgTable(
+  'playlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Bumped by every save. */
+    version: integer('version').notNull().default(1),
+    /** TPlaylistItem[] (packages/shared/src/playlist.ts), parsed with its schema when read. */
+    items: jsonb('items').notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    index('playlist_owner_name_idx').on(t.ownerId, t.name, t.id),
+    // "Which playlists use this content item": items @> '[{"contentId": …}]'.
+    index('playlist_items_idx').using('gin', t.items),
+  ],
+);
+
+export const adSpace = pgTable(
+  'ad_space',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // A location with ad spaces cannot be deleted (the service names them; the key backs it up).
+    // NO ACTION, not RESTRICT: it is checked at the end of the statement, so deleting the user
+    // (which cascades to both tables) still works.
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => location.id),
+    name: text('name').notNull(),
+    orientation: orientationEnum('orientation').notNull(),
+    resolutionWidth: integer('resolution_width').notNull(),
+    resolutionHeight: integer('resolution_height').notNull(),
+    defaultPlaylistId: uuid('default_playlist_id').references(() => playlist.id),
+    /** Bumped by every change that alters what the screen plays; the player's manifest keys on it. */
+    contentVersion: integer('content_version').notNull().default(1),
+    /** Last player heartbeat (the TV player issue writes it). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    index('ad_space_owner_name_idx').on(t.ownerId, t.name, t.id),
+    index('ad_space_location_idx').on(t.locationId),
+    index('ad_space_default_playlist_idx').on(t.defaultPlaylistId),
+  ],
+);
+
+export const scheduleEntry = pgTable(
+  'schedule_entry',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    adSpaceId: uuid('ad_space_id')
+      .notNull()
+      .references(() => adSpace.id, { onDelete: 'cascade' }),
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => playlist.id),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }),
+    /** ISO weekdays 1 (Monday) … 7 (Sunday), sorted. */
+    weekdays: smallint('weekdays').array().notNull(),
+    /** Local wall-clock `HH:mm` in the location's zone; see docs/schedule.md. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    priority: integer('priority').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('schedule_entry_ad_space_idx').on(t.adSpaceId, t.firstDay, t.id),
+    index('schedule_entry_playlist_idx').on(t.playlistId),
+    check('schedule_entry_priority_range', sql`${t.priority} between 0 and 100`),
+  ],
+);

@@ -1,0 +1,42 @@
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/database';
+import { adSpace, scheduleEntry } from '../../db/schema/index';
+
+/**
+ * Which ad spaces a change reaches. Every change that alters what a screen plays bumps those
+ * spaces' content version (issue 7 item 7): the player's manifest keys on it, so a TV refetches
+ * exactly when its screen would play something else.
+ */
+export interface TContentVersionScope {
+  /** These spaces themselves (their default playlist or schedule changed). */
+  adSpaceIds?: readonly string[];
+  /** Spaces playing this playlist: as their default or through any schedule entry. */
+  playlistId?: string;
+  /** Spaces at this location (its time zone moves every window). */
+  locationId?: string;
+}
+
+/** Bumps the content version of every ad space in scope; pass the transaction of the change. */
+export async function bumpContentVersion(db: TDb, scope: TContentVersionScope): Promise<void> {
+  const conditions = [];
+  if (scope.adSpaceIds && scope.adSpaceIds.length > 0)
+    conditions.push(inArray(adSpace.id, [...scope.adSpaceIds]));
+  if (scope.playlistId) {
+    conditions.push(eq(adSpace.defaultPlaylistId, scope.playlistId));
+    conditions.push(
+      inArray(
+        adSpace.id,
+        db
+          .select({ id: scheduleEntry.adSpaceId })
+          .from(scheduleEntry)
+          .where(eq(scheduleEntry.playlistId, scope.playlistId)),
+      ),
+    );
+  }
+  if (scope.locationId) conditions.push(eq(adSpace.locationId, scope.locationId));
+  if (conditions.length === 0) return;
+  await db
+    .update(adSpace)
+    .set({ contentVersion: sql`${adSpace.contentVersion} + 1` })
+    .where(or(...conditions));
+}

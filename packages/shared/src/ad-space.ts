@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { ZListQuery } from './location';
+import { ZPlaying } from './schedule';
+import { text } from './text';
+
+/** Ad spaces (`/api/v1/ad-spaces`): one screen at a location (DESIGN.md §4). */
+
+export const ORIENTATIONS = ['landscape', 'portrait'] as const;
+export const ZOrientation = z.enum(ORIENTATIONS);
+export type TOrientation = z.infer<typeof ZOrientation>;
+
+/**
+ * Online: a player reported within the heartbeat window; offline: one did before, not lately;
+ * never-connected: no player has ever reported (every space, until the TV player issue lands).
+ */
+export const AD_SPACE_STATUSES = ['online', 'offline', 'never-connected'] as const;
+export const ZAdSpaceStatus = z.enum(AD_SPACE_STATUSES);
+export type TAdSpaceStatus = z.infer<typeof ZAdSpaceStatus>;
+
+const ZScreenPixels = z
+  .number()
+  .int('Whole pixels, please.')
+  .min(64, 'At least 64 pixels.')
+  .max(16_384, 'At most 16,384 pixels.');
+
+const adSpaceFields = {
+  name: text().trim().min(1, 'Enter a name.').max(200, 'Keep it under 200 characters.'),
+  locationId: z.uuid('Pick a location.'),
+  orientation: ZOrientation,
+  resolutionWidth: ZScreenPixels,
+  resolutionHeight: ZScreenPixels,
+  /** Plays when no schedule entry is active; null: the idle screen. */
+  defaultPlaylistId: z.uuid('Pick a playlist.').nullable().default(null),
+};
+
+/** POST /api/v1/ad-spaces */
+export const ZCreateAdSpace = z.strictObject(adSpaceFields);
+export type TCreateAdSpace = z.input<typeof ZCreateAdSpace>;
+
+/** PATCH /api/v1/ad-spaces/{id} */
+export const ZUpdateAdSpace = z
+  .strictObject({ ...adSpaceFields, defaultPlaylistId: z.uuid('Pick a playlist.').nullable() })
+  .partial();
+export type TUpdateAdSpace = z.input<typeof ZUpdateAdSpace>;
+
+/** A name and id, for "used by" lists and refusals. */
+export const ZNamedRef = z.object({ id: text(), name: text() });
+export type TNamedRef = z.infer<typeof ZNamedRef>;
+
+export const ZAdSpace = z.object({
+  id: text(),
+  name: text(),
+  location: z.object({ id: text(), name: text(), timeZone: text(), city: text() }),
+  orientation: ZOrientation,
+  resolutionWidth: z.number().int(),
+  resolutionHeight: z.number().int(),
+  defaultPlaylist: ZNamedRef.nullable(),
+  status: ZAdSpaceStatus,
+  /** Last player heartbeat (ISO 8601), null until a TV connects. */
+  lastSeenAt: text().nullable(),
+  /**
+   * Bumped by every change that alters what the screen plays (its default playlist, its schedule
+   * entries, a playlist it plays, its location's time zone); the player's manifest keys on it.
+   */
+  contentVersion: z.number().int().min(1),
+  /** What plays now, from the resolver, with the playlist's name. */
+  playing: ZPlaying.extend({ playlistName: text().nullable() }),
+  scheduleEntryCount: z.number().int().nonnegative(),
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type TAdSpace = z.infer<typeof ZAdSpace>;
+
+/** GET /api/v1/ad-spaces?cursor=&limit=&q=&locationId= */
+export const ZAdSpaceListQuery = ZListQuery.extend({ locationId: z.uuid().optional() });
+export type TAdSpaceListQuery = z.input<typeof ZAdSpaceListQuery>;
+
+export const ZAdSpaceList = z.object({ items: z.array(ZAdSpace), nextCursor: text().nullable() });
+export type TAdSpaceList = z.infer<typeof ZAdSpaceList>;
+
+/**
+ * DELETE /api/v1/ad-spaces/{id}?removeSchedule=true: without it, a space with schedule entries
+ * is refused (409 naming them); with it, the entries go with the space.
+ */
+export const ZDeleteAdSpaceQuery = z.object({
+  removeSchedule: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
