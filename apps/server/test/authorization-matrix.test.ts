@@ -13,8 +13,11 @@ import { signUpForStorage, type TStorageUser, uploadMultipart } from './storage-
  * suite: add its case when you add the route.
  */
 
-/** Who may call a route. */
-type TAudience = 'anyone' | 'signed-in' | 'super-user';
+/**
+ * Who may call a route. Screen owners hold the advertiser role: for their routes the wrong role
+ * is a publisher.
+ */
+type TAudience = 'anyone' | 'signed-in' | 'super-user' | 'screen-owner';
 
 interface TFixture {
   t: TTestApp;
@@ -23,6 +26,8 @@ interface TFixture {
   /** Another user with resources of their own, for the 404 checks. */
   other: TStorageUser;
   admin: { cookie: string };
+  /** Signed in with the publisher role: the wrong role for screen-owner routes. */
+  publisher: { cookie: string };
 }
 
 interface TCase {
@@ -185,6 +190,11 @@ const CASES: Record<string, TCase> = {
   },
 };
 
+async function chooseRole(t: TTestApp, cookie: string, role: 'advertiser' | 'publisher') {
+  const res = await t.request({ method: 'PATCH', url: '/api/v1/me', cookie, payload: { role } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 /** Every `METHOD url` the app registers under /api/v1 (HEAD is answered by its GET). */
 async function registeredRoutes(t: TTestApp): Promise<string[]> {
   const found = new Set<string>();
@@ -205,13 +215,18 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   let routes: string[] = [];
   beforeAll(async () => {
     const t = await createTestApp(backend);
-    const [owner, other, admin] = [
+    const [owner, other, admin, publisher] = [
       await signUpForStorage(t),
       await signUpForStorage(t),
       await t.signUp(),
+      await t.signUp(),
     ];
     await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
-    f = { t, owner, other, admin };
+    // Both owners run screens; the role changes nothing for the routes any signed-in user may call.
+    await chooseRole(t, owner.cookie, 'advertiser');
+    await chooseRole(t, other.cookie, 'advertiser');
+    await chooseRole(t, publisher.cookie, 'publisher');
+    f = { t, owner, other, admin, publisher };
     routes = await registeredRoutes(t);
   });
   afterAll(() => f.t.close());
@@ -241,6 +256,10 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       if (access.audience === 'super-user') {
         const wrongRole = await send(await access.request(f, 'own'), f.owner.cookie);
         expect(wrongRole.statusCode, `${route} not a super-user`).toBe(403);
+      }
+      if (access.audience === 'screen-owner') {
+        const wrongRole = await send(await access.request(f, 'own'), f.publisher.cookie);
+        expect(wrongRole.statusCode, `${route} a publisher`).toBe(403);
       }
       if (access.hasIds) {
         const foreign = await send(await access.request(f, 'foreign'), f.owner.cookie);
