@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { createScreenOwnersRepository } from './screen-owners.repository';
+
+/**
+ * What screen owners run (issue 7): locations, ad spaces, playlists and schedule entries. This
+ * plugin registers the owner lookups of all four resources (each route plugin checks ids of the
+ * others: an ad space names a location and a playlist) and then the route plugins.
+ */
+export async function screensRoutes(app: FastifyInstance) {
+  const { db, access } = app.deps;
+  const owners = createScreenOwnersRepository(db);
+  for (const resource of ['location', 'adSpace', 'playlist', 'scheduleEntry'] as const)
+    access.registerOwnerLookup(resource, (ids) => owners.findOwners(resource, ids));
+}
