@@ -4,6 +4,7 @@ import { ZContentItem } from '@screenline/shared/content';
 import { buildApp } from '../src/app';
 import { createMeRepository } from '../src/modules/me/me.repository';
 import { BACKENDS, createTestApp, type TTestApp } from './harness';
+import { createAdSpace, createLocation, locationInput } from './screens-helpers';
 import { signUpForStorage, type TStorageUser, uploadMultipart } from './storage-helpers';
 
 /**
@@ -73,6 +74,21 @@ async function uploadedImageOf(t: TTestApp, user: TStorageUser): Promise<string>
 
 const itemOf = (f: TFixture, target: 'own' | 'foreign') =>
   contentItemOf(f.t, target === 'own' ? f.owner : f.other);
+
+const ownerOf = (f: TFixture, target: 'own' | 'foreign') => (target === 'own' ? f.owner : f.other);
+
+/** A location of the target's owner, made through the API. */
+const locationOf = async (f: TFixture, target: 'own' | 'foreign') =>
+  (await createLocation(f.t, ownerOf(f, target), { name: 'Matrix' })).id;
+
+/** An ad space (at a new location) of the target's owner, made through the API. */
+const adSpaceOf = async (f: TFixture, target: 'own' | 'foreign') =>
+  (
+    await createAdSpace(f.t, ownerOf(f, target), {
+      locationId: await locationOf(f, target),
+      name: 'Matrix',
+    })
+  ).id;
 
 const CASES: Record<string, TCase> = {
   // The password rules the sign-up form shows: public by design.
@@ -180,6 +196,111 @@ const CASES: Record<string, TCase> = {
     request: async (f, target) => ({
       method: 'DELETE',
       url: `/api/v1/content/${await itemOf(f, target)}`,
+    }),
+  },
+  'GET /api/v1/locations': {
+    audience: 'screen-owner',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/locations' }),
+  },
+  'POST /api/v1/locations': {
+    audience: 'screen-owner',
+    ok: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/v1/locations',
+      payload: { ...locationInput() },
+    }),
+  },
+  'GET /api/v1/locations/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/locations/${await locationOf(f, target)}`,
+    }),
+  },
+  'PATCH /api/v1/locations/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'PATCH',
+      url: `/api/v1/locations/${await locationOf(f, target)}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  'DELETE /api/v1/locations/:id': {
+    audience: 'screen-owner',
+    ok: 204,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'DELETE',
+      url: `/api/v1/locations/${await locationOf(f, target)}`,
+    }),
+  },
+  'GET /api/v1/ad-spaces': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    // The location filter names an id: another owner's location is "not found".
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/ad-spaces?locationId=${await locationOf(f, target)}`,
+    }),
+  },
+  'POST /api/v1/ad-spaces': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'POST',
+      url: '/api/v1/ad-spaces',
+      payload: {
+        name: 'Matrix',
+        locationId: await locationOf(f, target),
+        orientation: 'landscape',
+        resolutionWidth: 1920,
+        resolutionHeight: 1080,
+      },
+    }),
+  },
+  'GET /api/v1/ad-spaces/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}`,
+    }),
+  },
+  'PATCH /api/v1/ad-spaces/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'PATCH',
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  'DELETE /api/v1/ad-spaces/:id': {
+    audience: 'screen-owner',
+    ok: 204,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'DELETE',
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}`,
+    }),
+  },
+  'GET /api/v1/ad-spaces/:id/playing': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}/playing?at=2026-03-08T02:30`,
     }),
   },
   // Outside production only; whom it answers is the dev mailbox's own rule (loopback clients).
