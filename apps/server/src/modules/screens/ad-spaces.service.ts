@@ -33,19 +33,8 @@ type TListQuery = z.output<typeof ZAdSpaceListQuery>;
 type TCreate = z.output<typeof ZCreateAdSpace>;
 type TUpdate = z.output<typeof ZUpdateAdSpace>;
 
-export interface TAdSpacesServiceOptions {
-  /** The current instant in epoch milliseconds; tests pass a fixed one. */
-  now?: () => number;
-}
-
 /** Ad spaces (issue 7 item 2): each owner sees and changes only their own. */
-export function createAdSpacesService(
-  repo: TAdSpacesRepository,
-  access: TAccessPolicy,
-  options: TAdSpacesServiceOptions = {},
-) {
-  const now = options.now ?? Date.now;
-
+export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccessPolicy) {
   async function list(actor: TActor, query: TListQuery): Promise<TAdSpaceList> {
     await access.requireAccess(actor, 'adSpace.list');
     if (query.locationId) await access.requireAccess(actor, 'location.read', [query.locationId]);
@@ -60,7 +49,7 @@ export function createAdSpacesService(
     const last = page.at(-1);
     // One query for the whole page's entries; what each space plays is resolved in memory.
     const entries = groupBySpace(await repo.findEntries(page.map((row) => row.adSpace.id)));
-    const at = now();
+    const at = Date.now();
     return {
       items: page.map((row) => toAdSpace(row, entries.get(row.adSpace.id) ?? [], at)),
       nextCursor:
@@ -120,7 +109,10 @@ export function createAdSpacesService(
           'in-use',
           inUseMessage(current.name, references, {
             what: ['schedule entry', 'schedule entries'],
-            then: 'Remove them from the schedule first, or delete the ad space with its schedule.',
+            then: [
+              'Remove it from the schedule first, or delete the ad space with its schedule.',
+              'Remove them from the schedule first, or delete the ad space with its schedule.',
+            ],
           }),
           { references },
         );
@@ -140,8 +132,9 @@ export function createAdSpacesService(
     if (!row) throw notFound('That ad space');
     const entries = await repo.findEntries([id]);
     const { timeZone } = row.location;
-    const requested = at === undefined ? null : resolveLocalDateTime(at, timeZone);
-    const epochMs = requested ? requested.epochMs : now();
+    // The instant the local time means there, and how it was read (a gap moves it forward).
+    const local = at === undefined ? null : resolveLocalDateTime(at, timeZone);
+    const epochMs = local ? local.epochMs : Date.now();
     const explained = resolverOf(row, entries).explainAt(epochMs);
     const names = playlistNames(row, entries);
     return {
@@ -154,11 +147,8 @@ export function createAdSpacesService(
       playlistName: names.get(explained.playlistId ?? '') ?? null,
       explanation: explainPlaying({
         explained,
-        requested:
-          at === undefined || requested === null
-            ? null
-            : { localDateTime: at, adjustment: requested.adjustment },
-        entryNames: new Map(entries.map((row) => [row.entry.id, entryName(row)])),
+        requested: at && local ? { localDateTime: at, adjustment: local.adjustment } : null,
+        entryNames: new Map(entries.map((entry) => [entry.entry.id, entryName(entry)])),
         playlistNames: names,
       }),
     };
@@ -175,7 +165,7 @@ export function createAdSpacesService(
   async function view(ownerId: string, id: string): Promise<TAdSpace> {
     const row = await repo.findById(ownerId, id);
     if (!row) throw notFound('That ad space');
-    return toAdSpace(row, await repo.findEntries([id]), now());
+    return toAdSpace(row, await repo.findEntries([id]), Date.now());
   }
 
   function toAdSpace(row: TAdSpaceWithNames, entries: TEntryWithName[], nowMs: number): TAdSpace {
@@ -242,7 +232,7 @@ function playlistNames(row: TAdSpaceWithNames, entries: readonly TEntryWithName[
   return names;
 }
 
-export function entryName(row: TEntryWithName): string {
+function entryName(row: TEntryWithName): string {
   return scheduleEntryLabel({ ...row.entry, playlistName: row.playlistName });
 }
 

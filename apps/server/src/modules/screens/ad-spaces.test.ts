@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   AD_SPACE_ONLINE_WINDOW_MS,
@@ -283,6 +283,18 @@ describe.each(BACKENDS)('ad spaces on %s', (backend) => {
       playing: { source: 'default', playlistId: fallback, playlistName: 'Fallback' },
     });
     expect(byName.get('beta')?.playing.timeZone).toBe('Asia/Tokyo');
+
+    // The page's schedule entries come in one query, whatever the page's length.
+    const selects = vi.spyOn(t.app.deps.db, 'select');
+    try {
+      await list(owner, 'limit=1');
+      const forOne = selects.mock.calls.length;
+      selects.mockClear();
+      await list(owner, 'limit=4');
+      expect(selects.mock.calls.length).toBe(forOne);
+    } finally {
+      selects.mockRestore();
+    }
 
     const inPark = await list(owner, `locationId=${second.id}`);
     expect(inPark.items.map((item) => item.name)).toEqual(['Delta']);

@@ -89,7 +89,10 @@ export function createLocationsService(repo: TLocationsRepository, access: TAcce
           'in-use',
           inUseMessage(current.name, references, {
             what: ['ad space', 'ad spaces'],
-            then: 'Move or delete them first, then delete the location.',
+            then: [
+              'Move or delete it first, then delete the location.',
+              'Move or delete them first, then delete the location.',
+            ],
           }),
           { references },
         );

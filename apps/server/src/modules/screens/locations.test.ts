@@ -262,14 +262,25 @@ describe.each(BACKENDS)('locations on %s', (backend) => {
     ]);
     expect((await get(ann, place.id)).statusCode).toBe(200);
 
-    for (const space of [lobby, atrium]) {
+    const removeSpace = async (id: string) => {
       const res = await t.request({
         method: 'DELETE',
-        url: `/api/v1/ad-spaces/${space.id}`,
+        url: `/api/v1/ad-spaces/${id}`,
         cookie: ann.cookie,
       });
       expect(res.statusCode, res.body).toBe(204);
-    }
+    };
+    await removeSpace(lobby.id);
+    const stillOne = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/locations/${place.id}`,
+      cookie: ann.cookie,
+    });
+    expect(stillOne.statusCode).toBe(409);
+    expect(ZApiError.parse(stillOne.json()).error.message).toBe(
+      '“Mall” has 1 ad space: “Atrium”. Move or delete it first, then delete the location.',
+    );
+    await removeSpace(atrium.id);
     expect(
       (
         await t.request({

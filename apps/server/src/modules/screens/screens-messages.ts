@@ -8,7 +8,10 @@ import { AppError } from '../../lib/app-error';
 export function inUseMessage(
   name: string,
   references: readonly TReference[],
-  words: { what: readonly [singular: string, plural: string]; then: string },
+  words: {
+    what: readonly [singular: string, plural: string];
+    then: readonly [singular: string, plural: string];
+  },
 ): string {
   const count = references.length;
   const named = references
@@ -16,8 +19,9 @@ export function inUseMessage(
     .map((reference) => `“${reference.name}”`)
     .join(', ');
   const more = count > 3 ? ` and ${count - 3} more` : '';
-  const what = count === 1 ? words.what[0] : words.what[1];
-  return `“${name}” has ${count} ${what}: ${named}${more}. ${words.then}`;
+  const [what, then] =
+    count === 1 ? [words.what[0], words.then[0]] : [words.what[1], words.then[1]];
+  return `“${name}” has ${count} ${what}: ${named}${more}. ${then}`;
 }
 
 /**
