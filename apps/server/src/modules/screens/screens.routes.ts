@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adSpacesRoutes } from './ad-spaces.routes';
 import { locationsRoutes } from './locations.routes';
+import { playlistsRoutes } from './playlists.routes';
+import { scheduleEntriesRoutes } from './schedule-entries.routes';
 import { createScreenOwnersRepository } from './screen-owners.repository';
 
 /**
@@ -15,4 +17,6 @@ export async function screensRoutes(app: FastifyInstance) {
     access.registerOwnerLookup(resource, (ids) => owners.findOwners(resource, ids));
   await app.register(locationsRoutes);
   await app.register(adSpacesRoutes);
+  await app.register(playlistsRoutes);
+  await app.register(scheduleEntriesRoutes);
 }
