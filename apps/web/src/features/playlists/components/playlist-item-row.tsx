@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { CircleAlert, GripVertical, Trash2 } from 'lucide-react';
+import type { TContentItem } from '@screenline/shared/content';
+import type { TPlaylistItemInput } from '@screenline/shared/playlist';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { ItemThumbnail } from '@/features/playlists/components/content-thumbnail';
+import { formatClock } from '@/features/playlists/utils/durations';
+
+function describe(item: TPlaylistItemInput, content: TContentItem | null): string {
+  if (item.type === 'adSlot') return 'Filled by paid campaigns; a placeholder until then';
+  if (!content) return 'No longer in your library';
+  if (item.kind === 'video') {
+    return content.durationMs === null
+      ? 'Video · plays to its end'
+      : `Video · ${formatClock(content.durationMs)} · plays to its end`;
+  }
+  return `Image · ${content.width} × ${content.height}`;
+}
+
+/**
+ * One playlist item: a drag handle (pointer drag, or Space and arrows from the keyboard), its
+ * picture and name, its length control and a remove button. `control` is the duration input of
+ * an image or ad slot; a video has none.
+ */
+export function PlaylistItemRow({
+  item,
+  index,
+  name,
+  content,
+  control,
+  errors,
+  errorId,
+  onRemove,
+}: {
+  item: TPlaylistItemInput;
+  index: number;
+  name: string;
+  content: TContentItem | null;
+  control: ReactNode;
+  errors: readonly string[];
+  /** The id of the error list, for the control's aria-describedby. */
+  errorId: string;
+  onRemove: () => void;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: item.id });
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      aria-label={`${index + 1}. ${name}`}
+      data-item-id={item.id}
+      className={cn(
+        'relative grid grid-cols-[auto_auto_1fr_auto] items-center gap-x-3 gap-y-2 rounded-lg border bg-surface p-2 sm:grid-cols-[auto_auto_auto_1fr_auto_auto]',
+        errors.length > 0 ? 'border-danger' : 'border-border',
+        isDragging && 'z-10 shadow-lg ring-2 ring-primary/40',
+      )}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Move ${name}, position ${index + 1}`}
+        className="flex h-10 w-7 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
+      >
+        <GripVertical aria-hidden className="size-4" />
+      </button>
+      <span className="w-5 text-right text-xs text-muted-foreground tabular-nums">{index + 1}</span>
+      <span className="hidden aspect-video w-20 overflow-hidden rounded-md border border-border sm:block">
+        <ItemThumbnail content={content} isAdSlot={item.type === 'adSlot'} />
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium" title={name}>
+          {name}
+        </p>
+        <p className="truncate text-xs text-muted-foreground">{describe(item, content)}</p>
+      </div>
+      <div className="col-span-3 col-start-2 row-start-2 sm:col-span-1 sm:col-start-auto sm:row-start-auto">
+        {control}
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Remove ${name}`}
+        onClick={onRemove}
+        className="col-start-4 row-start-1 text-muted-foreground hover:text-danger sm:col-start-auto"
+      >
+        <Trash2 aria-hidden />
+      </Button>
+      {errors.length > 0 && (
+        <ul id={errorId} className="col-span-full grid gap-0.5 pl-10">
+          {errors.map((message) => (
+            <li key={message} className="flex items-center gap-1.5 text-xs font-medium text-danger">
+              <CircleAlert aria-hidden className="size-3.5 shrink-0" />
+              {message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
