@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ZContentList } from '@screenline/shared/content';
 import { apiRequest } from '@/lib/api-client';
 
@@ -28,6 +28,8 @@ export function useLibraryContent(q: string) {
       queryFn: ({ pageParam, signal }) => listLibraryContent(q, pageParam, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      // While a new search loads, the last results stay (no spinner flash on every keystroke).
+      placeholderData: keepPreviousData,
     }),
   );
 }

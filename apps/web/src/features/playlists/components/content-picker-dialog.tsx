@@ -152,10 +152,12 @@ export function ContentPickerDialog({
   open,
   onOpenChange,
   onAdd,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onAdd: (items: TContentItem[]) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<TContentItem[]>([]);
@@ -177,7 +179,7 @@ export function ContentPickerDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle>Add from your library</DialogTitle>
         <DialogDescription>
           Pick images and videos; they are added in the order you pick them.

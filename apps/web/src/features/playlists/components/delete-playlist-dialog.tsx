@@ -96,14 +96,16 @@ function DeleteConfirm({ playlist, onDone }: { playlist: TPlaylistSummary; onDon
 export function DeletePlaylistDialog({
   playlist,
   onClose,
+  onCloseAutoFocus,
 }: {
   playlist: TPlaylistSummary | null;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={playlist !== null} onOpenChange={(open) => !open && onClose()}>
       {playlist && (
-        <DialogContent role="alertdialog">
+        <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
           <DialogTitle className="break-words">Delete “{playlist.name}”?</DialogTitle>
           <DialogDescription>
             The playlist is removed for good. Its content stays in your library. A playlist that is

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { generatePath, Link, useNavigate } from 'react-router';
@@ -28,6 +28,7 @@ import { ContentPickerDialog } from '@/features/playlists/components/content-pic
 import { DurationInput } from '@/features/playlists/components/duration-input';
 import { PlaylistItemRow } from '@/features/playlists/components/playlist-item-row';
 import { SortableItems } from '@/features/playlists/components/sortable-items';
+import { useFocusReturn } from '@/features/playlists/hooks/use-focus-return';
 import { useUnsavedChanges } from '@/features/playlists/hooks/use-unsaved-changes';
 import { formatSeconds } from '@/features/playlists/utils/durations';
 import {
@@ -111,6 +112,13 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
   );
 
   const { blocker, allowNextNavigation } = useUnsavedChanges(isDirty && !isSubmitting);
+  const pickerFocus = useFocusReturn();
+  const leaveFocus = useFocusReturn();
+  const isBlocked = blocker.state === 'blocked';
+  const rememberLeaveFocus = leaveFocus.remember;
+  useEffect(() => {
+    if (isBlocked) rememberLeaveFocus();
+  }, [isBlocked, rememberLeaveFocus]);
 
   const nameOf = (id: string | number) => {
     const item = getValues('items').find((candidate) => candidate.id === id);
@@ -249,7 +257,13 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
           </CardHeader>
           <CardContent className="grid gap-4">
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => setPickerOpen(true)}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  pickerFocus.remember();
+                  setPickerOpen(true);
+                }}
+              >
                 <ListPlus aria-hidden />
                 Add from library
               </Button>
@@ -341,13 +355,15 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
         </div>
       </div>
 
-      <ContentPickerDialog open={isPickerOpen} onOpenChange={setPickerOpen} onAdd={addContent} />
+      <ContentPickerDialog
+        open={isPickerOpen}
+        onOpenChange={setPickerOpen}
+        onAdd={addContent}
+        onCloseAutoFocus={pickerFocus.onCloseAutoFocus}
+      />
 
-      <Dialog
-        open={blocker.state === 'blocked'}
-        onOpenChange={(open) => !open && blocker.reset?.()}
-      >
-        <DialogContent role="alertdialog">
+      <Dialog open={isBlocked} onOpenChange={(open) => !open && blocker.reset?.()}>
+        <DialogContent role="alertdialog" onCloseAutoFocus={leaveFocus.onCloseAutoFocus}>
           <DialogTitle>Leave without saving?</DialogTitle>
           <DialogDescription>
             Your changes to this playlist are not saved. If you leave now, they are lost.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -46,14 +46,23 @@ export function SortableItems({
   );
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
   const count = ids.length;
+  // dnd-kit reports the item being over its own place right after the pick-up; announcing that
+  // would overwrite "Picked up …" at once. Only a change of place is announced.
+  const lastOverRef = useRef<UniqueIdentifier | null>(null);
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${count}.`,
-    onDragOver: ({ active, over }) =>
-      over
+    onDragStart: ({ active }) => {
+      lastOverRef.current = active.id;
+      return `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${count}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const overId = over ? over.id : null;
+      if (overId === lastOverRef.current) return undefined;
+      lastOverRef.current = overId;
+      return over
         ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${count}.`
-        : `${nameOf(active.id)} is no longer over the list.`,
+        : `${nameOf(active.id)} is no longer over the list.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${count}.`

@@ -18,6 +18,10 @@ import { DeletePlaylistDialog } from '@/features/playlists/components/delete-pla
 import { PlaylistEditor } from '@/features/playlists/components/playlist-editor';
 import { PlaylistList } from '@/features/playlists/components/playlist-list';
 import { PlaylistPlayer } from '@/features/playlists/components/playlist-player';
+import { useFocusReturn } from '@/features/playlists/hooks/use-focus-return';
+
+/** After a deleted row's dialog closes, focus goes to the page's main region. */
+const focusMain = () => document.getElementById('main');
 
 function NewPlaylistLink({ label = 'New playlist' }: { label?: string }) {
   return (
@@ -34,6 +38,7 @@ export function PlaylistsPage() {
   const list = usePlaylistList();
   const duplicate = useDuplicatePlaylist();
   const [deleting, setDeleting] = useState<TPlaylistSummary | null>(null);
+  const deleteFocus = useFocusReturn(focusMain);
   const playlists = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   const onDuplicate = (playlist: TPlaylistSummary) => {
@@ -80,7 +85,10 @@ export function PlaylistsPage() {
           playlists={playlists}
           duplicatingId={duplicate.isPending ? (duplicate.variables ?? null) : null}
           onDuplicate={onDuplicate}
-          onDelete={setDeleting}
+          onDelete={(playlist) => {
+            deleteFocus.remember();
+            setDeleting(playlist);
+          }}
         />
         {list.hasNextPage && (
           <div className="mt-4 flex justify-center">
@@ -105,7 +113,11 @@ export function PlaylistsPage() {
         actions={playlists.length > 0 && <NewPlaylistLink />}
       />
       {body}
-      <DeletePlaylistDialog playlist={deleting} onClose={() => setDeleting(null)} />
+      <DeletePlaylistDialog
+        playlist={deleting}
+        onClose={() => setDeleting(null)}
+        onCloseAutoFocus={deleteFocus.onCloseAutoFocus}
+      />
     </>
   );
 }
@@ -126,6 +138,10 @@ export function EditPlaylistPage() {
   const playlist = usePlaylist(playlistId);
   usePageTitle(playlist.data ? `Edit ${playlist.data.name}` : 'Edit playlist');
 
+  if (playlist.data) {
+    // Keyed by id: another playlist is a fresh form, a refetch of this one is not.
+    return <PlaylistEditor key={playlist.data.id} playlist={playlist.data} />;
+  }
   if (playlist.isPending) {
     return (
       <div className="flex justify-center py-16">
@@ -133,21 +149,17 @@ export function EditPlaylistPage() {
       </div>
     );
   }
-  if (playlist.isError) {
-    return (
-      <>
-        <PageHeader title="Edit playlist" />
-        <Alert tone="error" title="This playlist could not be loaded">
-          {errorMessage(playlist.error)}{' '}
-          <Link to={paths.advertiser.playlists} className="font-medium underline">
-            Back to playlists
-          </Link>
-        </Alert>
-      </>
-    );
-  }
-  // Keyed by id: another playlist is a fresh form, a refetch of this one is not.
-  return <PlaylistEditor key={playlist.data.id} playlist={playlist.data} />;
+  return (
+    <>
+      <PageHeader title="Edit playlist" />
+      <Alert tone="error" title="This playlist could not be loaded">
+        {errorMessage(playlist.error)}{' '}
+        <Link to={paths.advertiser.playlists} className="font-medium underline">
+          Back to playlists
+        </Link>
+      </Alert>
+    </>
+  );
 }
 
 /** Where the exit control goes: the page that opened the preview (the list), else the editor. */
