@@ -78,16 +78,20 @@ function DeleteConfirm({ playlist, onDone }: { playlist: TPlaylistSummary; onDon
     }
   };
 
+  // Trying again cannot help while something uses it: the refusal leaves only the way out.
+  const isInUse = inUseReferences(failure) !== null;
   return (
     <>
       {failure !== null && <Failure error={failure} />}
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">{failure !== null ? 'Close' : 'Cancel'}</Button>
+          <Button variant="outline">{isInUse ? 'OK' : 'Cancel'}</Button>
         </DialogClose>
-        <Button variant="danger" isPending={remove.isPending} onClick={() => void confirm()}>
-          Delete
-        </Button>
+        {!isInUse && (
+          <Button variant="danger" isPending={remove.isPending} onClick={() => void confirm()}>
+            Delete
+          </Button>
+        )}
       </DialogFooter>
     </>
   );

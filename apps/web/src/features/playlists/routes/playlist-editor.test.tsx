@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TPlaylistDetail } from '@screenline/shared/playlist';
+import { ZSavePlaylist, type TPlaylistDetail } from '@screenline/shared/playlist';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { renderWithAuth } from '@/test/render';
 import {
@@ -48,7 +48,7 @@ function library(url: URL) {
 }
 
 function savedFrom(body: unknown, version: number): TPlaylistDetail {
-  const { name, items } = body as Pick<TPlaylistDetail, 'name' | 'items'>;
+  const { name, items } = ZSavePlaylist.parse(body);
   return makeDetail({ name, items, version, content: [SUNRISE, CLIP, MENU] });
 }
 
@@ -142,21 +142,15 @@ describe('playlist editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save playlist' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(EDIT_PATH));
-    const post = requests.find((request) => request.method === 'POST');
-    expect(post?.body).toEqual({
-      name: 'Lobby loop',
-      items: [
-        {
-          id: expect.any(String),
-          type: 'content',
-          contentId: SUNRISE.id,
-          kind: 'image',
-          durationSeconds: 10,
-        },
-        { id: expect.any(String), type: 'content', contentId: CLIP.id, kind: 'video' },
-        { id: expect.any(String), type: 'adSlot', lengthSeconds: 15 },
-      ],
-    });
+    const post = ZSavePlaylist.parse(requests.find((request) => request.method === 'POST')?.body);
+    expect(post.name).toBe('Lobby loop');
+    expect(post.items.map(({ id: _id, ...item }) => item)).toEqual([
+      { type: 'content', contentId: SUNRISE.id, kind: 'image', durationSeconds: 10 },
+      { type: 'content', contentId: CLIP.id, kind: 'video' },
+      { type: 'adSlot', lengthSeconds: 15 },
+    ]);
+    // Client-made ids, one per item.
+    expect(new Set(post.items.map((item) => item.id)).size).toBe(3);
     expect(await screen.findByRole('heading', { name: /Edit playlist/ })).toHaveTextContent(
       'Version 1',
     );
