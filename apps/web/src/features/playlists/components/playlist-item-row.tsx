@@ -62,7 +62,7 @@ export function PlaylistItemRow({
       aria-label={`${index + 1}. ${name}`}
       data-item-id={item.id}
       className={cn(
-        'relative grid grid-cols-[auto_auto_1fr_auto] items-center gap-x-3 gap-y-2 rounded-lg border bg-surface p-2 sm:grid-cols-[auto_auto_auto_1fr_auto_auto]',
+        'relative flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-surface p-2',
         errors.length > 0 ? 'border-danger' : 'border-border',
         isDragging && 'z-10 shadow-lg ring-2 ring-primary/40',
       )}
@@ -73,7 +73,9 @@ export function PlaylistItemRow({
         {...attributes}
         {...listeners}
         aria-label={`Move ${name}, position ${index + 1}`}
-        className="flex h-10 w-7 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
+        // Touch drags the item, not the page (dnd-kit's pointer sensor needs touch-action: none).
+        style={{ touchAction: 'none' }}
+        className="flex h-10 w-7 cursor-move items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         <GripVertical aria-hidden className="size-4" />
       </button>
@@ -81,26 +83,27 @@ export function PlaylistItemRow({
       <span className="hidden aspect-video w-20 overflow-hidden rounded-md border border-border sm:block">
         <ItemThumbnail content={content} isAdSlot={item.type === 'adSlot'} />
       </span>
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium" title={name}>
           {name}
         </p>
         <p className="truncate text-xs text-muted-foreground">{describe(item, content)}</p>
       </div>
-      <div className="col-span-3 col-start-2 row-start-2 sm:col-span-1 sm:col-start-auto sm:row-start-auto">
-        {control}
-      </div>
+      {/* A phone gives the length control a line of its own, under the name. */}
+      {control && (
+        <div className="order-last w-full pl-12 sm:order-none sm:w-auto sm:pl-0">{control}</div>
+      )}
       <Button
         variant="ghost"
         size="icon"
         aria-label={`Remove ${name}`}
         onClick={onRemove}
-        className="col-start-4 row-start-1 text-muted-foreground hover:text-danger sm:col-start-auto"
+        className="text-muted-foreground hover:text-danger"
       >
         <Trash2 aria-hidden />
       </Button>
       {errors.length > 0 && (
-        <ul id={errorId} className="col-span-full grid gap-0.5 pl-10">
+        <ul id={errorId} className="order-last grid w-full gap-0.5 pl-12">
           {errors.map((message) => (
             <li key={message} className="flex items-center gap-1.5 text-xs font-medium text-danger">
               <CircleAlert aria-hidden className="size-3.5 shrink-0" />

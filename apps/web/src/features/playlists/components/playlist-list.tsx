@@ -71,11 +71,11 @@ export function PlaylistList({
                 <span className="sr-only">Duration: </span>
                 {formatSeconds(playlist.durationSeconds)}
               </span>
-              <span className="col-span-2 row-start-2 min-w-0 text-xs md:col-span-1 md:row-start-auto md:text-sm">
+              <span className="order-2 min-w-0 text-xs md:order-none md:text-sm">
                 <span className="sr-only">Used on: </span>
                 <PlaylistUsage usage={playlist.usage} />
               </span>
-              <div className="col-start-2 row-start-1 flex items-center gap-0.5 md:col-start-auto">
+              <div className="order-1 flex items-center gap-0.5 md:order-none">
                 <Link
                   to={editPath}
                   aria-label={`Edit ${playlist.name}`}
