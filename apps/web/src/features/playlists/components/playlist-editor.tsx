@@ -36,6 +36,7 @@ import {
   itemFromContent,
   itemName,
   newAdSlot,
+  missingContentErrors,
   serverFieldErrors,
   totalSeconds,
   type TPlaylistDraft,
@@ -62,11 +63,13 @@ function messagesOf(error: unknown): string[] {
 /** A server field path the form can show an error on, or null. */
 function formPath(path: string): Path<TPlaylistDraft> | null {
   if (path === 'name' || path === 'items') return path;
-  const match = /^items\.(\d+)(?:\.(durationSeconds|lengthSeconds|contentId))?$/.exec(path);
+  const match = /^items\.(\d+)(?:\.(\w+))?$/.exec(path);
   if (!match) return null;
   const index = Number(match[1]);
   if (match[2] === 'durationSeconds') return `items.${index}.durationSeconds`;
   if (match[2] === 'lengthSeconds') return `items.${index}.lengthSeconds`;
+  if (match[2] === 'kind') return `items.${index}.kind`;
+  // The item as a whole (its content reference, or the item itself).
   return `items.${index}.contentId`;
 }
 
@@ -154,7 +157,7 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
         replace: true,
       });
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
+      const fieldErrors = [...serverFieldErrors(error), ...missingContentErrors(error, values)];
       const unplaced: string[] = [];
       for (const { path, message } of fieldErrors) {
         const target = formPath(path);

@@ -287,7 +287,10 @@ describe('playlist editor', () => {
               message: 'The request is not valid.',
               details: {
                 fields: [
-                  { path: 'body.items.1.contentId', message: 'This content item is not ready.' },
+                  {
+                    path: 'body.items.1.kind',
+                    message: 'Item 2, “Clip”, is an image in the library, not a video.',
+                  },
                   { path: 'body.name', message: 'Pick another name.' },
                 ],
               },
@@ -304,7 +307,7 @@ describe('playlist editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(
       await within(screen.getByRole('listitem', { name: '2. Clip' })).findByText(
-        'This content item is not ready.',
+        'Item 2, “Clip”, is an image in the library, not a video.',
       ),
     ).toBeVisible();
     expect(name).toHaveAccessibleDescription('Pick another name.');

@@ -102,6 +102,27 @@ export function serverFieldErrors(error: unknown): TServerFieldError[] {
   }));
 }
 
+const ZMissingIds = z.object({ ids: z.array(z.string()) });
+
+/**
+ * A 404 naming library items that are gone (deleted in another tab, say) as errors on the items
+ * that use them, so the owner sees which to remove.
+ */
+export function missingContentErrors(
+  error: unknown,
+  draft: { items: readonly TPlaylistItemInput[] },
+): TServerFieldError[] {
+  if (!(error instanceof ApiError) || error.code !== 'not-found') return [];
+  const parsed = ZMissingIds.safeParse(error.details);
+  if (!parsed.success) return [];
+  const missing = new Set(parsed.data.ids);
+  return draft.items.flatMap((item, index) =>
+    item.type === 'content' && missing.has(item.contentId)
+      ? [{ path: `items.${index}`, message: 'This is no longer in your library: remove it.' }]
+      : [],
+  );
+}
+
 /** What a 409 `in-use` refusal names, or null for any other failure. */
 export function inUseReferences(error: unknown): TReference[] | null {
   if (!(error instanceof ApiError) || error.code !== 'in-use') return null;
