@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { generatePath, Link, useNavigate } from 'react-router';
-import { ListPlus, Megaphone, Play, Save } from 'lucide-react';
+import { ArrowLeft, ListPlus, Megaphone, Play, Save } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
 import { ZSavePlaylist, type TPlaylistDetail } from '@screenline/shared/playlist';
 import { Alert } from '@/components/ui/alert';
@@ -30,7 +30,7 @@ import { PlaylistItemRow } from '@/features/playlists/components/playlist-item-r
 import { SortableItems } from '@/features/playlists/components/sortable-items';
 import { useFocusReturn } from '@/features/playlists/hooks/use-focus-return';
 import { useUnsavedChanges } from '@/features/playlists/hooks/use-unsaved-changes';
-import { formatSeconds } from '@/features/playlists/utils/durations';
+import { formatClock, formatSeconds } from '@/features/playlists/utils/durations';
 import {
   draftOf,
   itemFromContent,
@@ -134,10 +134,8 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
       for (const content of picked) next.set(content.id, content);
       return next;
     });
+    // No toast: the rows appear, and the item count (a live region) says so.
     append(picked.map(itemFromContent));
-    toast.success(
-      picked.length === 1 ? `Added “${picked[0]?.name}”.` : `Added ${picked.length} items.`,
-    );
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -171,6 +169,10 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
   });
 
   const itemsError = errors.items?.message ?? errors.items?.root?.message;
+  let saveState: string;
+  if (!playlist) saveState = 'Not saved yet.';
+  else if (isDirty) saveState = 'Unsaved changes.';
+  else saveState = `Saved: version ${playlist.version}.`;
   const previewPath = playlist
     ? generatePath(paths.advertiser.playlistPlayer, { playlistId: playlist.id })
     : null;
@@ -196,7 +198,8 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
         actions={
           <>
             <Link to={paths.advertiser.playlists} className={buttonClasses('outline')}>
-              Back to playlists
+              <ArrowLeft aria-hidden />
+              All playlists
             </Link>
             {previewPath && (
               <Link
@@ -208,10 +211,6 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
                 Preview
               </Link>
             )}
-            <Button type="submit" isPending={isSubmitting} disabled={playlist !== null && !isDirty}>
-              <Save aria-hidden />
-              Save
-            </Button>
           </>
         }
       />
@@ -230,7 +229,7 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
                 <Input
                   {...field}
                   autoComplete="off"
-                  placeholder="Morning loop"
+                  placeholder="e.g. Weekday mornings"
                   className="max-w-lg"
                   {...register('name')}
                 />
@@ -291,7 +290,16 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
                     const errorId = `playlist-item-${field.id}-errors`;
                     const describedBy = messages.length > 0 ? errorId : undefined;
                     let lengthControl = null;
-                    if (item.type === 'adSlot') {
+                    if (item.type === 'content' && item.kind === 'video') {
+                      const length = contentById.get(item.contentId)?.durationMs ?? null;
+                      lengthControl = (
+                        <p className="text-sm text-muted-foreground tabular-nums">
+                          {length === null
+                            ? 'Plays to its end'
+                            : `${formatClock(length)}, plays to its end`}
+                        </p>
+                      );
+                    } else if (item.type === 'adSlot') {
                       lengthControl = (
                         <Controller
                           control={control}
@@ -350,7 +358,11 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
           </CardContent>
         </Card>
 
-        <div className="flex flex-wrap justify-end gap-2">
+        {/* Always in reach, however long the list: the save bar sticks to the bottom. */}
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-border bg-surface/95 px-4 py-3 backdrop-blur-sm sm:mx-0 sm:rounded-xl sm:border">
+          <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+            {saveState}
+          </p>
           <Button type="submit" isPending={isSubmitting} disabled={playlist !== null && !isDirty}>
             <Save aria-hidden />
             {playlist ? 'Save changes' : 'Save playlist'}

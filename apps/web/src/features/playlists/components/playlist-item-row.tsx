@@ -7,17 +7,11 @@ import type { TPlaylistItemInput } from '@screenline/shared/playlist';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { ItemThumbnail } from '@/features/playlists/components/content-thumbnail';
-import { formatClock } from '@/features/playlists/utils/durations';
 
 function describe(item: TPlaylistItemInput, content: TContentItem | null): string {
-  if (item.type === 'adSlot') return 'Filled by paid campaigns; a placeholder until then';
+  if (item.type === 'adSlot') return 'For paid campaigns';
   if (!content) return 'No longer in your library';
-  if (item.kind === 'video') {
-    return content.durationMs === null
-      ? 'Video · plays to its end'
-      : `Video · ${formatClock(content.durationMs)} · plays to its end`;
-  }
-  return `Image · ${content.width} × ${content.height}`;
+  return `${item.kind === 'video' ? 'Video' : 'Image'} · ${content.width} × ${content.height}`;
 }
 
 /**

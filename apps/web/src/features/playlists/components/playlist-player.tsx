@@ -84,12 +84,15 @@ export function PlaylistPlayer({
   const count = playable.items.length;
   return (
     <div className="fixed inset-0 z-50 bg-black text-white">
-      <div
-        ref={stageRef}
-        role="region"
-        aria-label={`Preview of ${playlist.name}`}
-        className="absolute inset-0"
-      />
+      {/* The stage makes its element position: relative; the frame around it holds it full size. */}
+      <div className="absolute inset-0">
+        <div
+          ref={stageRef}
+          role="region"
+          aria-label={`Preview of ${playlist.name}`}
+          className="size-full"
+        />
+      </div>
       {count === 0 && (
         <div className="absolute inset-0 flex items-center justify-center p-6 text-center text-lg text-zinc-300">
           {playlist.items.length === 0

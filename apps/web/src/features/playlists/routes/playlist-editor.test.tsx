@@ -21,7 +21,7 @@ const EDIT_PATH = `/advertiser/playlists/edit/${PLAYLIST_ID}`;
 function renderEditor(entry: string) {
   const router = createMemoryRouter(
     [
-      { path: '/advertiser/playlists', element: <h1>All playlists</h1> },
+      { path: '/advertiser/playlists', element: <h1>Playlist list</h1> },
       { path: '/advertiser/playlists/new', Component: NewPlaylistPage },
       { path: '/advertiser/playlists/edit/:playlistId', Component: EditPlaylistPage },
       { path: '/advertiser/playlists/view/:playlistId/player', element: <h1>Player</h1> },
@@ -131,8 +131,12 @@ describe('playlist editor', () => {
     expect(rowNames()).toEqual(['1. Sunrise', '2. Clip']);
     expect(screen.getByRole('spinbutton', { name: 'Duration of Sunrise' })).toHaveValue(10);
     expect(screen.getByRole('listitem', { name: '2. Clip' })).toHaveTextContent(
-      'Video · 0:12 · plays to its end',
+      'Video · 1920 × 1080',
     );
+    expect(screen.getByRole('listitem', { name: '2. Clip' })).toHaveTextContent(
+      '0:12, plays to its end',
+    );
+    expect(screen.getByText('Not saved yet.')).toBeVisible();
     expect(screen.getByText('Total 22 s')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Add ad slot' }));
@@ -253,6 +257,7 @@ describe('playlist editor', () => {
     expect(patch?.body).toMatchObject({ items: [{ id: 'b' }, { id: 'c' }, { id: 'a' }] });
     // Saved: the form is clean again.
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(screen.getByText('Saved: version 4.')).toBeVisible();
   });
 
   it('removes an item and keeps the others’ ids', async () => {
@@ -335,22 +340,20 @@ describe('playlist editor', () => {
     window.dispatchEvent(dirtyUnload);
     expect(dirtyUnload.defaultPrevented).toBe(true);
 
-    await user.click(screen.getByRole('link', { name: 'Back to playlists' }));
+    await user.click(screen.getByRole('link', { name: 'All playlists' }));
     const prompt = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     await user.click(within(prompt).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe(EDIT_PATH);
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Back to playlists' })).toHaveFocus(),
-    );
+    await waitFor(() => expect(screen.getByRole('link', { name: 'All playlists' })).toHaveFocus());
     expect(name).toHaveValue('Morning loop (new)');
 
-    await user.click(screen.getByRole('link', { name: 'Back to playlists' }));
+    await user.click(screen.getByRole('link', { name: 'All playlists' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', {
         name: 'Leave without saving',
       }),
     );
-    expect(await screen.findByRole('heading', { name: 'All playlists' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Playlist list' })).toBeVisible();
   });
 
   it('leaves without asking once the changes are saved', async () => {
@@ -365,8 +368,8 @@ describe('playlist editor', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), '!');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Version 4');
-    await user.click(screen.getByRole('link', { name: 'Back to playlists' }));
-    expect(await screen.findByRole('heading', { name: 'All playlists' })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'All playlists' }));
+    expect(await screen.findByRole('heading', { name: 'Playlist list' })).toBeVisible();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
