@@ -19,6 +19,7 @@ export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   placement?: keyof typeof PLACEMENTS;
@@ -33,6 +34,15 @@ export function DialogContent({
           PLACEMENTS[placement],
           className,
         )}
+        onEscapeKeyDown={(event) => {
+          // Radix hears Escape first (document, capture phase): an open combobox list inside
+          // the dialog closes on its own, and the dialog stays.
+          const active = document.activeElement;
+          if (active?.getAttribute('role') === 'combobox' && active.ariaExpanded === 'true') {
+            event.preventDefault();
+          }
+          onEscapeKeyDown?.(event);
+        }}
         {...props}
       >
         {children}
