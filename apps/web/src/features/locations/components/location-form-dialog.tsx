@@ -14,9 +14,12 @@ import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import {
   Dialog,
+  DialogActions,
+  DialogBody,
   DialogClose,
   DialogContent,
   DialogDescription,
+  DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -36,10 +39,6 @@ import {
 import { browserTimeZone, timeZoneOptions } from '@/features/locations/utils/time-zones';
 
 type TFormControl = Control<TLocationFormValues, unknown, TLocationBody>;
-
-/** A dialog wide enough for two columns at desktop, the whole screen on a phone. */
-export const wideDialogClasses =
-  'flex max-h-[calc(100dvh-2rem)] max-w-3xl flex-col p-0 max-sm:inset-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0';
 
 function Section({
   title,
@@ -155,7 +154,7 @@ function LocationForm({ location, onDone }: { location: TLocation | null; onDone
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
-      <div className="grid min-h-0 flex-1 content-start gap-5 overflow-y-auto px-5 py-5 sm:px-6">
+      <DialogBody>
         {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
 
         <Section title="The place">
@@ -301,15 +300,15 @@ function LocationForm({ location, onDone }: { location: TLocation | null; onDone
             )}
           </fieldset>
         </Section>
-      </div>
-      <div className="flex flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+      </DialogBody>
+      <DialogActions>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
         <Button type="submit" isPending={isSubmitting}>
           {location ? 'Save location' : 'Add location'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -329,15 +328,15 @@ export function LocationFormDialog({
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       {isOpen && (
-        <DialogContent className={wideDialogClasses} onCloseAutoFocus={onCloseAutoFocus}>
-          <div className="border-b border-border px-5 pt-5 pb-4 sm:px-6">
+        <DialogContent placement="form" className="max-w-3xl" onCloseAutoFocus={onCloseAutoFocus}>
+          <DialogHeader>
             <DialogTitle className="break-words">
               {location ? `Edit “${location.name}”` : 'Add a location'}
             </DialogTitle>
             <DialogDescription>
               Where your screens are. Its time zone decides when scheduled playlists play.
             </DialogDescription>
-          </div>
+          </DialogHeader>
           <LocationForm key={location?.id ?? 'new'} location={location} onDone={onClose} />
         </DialogContent>
       )}
