@@ -69,10 +69,10 @@ export function Combobox({
     () => options.find((option) => option.value === value) ?? null,
     [options, value],
   );
-  const [inputValue, setInputValue] = useState(selectedItem?.label ?? '');
-  // The chosen option's own label filters nothing: opening the list shows every option, with
-  // the chosen one highlighted and scrolled into view.
-  const query = inputValue === (selectedItem?.label ?? '') ? '' : inputValue;
+  // What the user typed since the last choice: it filters the list. The input's text itself
+  // stays downshift's own state: a controlled value, updated through a callback, loses
+  // keystrokes typed while a long list renders.
+  const [query, setQuery] = useState('');
   const items = useMemo(() => filterOptions(options, query), [options, query]);
 
   const {
@@ -87,10 +87,13 @@ export function Combobox({
     inputId: id,
     labelId: labelIdOf(id),
     selectedItem,
-    inputValue,
+    initialInputValue: selectedItem?.label ?? '',
     itemToString: (item) => item?.label ?? '',
     itemToKey: (item) => item?.value,
-    onInputValueChange: ({ inputValue: next }) => setInputValue(next),
+    // Opening the list after a choice, a blur or Escape shows every option, the chosen one
+    // highlighted and scrolled into view.
+    onInputValueChange: ({ type, inputValue }) =>
+      setQuery(type === useCombobox.stateChangeTypes.InputChange ? inputValue : ''),
     onSelectedItemChange: ({ selectedItem: next }) => {
       if (next) onChange(next.value);
     },

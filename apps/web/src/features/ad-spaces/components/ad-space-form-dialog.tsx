@@ -101,7 +101,12 @@ function AdSpaceForm({
         {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
         <FormField label="Name" hint="What the TV list shows." error={errors.name?.message}>
           {(field) => (
-            <Input {...field} autoComplete="off" placeholder="Lobby screen" {...register('name')} />
+            <Input
+              {...field}
+              autoComplete="off"
+              placeholder="e.g. Lobby screen"
+              {...register('name')}
+            />
           )}
         </FormField>
         <FormField label="Location" error={errors.locationId?.message}>

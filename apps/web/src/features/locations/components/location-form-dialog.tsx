@@ -163,7 +163,7 @@ function LocationForm({ location, onDone }: { location: TLocation | null; onDone
               <Input
                 {...field}
                 autoComplete="off"
-                placeholder="Riverside Mall, north entrance"
+                placeholder="e.g. Riverside Mall, north entrance"
                 {...register('name')}
               />
             )}
