@@ -1,4 +1,4 @@
-import { useMemo, useState, type Ref } from 'react';
+import { useMemo, useRef, useState, type Ref } from 'react';
 import { useCombobox, type UseComboboxStateChangeOptions } from 'downshift';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { controlClasses } from '@/components/ui/input';
@@ -74,6 +74,9 @@ export function Combobox({
   // keystrokes typed while a long list renders.
   const [query, setQuery] = useState('');
   const items = useMemo(() => filterOptions(options, query), [options, query]);
+  // The same search, known at once: `query` re-renders the list a task later, and a fast typist's
+  // Enter can come first, so a choice is read from the search as typed, not the list on screen.
+  const typed = useRef('');
 
   const {
     isOpen,
@@ -98,11 +101,24 @@ export function Combobox({
       if (next) onChange(next.value);
     },
     stateReducer: (state, { type, changes }: UseComboboxStateChangeOptions<TComboboxOption>) => {
+      const types = useCombobox.stateChangeTypes;
       // Typing highlights the first match, so Enter picks it (APG: list autocomplete with
       // automatic selection); an empty search highlights nothing.
-      if (type === useCombobox.stateChangeTypes.InputChange) {
+      if (type === types.InputChange) {
+        typed.current = changes.inputValue ?? '';
         return { ...changes, highlightedIndex: changes.inputValue ? 0 : -1 };
       }
+      const isPick =
+        type === types.InputKeyDownEnter ||
+        (type === types.InputBlur && changes.selectedItem !== state.selectedItem);
+      if (isPick && typed.current !== '') {
+        const item = filterOptions(options, typed.current)[state.highlightedIndex];
+        changes = item
+          ? { ...changes, selectedItem: item, inputValue: item.label }
+          : { ...changes, selectedItem: undefined };
+      }
+      // A closed list ends the search (a pick, Escape, leaving the field).
+      if (!changes.isOpen) typed.current = '';
       // Enter on an empty list picks nothing.
       if (changes.selectedItem === undefined) {
         return { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue };
@@ -110,8 +126,7 @@ export function Combobox({
       // Leaving the input without a choice puts the chosen option's label back: half-typed
       // text that is not a value never stays on screen.
       if (
-        (type === useCombobox.stateChangeTypes.InputBlur ||
-          type === useCombobox.stateChangeTypes.InputKeyDownEscape) &&
+        (type === types.InputBlur || type === types.InputKeyDownEscape) &&
         changes.selectedItem === state.selectedItem
       ) {
         return { ...changes, inputValue: state.selectedItem?.label ?? '' };
