@@ -88,7 +88,7 @@ export function AdSpacesTable({
             <th scope="col" className={cn(th, 'w-36 sm:w-44')}>
               Status
             </th>
-            <th scope="col" className={cn(th, 'hidden w-48 lg:table-cell')}>
+            <th scope="col" className={cn(th, 'hidden w-56 lg:table-cell')}>
               Playing now
             </th>
             <th scope="col" className={cn(th, 'hidden w-44 xl:table-cell')}>
