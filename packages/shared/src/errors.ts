@@ -56,3 +56,11 @@ export const ZReference = z.object({
 });
 export type TReference = z.infer<typeof ZReference>;
 export const ZInUseDetails = z.object({ references: z.array(ZReference) });
+
+/**
+ * What a `validation-failed` 400 carries in `details.fields`: each refused field's path, led by
+ * the part of the request it was in (`body.address.city`, `query.limit`), and zod's message.
+ */
+export const ZValidationDetails = z.object({
+  fields: z.array(z.object({ path: text(), message: text() })),
+});
