@@ -56,3 +56,13 @@ export const ZReference = z.object({
 });
 export type TReference = z.infer<typeof ZReference>;
 export const ZInUseDetails = z.object({ references: z.array(ZReference) });
+
+/**
+ * What a `validation-failed` 400 carries in `details.fields`: each refused field's path
+ * (`body.lastDay`, `query.at`, or a bare field name from a service) and its message, so forms
+ * can show the server's refusal on the field it concerns.
+ */
+export const ZValidationDetails = z.object({
+  fields: z.array(z.object({ path: text(), message: text() })),
+});
+export type TValidationDetails = z.infer<typeof ZValidationDetails>;
