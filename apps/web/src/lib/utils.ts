@@ -1,9 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './class-merge';
 
 /** Joins class names and lets later Tailwind classes override earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
 
 /** Initials for an avatar: "Ada Lovelace" → "AL", "ada@example.com" → "A". */

@@ -8,6 +8,7 @@ import {
   mediaBytes,
   signUpForStorage,
   type TStorageUser,
+  startResumable,
   uploadMultipart,
   uploadResumable,
 } from '../../../test/storage-helpers';
@@ -542,5 +543,29 @@ describe.each(BACKENDS)('content library on %s', (backend) => {
     expect((await removeItem(ann, item.id)).statusCode).toBe(204);
     const loose = await upload(ann, 'image/png');
     expect((await deleteObject(loose.objectPath)).statusCode).toBe(204);
+  });
+
+  it('refuses to upload over a file a library item uses, by either upload protocol', async () => {
+    const picture = await upload(ann, 'image/png');
+    const item = await addImage(ann, picture.objectPath, 'Price list');
+    const replacement = mediaBytes('image/png', 700, 99);
+
+    const multipart = await uploadMultipart(t, ann, picture.objectPath, replacement, 'image/png');
+    expect(multipart.statusCode).toBe(409);
+    expect(multipart.json()).toMatchObject({
+      error: { code: 'in-use', details: { usedBy: [{ id: item.id, usage: 'media' }] } },
+    });
+    expect(multipart.body).toContain('Price list');
+    expect(multipart.body).toContain('another name');
+
+    // A resumable upload is refused before any byte is sent.
+    const resumable = await startResumable(t, ann, picture.objectPath, 700, 'image/png');
+    expect(resumable.statusCode).toBe(409);
+
+    // The item still describes the bytes it points to.
+    const media = await t.request({ method: 'GET', url: item.mediaUrl! });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.equals(picture.data)).toBe(true);
+    expect(media.rawPayload.equals(replacement)).toBe(false);
   });
 });

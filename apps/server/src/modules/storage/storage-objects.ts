@@ -60,6 +60,17 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     return found.flat();
   }
 
+  /**
+   * Refuses (409 `in-use`, naming the items) to delete or replace an object a library item uses:
+   * its record (size, MD5, dimensions) and the TVs' caches describe those bytes.
+   */
+  async function requireNotInUse(object: TObjectKey, change: 'delete' | 'replace'): Promise<void> {
+    const users = await findObjectUsers(object);
+    if (users.length > 0) {
+      throw new AppError('in-use', inUseMessage(users, change), { usedBy: users });
+    }
+  }
+
   /** 1. GET metadata: the owner, or a super-user. */
   async function getMetadata(input: {
     authorization: string | undefined;
@@ -172,10 +183,7 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     name: string;
   }): Promise<void> {
     const uid = await access.requireWriter(input.authorization, input.bucket, input.name);
-    const users = await findObjectUsers({ bucket: input.bucket, name: input.name, ownerId: uid });
-    if (users.length > 0) {
-      throw new AppError('in-use', inUseMessage(users), { usedBy: users });
-    }
+    await requireNotInUse({ bucket: input.bucket, name: input.name, ownerId: uid }, 'delete');
     const blobKey = await repo.deleteObject(input.bucket, input.name);
     if (blobKey === null) throw objectNotFound(input.name);
     await deleteBlobQuietly(blobKey);
@@ -227,6 +235,12 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     values: Omit<TNewStorageObject, 'generation' | 'downloadTokens'>,
     sessionId: string | undefined,
   ): Promise<TStorageObjectRow> {
+    try {
+      await requireNotInUse(values, 'replace');
+    } catch (error) {
+      await deleteBlobQuietly(values.blobKey);
+      throw error;
+    }
     let saved;
     try {
       saved = await repo.commitObject(
@@ -321,14 +335,17 @@ export function createStorageObjects({ config, repo, driver, access, log }: TSto
     deleteOwnObject,
     deleteObjectsOf,
     registerObjectInUseCheck,
+    requireNotInUse,
   };
 }
 
-function inUseMessage(users: TStorageObjectUser[]): string {
+function inUseMessage(users: TStorageObjectUser[], change: 'delete' | 'replace'): string {
   const [first] = users;
   if (!first) return 'This file is in use.';
   const more = users.length > 1 ? ` and ${users.length - 1} more` : '';
-  return `This file is the ${first.usage} of the library item “${first.name}”${more}; delete the item first.`;
+  const advice =
+    change === 'delete' ? 'delete the item first' : 'upload it under another name instead';
+  return `This file is the ${first.usage} of the library item “${first.name}”${more}; ${advice}.`;
 }
 
 export type TStorageObjects = ReturnType<typeof createStorageObjects>;

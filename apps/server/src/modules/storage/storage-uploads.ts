@@ -151,6 +151,9 @@ export function createStorageUploads({
       'application/octet-stream';
     access.requireAllowedType(contentType);
 
+    // Before any byte is sent, not after gigabytes: finalize checks again (commit).
+    await objects.requireNotInUse({ bucket: input.bucket, name, ownerId: uid }, 'replace');
+
     const id = randomBytes(24).toString('base64url');
     const fields = objectFields(contentType, resource);
     const outcome = await repo.createSessionWithinQuota(
