@@ -259,14 +259,16 @@ function EntryForm({
           </fieldset>
         )}
       />
-      <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-        <FormField label="Start time" error={errors.startTime?.message}>
-          {(field) => <Input type="time" {...field} {...register('startTime')} />}
-        </FormField>
-        <FormField label="End time" error={errors.endTime?.message}>
-          {(field) => <Input type="time" {...field} {...register('endTime')} />}
-        </FormField>
-        <p className="text-xs text-muted-foreground sm:col-span-2" aria-live="polite">
+      <div className="grid gap-2">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="Start time" error={errors.startTime?.message}>
+            {(field) => <Input type="time" {...field} {...register('startTime')} />}
+          </FormField>
+          <FormField label="End time" error={errors.endTime?.message}>
+            {(field) => <Input type="time" {...field} {...register('endTime')} />}
+          </FormField>
+        </div>
+        <p className="text-xs text-muted-foreground" aria-live="polite">
           {windowHint(startTime, endTime)} Times are the location&apos;s local time.
         </p>
       </div>

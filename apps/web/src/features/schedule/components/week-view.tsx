@@ -95,7 +95,7 @@ function GridBlock({
         width: `calc(${width}% - 4px)`,
       }}
       className={cn(
-        'absolute z-10 cursor-pointer overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-xs transition-[filter] hover:brightness-95 focus-visible:z-30 dark:hover:brightness-125',
+        'absolute z-10 cursor-pointer overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-xs transition-shadow hover:shadow-md focus-visible:z-30',
         playlistColor(block.entry.playlistId),
         block.isFullyHidden && 'bg-hatched border-dashed opacity-60',
         block.isContinued && 'rounded-t-none',
@@ -275,9 +275,9 @@ export function WeekList({
               Nothing scheduled: {fallbackText}.
             </p>
           ) : (
-            <ul className="divide-y divide-border">
+            <ul>
               {day.blocks.map((block) => (
-                <li key={block.key}>
+                <li key={block.key} className="border-t border-border first:border-t-0">
                   <button
                     type="button"
                     data-entry-id={block.entry.id}
