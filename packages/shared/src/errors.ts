@@ -58,11 +58,9 @@ export type TReference = z.infer<typeof ZReference>;
 export const ZInUseDetails = z.object({ references: z.array(ZReference) });
 
 /**
- * What a `validation-failed` 400 carries in `details.fields`: each refused field's path
- * (`body.lastDay`, `query.at`, or a bare field name from a service) and its message, so forms
- * can show the server's refusal on the field it concerns.
+ * What a `validation-failed` 400 carries in `details.fields`: each refused field's path, led by
+ * the part of the request it was in (`body.address.city`, `query.limit`), and zod's message.
  */
 export const ZValidationDetails = z.object({
   fields: z.array(z.object({ path: text(), message: text() })),
 });
-export type TValidationDetails = z.infer<typeof ZValidationDetails>;
