@@ -1,9 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZContentItem } from '@screenline/shared/content';
+import { ZPlaylistDetail } from '@screenline/shared/playlist';
+import { ZScheduleEntryView } from '@screenline/shared/schedule';
 import { buildApp } from '../src/app';
 import { createMeRepository } from '../src/modules/me/me.repository';
 import { BACKENDS, createTestApp, type TTestApp } from './harness';
+import { insertAdSpace } from './screen-rows';
 import { signUpForStorage, type TStorageUser, uploadMultipart } from './storage-helpers';
 
 /**
@@ -73,6 +76,54 @@ async function uploadedImageOf(t: TTestApp, user: TStorageUser): Promise<string>
 
 const itemOf = (f: TFixture, target: 'own' | 'foreign') =>
   contentItemOf(f.t, target === 'own' ? f.owner : f.other);
+
+const userOf = (f: TFixture, target: 'own' | 'foreign') => (target === 'own' ? f.owner : f.other);
+
+/** A playlist of `target`'s, with one of their library items and an ad slot. */
+async function playlistOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
+  const user = userOf(f, target);
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/playlists',
+    cookie: user.cookie,
+    payload: { name: 'Matrix', items: playlistItems(await contentItemOf(f.t, user)) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return ZPlaylistDetail.parse(res.json()).id;
+}
+
+const playlistItems = (contentId: string) => [
+  { id: 'image', type: 'content', contentId, kind: 'image' },
+  { id: 'slot', type: 'adSlot', lengthSeconds: 15 },
+];
+
+/** An ad space of `target`'s (a row: the cases here are about what names it). */
+const adSpaceOf = (f: TFixture, target: 'own' | 'foreign') =>
+  insertAdSpace(f.t, userOf(f, target).userId);
+
+/** What a schedule entry says, on `target`'s ad space and playlist. */
+async function scheduleFieldsOf(f: TFixture, target: 'own' | 'foreign') {
+  return {
+    adSpaceId: await adSpaceOf(f, target),
+    playlistId: await playlistOf(f, target),
+    firstDay: '2026-01-05',
+    weekdays: [1, 2, 3, 4, 5],
+    startTime: '07:00',
+    endTime: '11:00',
+    priority: 10,
+  };
+}
+
+async function scheduleEntryOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/schedule-entries',
+    cookie: userOf(f, target).cookie,
+    payload: await scheduleFieldsOf(f, target),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return ZScheduleEntryView.parse(res.json()).id;
+}
 
 const CASES: Record<string, TCase> = {
   // The password rules the sign-up form shows: public by design.
@@ -180,6 +231,108 @@ const CASES: Record<string, TCase> = {
     request: async (f, target) => ({
       method: 'DELETE',
       url: `/api/v1/content/${await itemOf(f, target)}`,
+    }),
+  },
+  'GET /api/v1/playlists': {
+    audience: 'screen-owner',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/playlists' }),
+  },
+  'POST /api/v1/playlists': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    // The library items named are the resource: another owner's are "not found".
+    request: async (f, target) => ({
+      method: 'POST',
+      url: '/api/v1/playlists',
+      payload: { name: 'Matrix', items: playlistItems(await itemOf(f, target)) },
+    }),
+  },
+  'GET /api/v1/playlists/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/playlists/${await playlistOf(f, target)}`,
+    }),
+  },
+  'PATCH /api/v1/playlists/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'PATCH',
+      url: `/api/v1/playlists/${await playlistOf(f, target)}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  'DELETE /api/v1/playlists/:id': {
+    audience: 'screen-owner',
+    ok: 204,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'DELETE',
+      url: `/api/v1/playlists/${await playlistOf(f, target)}`,
+    }),
+  },
+  'POST /api/v1/playlists/:id/duplicate': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'POST',
+      url: `/api/v1/playlists/${await playlistOf(f, target)}/duplicate`,
+      payload: {},
+    }),
+  },
+  'GET /api/v1/schedule-entries': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    // Listing names an ad space: another owner's is "not found".
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/schedule-entries?adSpaceId=${await adSpaceOf(f, target)}`,
+    }),
+  },
+  'POST /api/v1/schedule-entries': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'POST',
+      url: '/api/v1/schedule-entries',
+      payload: await scheduleFieldsOf(f, target),
+    }),
+  },
+  'GET /api/v1/schedule-entries/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/schedule-entries/${await scheduleEntryOf(f, target)}`,
+    }),
+  },
+  'PATCH /api/v1/schedule-entries/:id': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'PATCH',
+      url: `/api/v1/schedule-entries/${await scheduleEntryOf(f, target)}`,
+      payload: { priority: 20 },
+    }),
+  },
+  'DELETE /api/v1/schedule-entries/:id': {
+    audience: 'screen-owner',
+    ok: 204,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'DELETE',
+      url: `/api/v1/schedule-entries/${await scheduleEntryOf(f, target)}`,
     }),
   },
   // Outside production only; whom it answers is the dev mailbox's own rule (loopback clients).

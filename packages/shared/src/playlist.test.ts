@@ -36,4 +36,13 @@ describe('playlist schemas', () => {
         .success,
     ).toBe(false);
   });
+
+  it('refuses item ids jsonb cannot store: a NUL or half a surrogate pair', () => {
+    const slot = (id: string) => ({ name: 'x', items: [{ id, type: 'adSlot', lengthSeconds: 5 }] });
+    expect(ZSavePlaylist.safeParse(slot('a\u0000b')).success).toBe(false);
+    expect(ZSavePlaylist.safeParse(slot('a\ud800b')).success).toBe(false);
+    expect(ZSavePlaylist.safeParse(slot('a\udc00')).success).toBe(false);
+    // A whole pair is one character, and fine.
+    expect(ZSavePlaylist.safeParse(slot('slot-\u{1F3AC}')).success).toBe(true);
+  });
 });

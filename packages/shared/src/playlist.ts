@@ -26,13 +26,19 @@ export const ZAdSlotLengthSeconds = z
   .min(1, 'At least 1 second.')
   .max(3_600, 'At most 1 hour.');
 
+/** Half a surrogate pair: JSON can carry it, but PostgreSQL's jsonb refuses it (items are jsonb). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** A client-made id, stable while the item is reordered (drag and drop keys, play reports). */
-const ZPlaylistItemId = z.string().min(1).max(100);
+const ZPlaylistItemId = text()
+  .min(1)
+  .max(100)
+  .refine((value) => !LONE_SURROGATE.test(value), 'Use whole characters only.');
 
 export const ZPlaylistImageItem = z.strictObject({
   id: ZPlaylistItemId,
   type: z.literal('content'),
-  contentId: z.string().min(1),
+  contentId: text().min(1),
   kind: z.literal('image'),
   durationSeconds: ZImageDurationSeconds.default(IMAGE_DURATION_DEFAULT_SECONDS),
 });
@@ -41,7 +47,7 @@ export const ZPlaylistImageItem = z.strictObject({
 export const ZPlaylistVideoItem = z.strictObject({
   id: ZPlaylistItemId,
   type: z.literal('content'),
-  contentId: z.string().min(1),
+  contentId: text().min(1),
   kind: z.literal('video'),
 });
 

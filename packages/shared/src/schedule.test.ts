@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ZCreateScheduleEntry, ZLocalDateTime, ZUpdateScheduleEntry } from './schedule';
+import {
+  ZCreateScheduleEntry,
+  ZLocalDateTime,
+  ZScheduleEntry,
+  ZUpdateScheduleEntry,
+} from './schedule';
 
 const valid = {
   adSpaceId: 's1',
@@ -54,5 +59,18 @@ describe('schedule entry schemas', () => {
     expect(ZLocalDateTime.safeParse('2026-03-08T02:30').success).toBe(true);
     expect(ZLocalDateTime.safeParse('2026-03-08 02:30').success).toBe(false);
     expect(ZLocalDateTime.safeParse('2026-02-29T10:00').success).toBe(false);
+  });
+
+  it('answers with weekdays in order without a transform, so the server can encode them', () => {
+    const stored = {
+      ...valid,
+      id: 'e1',
+      lastDay: null,
+      weekdays: [1, 3, 5],
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    };
+    expect(ZScheduleEntry.encode(stored)).toEqual(stored);
+    expect(ZScheduleEntry.safeParse({ ...stored, weekdays: [5, 1] }).success).toBe(false);
+    expect(ZScheduleEntry.safeParse({ ...stored, weekdays: [1, 1] }).success).toBe(false);
   });
 });

@@ -51,6 +51,19 @@ export const ZWeekdays = z
   .refine((days) => new Set(days).size === days.length, 'Each weekday once.')
   .transform((days) => [...days].sort((a, b) => a - b));
 
+/**
+ * Weekdays as stored and answered: each once, ascending. No transform, unlike `ZWeekdays`: the
+ * server encodes its answers with these schemas, and zod cannot encode through a transform.
+ */
+export const ZSortedWeekdays = z
+  .array(ZIsoWeekday)
+  .min(1, 'Pick at least one weekday.')
+  .max(7)
+  .refine(
+    (days) => days.every((day, index) => index === 0 || day > (days[index - 1] ?? 0)),
+    'Each weekday once, in order.',
+  );
+
 export const ZSchedulePriority = z
   .number()
   .int('A whole number, please.')
@@ -92,6 +105,7 @@ export const ZScheduleEntry = z.object({
   id: z.string().min(1),
   adSpaceId: z.string().min(1),
   ...scheduleFields,
+  weekdays: ZSortedWeekdays,
   /** When the entry last changed (ISO 8601 with offset): the second tie-break. */
   updatedAt: z.iso.datetime({ offset: true }),
 });

@@ -94,6 +94,14 @@ export function createContentRepository(db: TDb, bucket: string) {
       return row;
     },
 
+    /** The owner's items among `ids` (others' and missing ids are left out), in one query. */
+    async findByIds(ownerId: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return selectWithObjects().where(
+        and(eq(contentItem.ownerId, ownerId), inArray(contentItem.id, [...ids])),
+      );
+    },
+
     async findByObjectPath(ownerId: string, objectPath: string) {
       const [row] = await db
         .select({ id: contentItem.id })

@@ -18,7 +18,7 @@ import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
 
 type TListQuery = z.output<typeof ZContentListQuery>;
-type TItemWithObjects = NonNullable<Awaited<ReturnType<TContentRepository['findById']>>>;
+export type TItemWithObjects = NonNullable<Awaited<ReturnType<TContentRepository['findById']>>>;
 
 /** Where a page ended; the value is typed by the sort it belongs to, as it goes back into SQL. */
 const ZCursor = z.intersection(
@@ -30,6 +30,31 @@ const ZCursor = z.intersection(
   ]),
 );
 
+/** A stored item as the API answers it, with download links to its media and poster. */
+export function toContentItem(row: TItemWithObjects, storage: TStorageFacade): TContentItem {
+  const { item } = row;
+  const linkTo = (object: TStoredObjectRef | null) =>
+    object ? storage.downloadPath(object) : null;
+  return {
+    id: item.id,
+    name: item.name,
+    kind: item.kind,
+    objectPath: item.objectPath,
+    contentType: item.contentType,
+    sizeBytes: item.sizeBytes,
+    md5: item.md5,
+    width: item.width,
+    height: item.height,
+    durationMs: item.durationMs,
+    posterPath: item.posterPath,
+    processingState: item.processingState,
+    mediaUrl: linkTo(row.media),
+    posterUrl: linkTo(row.poster),
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
 /** The content library: each user sees and changes only their own items. */
 export function createContentService(
   repo: TContentRepository,
@@ -38,31 +63,7 @@ export function createContentService(
   access: TAccessPolicy,
   bucket: string,
 ) {
-  function toItem(row: TItemWithObjects): TContentItem {
-    const { item } = row;
-    return {
-      id: item.id,
-      name: item.name,
-      kind: item.kind,
-      objectPath: item.objectPath,
-      contentType: item.contentType,
-      sizeBytes: item.sizeBytes,
-      md5: item.md5,
-      width: item.width,
-      height: item.height,
-      durationMs: item.durationMs,
-      posterPath: item.posterPath,
-      processingState: item.processingState,
-      mediaUrl: linkTo(row.media),
-      posterUrl: linkTo(row.poster),
-      createdAt: item.createdAt.toISOString(),
-      updatedAt: item.updatedAt.toISOString(),
-    };
-  }
-
-  function linkTo(object: TStoredObjectRef | null): string | null {
-    return object ? storage.downloadPath(object) : null;
-  }
+  const toItem = (row: TItemWithObjects) => toContentItem(row, storage);
 
   async function requireItem(actor: TActor, id: string): Promise<TItemWithObjects> {
     const row = await repo.findById(actor.id, id);
