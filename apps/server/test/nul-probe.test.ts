@@ -37,7 +37,57 @@ interface TUrlProbe {
 
 const ENCODED_NUL = 'a%00b';
 
+/** A well-formed id: a NUL in the body is refused before the id is looked up. */
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const LOCATION = {
+  name: 'Corner',
+  address: {
+    line: '1 Main',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62701',
+    country: 'US',
+  },
+  timeZone: 'America/Chicago',
+  venueType: 'retail',
+};
+
 const BODY_PROBES: Record<string, TBodyProbe> = {
+  'location create': {
+    method: 'POST',
+    url: () => '/api/v1/locations',
+    body: () => LOCATION,
+    fields: [
+      'name',
+      'address.line',
+      'address.city',
+      'address.region',
+      'address.postalCode',
+      'address.country',
+      'timeZone',
+    ],
+    auth: 'cookie',
+  },
+  'location update': {
+    method: 'PATCH',
+    url: () => `/api/v1/locations/${SOME_ID}`,
+    body: () => ({ name: 'Corner' }),
+    fields: ['name'],
+    auth: 'cookie',
+  },
+  'ad space create': {
+    method: 'POST',
+    url: () => '/api/v1/ad-spaces',
+    body: () => ({
+      name: 'Door',
+      locationId: SOME_ID,
+      orientation: 'landscape',
+      resolutionWidth: 1920,
+      resolutionHeight: 1080,
+    }),
+    fields: ['name'],
+    auth: 'cookie',
+  },
   'page views': {
     method: 'POST',
     url: () => '/api/v1/analytics/page-views',
@@ -172,6 +222,26 @@ const BODY_PROBES: Record<string, TBodyProbe> = {
 };
 
 const URL_PROBES: Record<string, TUrlProbe> = {
+  'locations list q': {
+    method: 'GET',
+    url: () => `/api/v1/locations?q=${ENCODED_NUL}`,
+    auth: 'cookie',
+  },
+  'locations list cursor': {
+    method: 'GET',
+    url: () => `/api/v1/locations?cursor=${ENCODED_NUL}`,
+    auth: 'cookie',
+  },
+  'ad spaces list q': {
+    method: 'GET',
+    url: () => `/api/v1/ad-spaces?q=${ENCODED_NUL}`,
+    auth: 'cookie',
+  },
+  'ad space playing at': {
+    method: 'GET',
+    url: () => `/api/v1/ad-spaces/${SOME_ID}/playing?at=${ENCODED_NUL}`,
+    auth: 'cookie',
+  },
   'content list q': {
     method: 'GET',
     url: () => `/api/v1/content?q=${ENCODED_NUL}`,

@@ -6,6 +6,9 @@
  * current browsers and Node.
  */
 type LegacyHost = { globalThis?: unknown };
+// Declared here rather than taken from the DOM library: the server, whose program has no DOM
+// types, compiles this file too (it imports the schedule resolver). Absent in Node: undefined.
+declare const self: LegacyHost | undefined;
 
 // `self` is the global object of windows and workers, the only hosts that may lack globalThis.
 if (typeof self !== 'undefined') {

@@ -17,6 +17,19 @@ export const AD_SPACE_STATUSES = ['online', 'offline', 'never-connected'] as con
 export const ZAdSpaceStatus = z.enum(AD_SPACE_STATUSES);
 export type TAdSpaceStatus = z.infer<typeof ZAdSpaceStatus>;
 
+/**
+ * How recent the last heartbeat must be for a space to count as online. The TV player issue
+ * feeds `ad_space.last_seen_at`; its heartbeat must come more often than this (every 30–60 s
+ * leaves room for one lost beat).
+ */
+export const AD_SPACE_ONLINE_WINDOW_MS = 2 * 60 * 1000;
+
+/** A space's status from its last heartbeat (null: never) at the instant `nowMs`. */
+export function adSpaceStatusOf(lastSeenAt: Date | null, nowMs: number): TAdSpaceStatus {
+  if (lastSeenAt === null) return 'never-connected';
+  return nowMs - lastSeenAt.getTime() <= AD_SPACE_ONLINE_WINDOW_MS ? 'online' : 'offline';
+}
+
 const ZScreenPixels = z
   .number()
   .int('Whole pixels, please.')
@@ -64,7 +77,7 @@ export const ZAdSpace = z.object({
    */
   contentVersion: z.number().int().min(1),
   /** What plays now, from the resolver, with the playlist's name. */
-  playing: ZPlaying.extend({ playlistName: text().nullable() }),
+  playing: ZPlaying.omit({ explanation: true }).extend({ playlistName: text().nullable() }),
   scheduleEntryCount: z.number().int().nonnegative(),
   createdAt: text(),
   updatedAt: text(),

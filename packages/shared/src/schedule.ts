@@ -149,7 +149,64 @@ export type TPlayingSource = z.infer<typeof ZPlayingSource>;
 export const ZPlayingQuery = z.object({ at: ZLocalDateTime.optional() });
 export type TPlayingQuery = z.infer<typeof ZPlayingQuery>;
 
-/** What an ad space plays at an instant; the resolver's answer and the route's response. */
+/** How a local `?at=` was read (Temporal's "compatible" rules, docs/schedule.md). */
+export const LOCAL_ADJUSTMENTS = ['exact', 'moved-forward', 'earlier-of-two'] as const;
+/** Why an active entry lost to the winner. */
+export const LOSS_REASONS = ['lower-priority', 'older-change', 'tie-break'] as const;
+/** Why an entry is not active (judged on the instant's local day). */
+export const INACTIVE_REASONS = ['outside-dates', 'weekday-not-listed', 'outside-window'] as const;
+
+/**
+ * Why the answer is what it is: the resolver's `explainAt` (packages/playback) with the names
+ * people know. `GET /api/v1/ad-spaces/{id}/playing` always fills it; the schedule page shows
+ * "the entry that won and why" from it.
+ */
+export const ZPlayingExplanation = z.object({
+  /** One English sentence naming the playlist and the rule that chose it. */
+  summary: z.string(),
+  /** The location's UTC offset at the instant, e.g. `-04:00`. */
+  offset: z.string(),
+  /**
+   * The local time asked for (`?at=`) and how it was read: a time in the spring-forward gap moves
+   * forward by the gap (then `localTime` above differs from it), a repeated one means the
+   * earlier. Null when no time was asked for (now).
+   */
+  requested: z
+    .object({ localDateTime: z.string(), adjustment: z.enum(LOCAL_ADJUSTMENTS) })
+    .nullable(),
+  /** Entries active at the instant, the winner first, then in the order they lost. */
+  active: z.array(
+    z.object({
+      scheduleEntryId: z.string(),
+      /** A readable name: `<playlist>, <weekdays> <start>–<end>` (schedule-label.ts). */
+      name: z.string(),
+      playlistId: z.string(),
+      playlistName: z.string(),
+      priority: z.number().int(),
+      updatedAt: z.string(),
+      /** The window that covers the instant: its local day and its ends as UTC instants. */
+      window: z.object({ day: z.string(), start: z.string(), end: z.string() }),
+      outcome: z.enum(['won', ...LOSS_REASONS]),
+    }),
+  ),
+  /** The space's other entries and why each is not active. */
+  inactive: z.array(
+    z.object({
+      scheduleEntryId: z.string(),
+      name: z.string(),
+      playlistId: z.string(),
+      playlistName: z.string(),
+      reason: z.enum(INACTIVE_REASONS),
+    }),
+  ),
+});
+export type TPlayingExplanation = z.infer<typeof ZPlayingExplanation>;
+
+/**
+ * What an ad space plays at an instant; the resolver's answer and the route's response. The
+ * resolver fills the first six fields; `GET /api/v1/ad-spaces/{id}/playing` adds the playlist's
+ * name and the explanation (optional here so the resolver's answer parses too).
+ */
 export const ZPlaying = z.object({
   /** The instant, UTC, ISO 8601. */
   at: z.iso.datetime(),
@@ -159,6 +216,9 @@ export const ZPlaying = z.object({
   source: ZPlayingSource,
   playlistId: z.string().nullable(),
   scheduleEntryId: z.string().nullable(),
+  /** The name of `playlistId`; null when idle. */
+  playlistName: z.string().nullable().optional(),
+  explanation: ZPlayingExplanation.optional(),
 });
 export type TPlaying = z.infer<typeof ZPlaying>;
 

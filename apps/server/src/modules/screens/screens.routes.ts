@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { adSpacesRoutes } from './ad-spaces.routes';
+import { locationsRoutes } from './locations.routes';
 import { playlistsRoutes } from './playlists.routes';
 import { scheduleEntriesRoutes } from './schedule-entries.routes';
 import { createScreenOwnersRepository } from './screen-owners.repository';
@@ -13,6 +15,8 @@ export async function screensRoutes(app: FastifyInstance) {
   const owners = createScreenOwnersRepository(db);
   for (const resource of ['location', 'adSpace', 'playlist', 'scheduleEntry'] as const)
     access.registerOwnerLookup(resource, (ids) => owners.findOwners(resource, ids));
+  await app.register(locationsRoutes);
+  await app.register(adSpacesRoutes);
   await app.register(playlistsRoutes);
   await app.register(scheduleEntriesRoutes);
 }

@@ -1,0 +1,145 @@
+import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/database';
+import { adSpace, location, playlist, scheduleEntry } from '../../db/schema/index';
+import { bumpContentVersion } from './content-version.repository';
+import { escapeLike, type TNamePosition } from './name-order';
+
+export type TAdSpaceColumns = Pick<
+  typeof adSpace.$inferInsert,
+  | 'name'
+  | 'locationId'
+  | 'orientation'
+  | 'resolutionWidth'
+  | 'resolutionHeight'
+  | 'defaultPlaylistId'
+>;
+
+export interface TAdSpaceFilter {
+  search?: string | undefined;
+  locationId?: string | undefined;
+  limit: number;
+  after?: TNamePosition | undefined;
+}
+
+const sortName = sql<string>`lower(${adSpace.name})`;
+
+/** Queries of the ad spaces an owner keeps (issue 7 item 2). */
+export function createAdSpacesRepository(db: TDb) {
+  return {
+    ...adSpaceQueries(db),
+    /** Runs `work` in one transaction, with the queries bound to it. */
+    transaction<T>(work: (tx: TAdSpaceQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(adSpaceQueries(tx)));
+    },
+  };
+}
+
+function adSpaceQueries(db: TDb) {
+  /** Spaces with their location and the name of their default playlist. */
+  const selectWithNames = () =>
+    db
+      .select({
+        adSpace,
+        location: {
+          id: location.id,
+          name: location.name,
+          timeZone: location.timeZone,
+          city: location.city,
+        },
+        defaultPlaylistName: playlist.name,
+        sortName,
+      })
+      .from(adSpace)
+      .innerJoin(location, eq(location.id, adSpace.locationId))
+      .leftJoin(playlist, eq(playlist.id, adSpace.defaultPlaylistId))
+      .$dynamic();
+
+  return {
+    async list(ownerId: string, filter: TAdSpaceFilter) {
+      const conditions: SQL[] = [eq(adSpace.ownerId, ownerId)];
+      if (filter.search) conditions.push(ilike(adSpace.name, `%${escapeLike(filter.search)}%`));
+      if (filter.locationId) conditions.push(eq(adSpace.locationId, filter.locationId));
+      if (filter.after) {
+        conditions.push(
+          sql`(${sortName}, ${adSpace.id}) > (${filter.after.name}::text, ${filter.after.id}::uuid)`,
+        );
+      }
+      return selectWithNames()
+        .where(and(...conditions))
+        .orderBy(asc(sortName), asc(adSpace.id))
+        .limit(filter.limit);
+    },
+
+    async findById(ownerId: string, id: string) {
+      const [row] = await selectWithNames().where(
+        and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)),
+      );
+      return row;
+    },
+
+    /**
+     * The schedule entries of the spaces, with their playlists' names, in one query (a page of
+     * spaces resolves what each plays from these, in memory).
+     */
+    async findEntries(adSpaceIds: readonly string[]) {
+      if (adSpaceIds.length === 0) return [];
+      return db
+        .select({ entry: scheduleEntry, playlistName: playlist.name })
+        .from(scheduleEntry)
+        .innerJoin(playlist, eq(playlist.id, scheduleEntry.playlistId))
+        .where(inArray(scheduleEntry.adSpaceId, [...adSpaceIds]))
+        .orderBy(asc(scheduleEntry.firstDay), asc(scheduleEntry.startTime), asc(scheduleEntry.id));
+    },
+
+    /**
+     * The space, locked until the transaction ends: a schedule entry added meanwhile (its
+     * foreign key locks this row) waits, so a refusal's list of entries stays true.
+     */
+    async lockById(ownerId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(adSpace)
+        .where(and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)))
+        .for('update');
+      return row;
+    },
+
+    async insert(ownerId: string, values: TAdSpaceColumns): Promise<string> {
+      const [row] = await db
+        .insert(adSpace)
+        .values({ ...values, ownerId })
+        .returning({ id: adSpace.id });
+      if (!row) throw new Error('The insert returned no row.');
+      return row.id;
+    },
+
+    async update(ownerId: string, id: string, values: Partial<TAdSpaceColumns>): Promise<void> {
+      await db
+        .update(adSpace)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)));
+    },
+
+    async deleteEntriesOf(adSpaceId: string): Promise<void> {
+      await db.delete(scheduleEntry).where(eq(scheduleEntry.adSpaceId, adSpaceId));
+    },
+
+    async deleteById(ownerId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(adSpace)
+        .where(and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)))
+        .returning({ id: adSpace.id });
+      return deleted.length === 1;
+    },
+
+    /** The space now plays something else: its player's manifest must change. */
+    bumpContentVersion(id: string): Promise<void> {
+      return bumpContentVersion(db, { adSpaceIds: [id] });
+    },
+  };
+}
+
+export type TAdSpaceQueries = ReturnType<typeof adSpaceQueries>;
+export type TAdSpacesRepository = ReturnType<typeof createAdSpacesRepository>;
+export type TAdSpaceWithNames = NonNullable<Awaited<ReturnType<TAdSpaceQueries['findById']>>>;
+export type TEntryWithName = Awaited<ReturnType<TAdSpaceQueries['findEntries']>>[number];

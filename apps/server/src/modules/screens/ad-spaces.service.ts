@@ -1,0 +1,247 @@
+import type { z } from 'zod';
+import {
+  adSpaceStatusOf,
+  type TAdSpace,
+  type TAdSpaceList,
+  type ZAdSpaceListQuery,
+  type ZCreateAdSpace,
+  type ZUpdateAdSpace,
+} from '@screenline/shared/ad-space';
+import type { TReference } from '@screenline/shared/errors';
+import type { TPlaying } from '@screenline/shared/schedule';
+import { scheduleEntryLabel } from '@screenline/shared/schedule-label';
+import {
+  createScheduleResolver,
+  resolveLocalDateTime,
+  type TScheduleRule,
+} from '@screenline/playback/schedule-resolver';
+import { AppError, notFound } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import type { TActor } from '../../lib/actor';
+import type { TAccessPolicy } from '../access/access-policy';
+import type {
+  TAdSpaceColumns,
+  TAdSpacesRepository,
+  TAdSpaceWithNames,
+  TEntryWithName,
+} from './ad-spaces.repository';
+import { ZNameCursor } from './name-order';
+import { explainPlaying } from './playing-explanation';
+import { inUseMessage } from './screens-messages';
+
+type TListQuery = z.output<typeof ZAdSpaceListQuery>;
+type TCreate = z.output<typeof ZCreateAdSpace>;
+type TUpdate = z.output<typeof ZUpdateAdSpace>;
+
+/** Ad spaces (issue 7 item 2): each owner sees and changes only their own. */
+export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccessPolicy) {
+  async function list(actor: TActor, query: TListQuery): Promise<TAdSpaceList> {
+    await access.requireAccess(actor, 'adSpace.list');
+    if (query.locationId) await access.requireAccess(actor, 'location.read', [query.locationId]);
+    const after = query.cursor ? decodeCursor(ZNameCursor, query.cursor) : undefined;
+    const rows = await repo.list(actor.id, {
+      search: query.q,
+      locationId: query.locationId,
+      limit: query.limit + 1,
+      after,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    // One query for the whole page's entries; what each space plays is resolved in memory.
+    const entries = groupBySpace(await repo.findEntries(page.map((row) => row.adSpace.id)));
+    const at = Date.now();
+    return {
+      items: page.map((row) => toAdSpace(row, entries.get(row.adSpace.id) ?? [], at)),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor(ZNameCursor, { name: last.sortName, id: last.adSpace.id })
+          : null,
+    };
+  }
+
+  async function get(actor: TActor, id: string): Promise<TAdSpace> {
+    await access.requireAccess(actor, 'adSpace.read', [id]);
+    return view(actor.id, id);
+  }
+
+  async function create(actor: TActor, input: TCreate): Promise<TAdSpace> {
+    await access.requireAccess(actor, 'adSpace.create');
+    await requireNamedIds(actor, input);
+    const id = await repo.insert(actor.id, input);
+    return view(actor.id, id);
+  }
+
+  async function update(actor: TActor, id: string, input: TUpdate): Promise<TAdSpace> {
+    await access.requireAccess(actor, 'adSpace.update', [id]);
+    await requireNamedIds(actor, input);
+    await repo.transaction(async (tx) => {
+      const current = await tx.lockById(actor.id, id);
+      if (!current) throw notFound('That ad space');
+      await tx.update(actor.id, id, input);
+      // Another default playlist, or another location (its zone moves every window), changes
+      // what the screen plays.
+      const isPlayChanged =
+        (input.defaultPlaylistId !== undefined &&
+          input.defaultPlaylistId !== current.defaultPlaylistId) ||
+        (input.locationId !== undefined && input.locationId !== current.locationId);
+      if (isPlayChanged) await tx.bumpContentVersion(id);
+    });
+    return view(actor.id, id);
+  }
+
+  async function remove(
+    actor: TActor,
+    id: string,
+    options: { removeSchedule: boolean },
+  ): Promise<void> {
+    await access.requireAccess(actor, 'adSpace.delete', [id]);
+    await repo.transaction(async (tx) => {
+      const current = await tx.lockById(actor.id, id);
+      if (!current) throw notFound('That ad space');
+      const entries = await tx.findEntries([id]);
+      if (entries.length > 0 && !options.removeSchedule) {
+        const references = entries.map((row): TReference => ({
+          kind: 'scheduleEntry',
+          id: row.entry.id,
+          name: entryName(row),
+        }));
+        throw new AppError(
+          'in-use',
+          inUseMessage(current.name, references, {
+            what: ['schedule entry', 'schedule entries'],
+            then: [
+              'Remove it from the schedule first, or delete the ad space with its schedule.',
+              'Remove them from the schedule first, or delete the ad space with its schedule.',
+            ],
+          }),
+          { references },
+        );
+      }
+      await tx.deleteEntriesOf(id);
+      await tx.deleteById(actor.id, id);
+    });
+  }
+
+  /**
+   * What the space plays at the local date-time `at` (`YYYY-MM-DDTHH:mm` at its location), or
+   * now, with the reasons.
+   */
+  async function playing(actor: TActor, id: string, at: string | undefined): Promise<TPlaying> {
+    await access.requireAccess(actor, 'adSpace.read', [id]);
+    const row = await repo.findById(actor.id, id);
+    if (!row) throw notFound('That ad space');
+    const entries = await repo.findEntries([id]);
+    const { timeZone } = row.location;
+    // The instant the local time means there, and how it was read (a gap moves it forward).
+    const local = at === undefined ? null : resolveLocalDateTime(at, timeZone);
+    const epochMs = local ? local.epochMs : Date.now();
+    const explained = resolverOf(row, entries).explainAt(epochMs);
+    const names = playlistNames(row, entries);
+    return {
+      at: explained.at,
+      localTime: explained.localTime,
+      timeZone: explained.timeZone,
+      source: explained.source,
+      playlistId: explained.playlistId,
+      scheduleEntryId: explained.scheduleEntryId,
+      playlistName: names.get(explained.playlistId ?? '') ?? null,
+      explanation: explainPlaying({
+        explained,
+        requested: at && local ? { localDateTime: at, adjustment: local.adjustment } : null,
+        entryNames: new Map(entries.map((entry) => [entry.entry.id, entryName(entry)])),
+        playlistNames: names,
+      }),
+    };
+  }
+
+  /** The location and the default playlist a create or update names must be the caller's. */
+  async function requireNamedIds(actor: TActor, input: Partial<TAdSpaceColumns>) {
+    if (input.locationId) await access.requireAccess(actor, 'location.read', [input.locationId]);
+    if (input.defaultPlaylistId) {
+      await access.requireAccess(actor, 'playlist.read', [input.defaultPlaylistId]);
+    }
+  }
+
+  async function view(ownerId: string, id: string): Promise<TAdSpace> {
+    const row = await repo.findById(ownerId, id);
+    if (!row) throw notFound('That ad space');
+    return toAdSpace(row, await repo.findEntries([id]), Date.now());
+  }
+
+  function toAdSpace(row: TAdSpaceWithNames, entries: TEntryWithName[], nowMs: number): TAdSpace {
+    const space = row.adSpace;
+    const playing = resolverOf(row, entries).playingAt(nowMs);
+    return {
+      id: space.id,
+      name: space.name,
+      location: row.location,
+      orientation: space.orientation,
+      resolutionWidth: space.resolutionWidth,
+      resolutionHeight: space.resolutionHeight,
+      defaultPlaylist:
+        space.defaultPlaylistId !== null && row.defaultPlaylistName !== null
+          ? { id: space.defaultPlaylistId, name: row.defaultPlaylistName }
+          : null,
+      status: adSpaceStatusOf(space.lastSeenAt, nowMs),
+      lastSeenAt: space.lastSeenAt ? space.lastSeenAt.toISOString() : null,
+      contentVersion: space.contentVersion,
+      playing: {
+        ...playing,
+        playlistName: playlistNames(row, entries).get(playing.playlistId ?? '') ?? null,
+      },
+      scheduleEntryCount: entries.length,
+      createdAt: space.createdAt.toISOString(),
+      updatedAt: space.updatedAt.toISOString(),
+    };
+  }
+
+  return { list, get, create, update, remove, playing };
+}
+
+export type TAdSpacesService = ReturnType<typeof createAdSpacesService>;
+
+function resolverOf(row: TAdSpaceWithNames, entries: readonly TEntryWithName[]) {
+  return createScheduleResolver({
+    timeZone: row.location.timeZone,
+    entries: entries.map(toRule),
+    defaultPlaylistId: row.adSpace.defaultPlaylistId,
+  });
+}
+
+function toRule({ entry }: TEntryWithName): TScheduleRule {
+  return {
+    id: entry.id,
+    playlistId: entry.playlistId,
+    firstDay: entry.firstDay,
+    lastDay: entry.lastDay,
+    weekdays: entry.weekdays,
+    startTime: entry.startTime,
+    endTime: entry.endTime,
+    priority: entry.priority,
+    updatedAt: entry.updatedAt.toISOString(),
+  };
+}
+
+/** Playlist id → name, for every playlist the space can play. */
+function playlistNames(row: TAdSpaceWithNames, entries: readonly TEntryWithName[]) {
+  const names = new Map(entries.map((entry) => [entry.entry.playlistId, entry.playlistName]));
+  const { defaultPlaylistId } = row.adSpace;
+  if (defaultPlaylistId !== null && row.defaultPlaylistName !== null) {
+    names.set(defaultPlaylistId, row.defaultPlaylistName);
+  }
+  return names;
+}
+
+function entryName(row: TEntryWithName): string {
+  return scheduleEntryLabel({ ...row.entry, playlistName: row.playlistName });
+}
+
+function groupBySpace(entries: readonly TEntryWithName[]): Map<string, TEntryWithName[]> {
+  const bySpace = new Map<string, TEntryWithName[]>();
+  for (const entry of entries) {
+    const list = bySpace.get(entry.entry.adSpaceId);
+    if (list) list.push(entry);
+    else bySpace.set(entry.entry.adSpaceId, [entry]);
+  }
+  return bySpace;
+}
