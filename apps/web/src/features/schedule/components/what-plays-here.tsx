@@ -18,10 +18,15 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { DATE_LOCALE, formatLongDay, nowLocalMinute, zoneAbbreviationAt } from '@/lib/local-time';
+import {
+  DATE_LOCALE,
+  formatLongDay,
+  nowLocalMinute,
+  offsetAt,
+  zoneAbbreviationAt,
+} from '@/lib/local-time';
 import { usePlaying } from '@/features/schedule/api/get-playing';
-import { describeEntry } from '@/features/schedule/utils/entry-text';
-import { explainPlaying } from '@/features/schedule/utils/explain-playing';
+import { reasonsFor, whyOf } from '@/features/schedule/utils/explain-playing';
 
 const SOURCE_BADGES = {
   schedule: { label: 'Scheduled', tone: 'brand' },
@@ -46,31 +51,41 @@ function Answer({
 }) {
   const atMs = Date.parse(playing.at);
   const timeZone = playing.timeZone;
-  const entry = playing.scheduleEntryId ? entriesById.get(playing.scheduleEntryId) : undefined;
   const playlistName =
+    playing.playlistName ??
     playlists.find((playlist) => playlist.id === playing.playlistId)?.name ??
-    entry?.playlistName ??
     (playing.playlistId === adSpace.defaultPlaylist?.id ? adSpace.defaultPlaylist.name : null);
-  const reason = useMemo(() => {
-    if (!resolver) return null;
+  const reasons = useMemo(() => {
+    // The resolver is asked only when the server sent no reasons of its own.
+    const local =
+      playing.explanation || !resolver
+        ? null
+        : {
+            explanation: resolver.explainAt(atMs),
+            adjustment: resolveLocalDateTime(asked, timeZone).adjustment,
+          };
+    return reasonsFor(playing, local, entriesById);
+  }, [playing, resolver, atMs, asked, timeZone, entriesById]);
+  const why = useMemo(() => {
+    if (!reasons) return null;
     const when = new Intl.DateTimeFormat(DATE_LOCALE, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: playing.timeZone,
+      timeZone,
     });
-    return explainPlaying(playing, resolver.explainAt(atMs), (iso) => when.format(Date.parse(iso)));
-  }, [resolver, playing, atMs]);
-  // Read the way the resolver reads `?at=`; the server's localTime says the same.
-  const reading = useMemo(() => resolveLocalDateTime(asked, timeZone), [asked, timeZone]);
+    return whyOf(playing.source, reasons.active, (iso) => when.format(Date.parse(iso)));
+  }, [reasons, playing.source, timeZone]);
   const meant = playing.localTime.slice(0, 16);
-  const isMovedForward = meant !== asked;
+  // The server's localTime is the time actually meant: it differs from the question in a gap.
+  const isMovedForward = meant !== asked || reasons?.adjustment === 'moved-forward';
+  const winner = playing.source === 'schedule' ? reasons?.active[0] : undefined;
   const badge = SOURCE_BADGES[playing.source];
 
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
         {formatLongDay(meant.slice(0, 10))}, {meant.slice(11)} ({zoneAbbreviationAt(atMs, timeZone)}
-        , UTC{reading.offset})
+        , UTC{offsetAt(atMs, timeZone)})
       </p>
       {isMovedForward && (
         <Alert tone="info" title="That time does not exist there">
@@ -78,46 +93,41 @@ function Answer({
           clocks go forward, so it was moved forward to {meant.slice(11)}.
         </Alert>
       )}
-      {!isMovedForward && reading.adjustment === 'earlier-of-two' && (
+      {!isMovedForward && reasons?.adjustment === 'earlier-of-two' && (
         <Alert tone="info" title="That time happens twice there">
           The clocks go back that night, so {asked.slice(11)} comes twice; this is the first (UTC
-          {reading.offset}).
+          {offsetAt(atMs, timeZone)}).
         </Alert>
       )}
       <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         {playing.source === 'idle' ? 'The idle screen' : (playlistName ?? 'A playlist')}
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </p>
-      {entry && (
+      {winner && (
         <p className="text-sm">
-          <span className="font-medium">Winning entry:</span> {describeEntry(entry)}
+          <span className="font-medium">Winning entry:</span> {winner.name}, priority{' '}
+          {winner.priority}
         </p>
       )}
-      {reason ? (
+      {why ? (
         <>
           <p className="text-sm">
-            <span className="font-medium">Why:</span> {reason.why}
+            <span className="font-medium">Why:</span> {why.why}
           </p>
-          {reason.losers.length > 0 && (
+          {why.losers.length > 0 && (
             <ul className="grid gap-1 text-sm text-muted-foreground">
-              {reason.losers.map((loser) => {
-                const lost = entriesById.get(loser.entryId);
-                return (
-                  <li key={loser.entryId}>
-                    Hidden: {lost?.playlistName ?? 'an entry'} ({lost ? describeEntry(lost) : ''}) —{' '}
-                    {loser.reason}
-                  </li>
-                );
-              })}
+              {why.losers.map(({ entry, reason }) => (
+                <li key={entry.entryId}>
+                  Hidden: {entry.name}, priority {entry.priority} ({reason})
+                </li>
+              ))}
             </ul>
           )}
         </>
       ) : (
-        resolver && (
-          <p className="text-sm text-muted-foreground">
-            The schedule changed since this page loaded; the reasons will show once it has reloaded.
-          </p>
-        )
+        <p className="text-sm text-muted-foreground">
+          The schedule changed since this page loaded; its reasons will show once it has reloaded.
+        </p>
       )}
     </div>
   );

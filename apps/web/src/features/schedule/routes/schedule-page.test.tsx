@@ -427,12 +427,75 @@ describe('what plays here at…', () => {
     expect(await card.findByText('Coffee promo')).toBeVisible();
     expect(card.getByText('Scheduled')).toBeVisible();
     expect(card.getByText(/Monday, 9 March 2026, 09:30 \(EDT, UTC-04:00\)/)).toBeVisible();
-    expect(card.getByText(/Mon 09:00–10:00 · from Thu 1 Jan · priority 50/)).toBeVisible();
+    expect(card.getByText(/Coffee promo, Mon 09:00–10:00, priority 50/)).toBeVisible();
     expect(card.getByText(/highest priority \(50\) of the 2 entries active then/)).toBeVisible();
-    expect(card.getByText(/Hidden: Breakfast .* lower priority/)).toBeVisible();
+    expect(
+      card.getByText('Hidden: Breakfast, Mon 08:00–12:00, priority 10 (lower priority)'),
+    ).toBeVisible();
     const asked = requests.find((request) => request.path.endsWith('/playing'));
     expect(asked?.path).toBe(`/api/v1/ad-spaces/${uuid(200)}/playing`);
     expect(asked?.search.get('at')).toBe('2026-03-09T09:30');
+  });
+
+  it('uses the reasons the server sends with its answer', async () => {
+    stubApi({
+      // The page's copy of the schedule is empty: what it shows comes from the server alone.
+      entries: [],
+      playing: () => ({
+        at: '2026-03-09T13:30:00.000Z',
+        localTime: '2026-03-09T09:30:00',
+        timeZone: 'America/New_York',
+        source: 'schedule',
+        playlistId: coffee.id,
+        scheduleEntryId: coffeeEntry.id,
+        playlistName: 'Coffee promo',
+        explanation: {
+          summary: '“Coffee promo” plays.',
+          offset: '-04:00',
+          requested: { localDateTime: '2026-03-09T09:30', adjustment: 'exact' },
+          active: [
+            {
+              scheduleEntryId: coffeeEntry.id,
+              name: 'Coffee promo, Mon 09:00–10:00',
+              playlistId: coffee.id,
+              playlistName: 'Coffee promo',
+              priority: 50,
+              updatedAt: '2026-03-01T10:00:00.000Z',
+              window: {
+                day: '2026-03-09',
+                start: '2026-03-09T13:00:00.000Z',
+                end: '2026-03-09T14:00:00.000Z',
+              },
+              outcome: 'won',
+            },
+            {
+              scheduleEntryId: uuid(409),
+              name: 'Lunch, every day 09:00–14:00',
+              playlistId: breakfast.id,
+              playlistName: 'Lunch',
+              priority: 50,
+              updatedAt: '2026-02-01T10:00:00.000Z',
+              window: {
+                day: '2026-03-09',
+                start: '2026-03-09T13:00:00.000Z',
+                end: '2026-03-09T18:00:00.000Z',
+              },
+              outcome: 'older-change',
+            },
+          ],
+          inactive: [],
+        },
+      }),
+    });
+    renderPage('/advertiser/schedule?week=2026-03-09');
+    const card = await ask('2026-03-09', '09:30');
+    expect(await card.findByText(/Coffee promo, Mon 09:00–10:00, priority 50/)).toBeVisible();
+    expect(card.getByText(/this one changed most recently \(1 Mar 2026, 05:00\)/)).toBeVisible();
+    expect(
+      card.getByText(
+        'Hidden: Lunch, every day 09:00–14:00, priority 50 (same priority, changed earlier)',
+      ),
+    ).toBeVisible();
   });
 
   it('says when nothing is scheduled and the default playlist plays', async () => {

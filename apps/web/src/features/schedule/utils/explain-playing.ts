@@ -1,11 +1,22 @@
-import type { PlayingExplanation } from '@screenline/playback/schedule-resolver';
-import type { TPlaying } from '@screenline/shared/schedule';
+import type { PlayingExplanation, TLocalAdjustment } from '@screenline/playback/schedule-resolver';
+import type { TPlaying, TScheduleEntryView } from '@screenline/shared/schedule';
+import { scheduleEntryLabel } from '@screenline/shared/schedule-label';
 
-export interface PlayingReason {
-  /** Why the answer is what it is, one sentence. */
-  why: string;
-  /** Active entries that lost, each with why, winner excluded. */
-  losers: Array<{ entryId: string; reason: string }>;
+/** An active entry at the instant asked about, the winner first (the resolver's order). */
+export interface ActiveEntry {
+  entryId: string;
+  /** `Morning loop, Mon–Fri 07:00–11:00` */
+  name: string;
+  priority: number;
+  updatedAt: string;
+  outcome: 'won' | 'lower-priority' | 'older-change' | 'tie-break';
+}
+
+/** The reasons behind an answer, from the server's explanation or the resolver's. */
+export interface Reasons {
+  active: ActiveEntry[];
+  /** How the asked-for local time was read; null when unknown. */
+  adjustment: TLocalAdjustment | null;
 }
 
 const LOSS_TEXT = {
@@ -15,42 +26,74 @@ const LOSS_TEXT = {
 } as const;
 
 /**
- * The "why" of a "What plays here at…" answer, from the resolver's `explainAt` over the same
- * entries the server used. The server's answer says what plays; this only explains it, and says
- * nothing when the two disagree (the schedule changed between the page's load and the question).
+ * The server's reasons when its answer carries them (`explanation`); otherwise the resolver's
+ * `explainAt` over the same entries, if it agrees with the server on what plays (it may not
+ * when the schedule changed between the page's load and the question: then null).
  */
-export function explainPlaying(
+export function reasonsFor(
   playing: TPlaying,
-  explanation: PlayingExplanation,
-  formatWhen: (iso: string) => string,
-): PlayingReason | null {
+  local: { explanation: PlayingExplanation; adjustment: TLocalAdjustment } | null,
+  entriesById: ReadonlyMap<string, TScheduleEntryView>,
+): Reasons | null {
+  if (playing.explanation) {
+    return {
+      active: playing.explanation.active.map((entry) => ({
+        entryId: entry.scheduleEntryId,
+        name: entry.name,
+        priority: entry.priority,
+        updatedAt: entry.updatedAt,
+        outcome: entry.outcome,
+      })),
+      adjustment: playing.explanation.requested?.adjustment ?? null,
+    };
+  }
   if (
-    explanation.source !== playing.source ||
-    explanation.scheduleEntryId !== playing.scheduleEntryId
+    !local ||
+    local.explanation.source !== playing.source ||
+    local.explanation.scheduleEntryId !== playing.scheduleEntryId
   ) {
     return null;
   }
-  const [winner, runnerUp] = explanation.active;
-  const count = explanation.active.length;
-  const losers = explanation.active.slice(1).map((entry) => ({
-    entryId: entry.entryId,
+  return {
+    active: local.explanation.active.map((entry) => {
+      const known = entriesById.get(entry.entryId);
+      return {
+        entryId: entry.entryId,
+        name: known ? scheduleEntryLabel(known) : 'An entry',
+        priority: entry.priority,
+        updatedAt: entry.updatedAt,
+        outcome: entry.outcome,
+      };
+    }),
+    adjustment: local.adjustment,
+  };
+}
+
+/** Why the answer is what it is, in one sentence, and why each other active entry lost. */
+export function whyOf(
+  source: TPlaying['source'],
+  active: readonly ActiveEntry[],
+  formatWhen: (iso: string) => string,
+): { why: string; losers: Array<{ entry: ActiveEntry; reason: string }> } {
+  const losers = active.slice(1).map((entry) => ({
+    entry,
     reason: entry.outcome === 'won' ? '' : LOSS_TEXT[entry.outcome],
   }));
-  switch (playing.source) {
-    case 'idle':
-      return {
-        why: 'No schedule entry is active then and the ad space has no default playlist, so the screen shows the idle screen.',
-        losers,
-      };
-    case 'default':
-      return {
-        why: 'No schedule entry is active then, so the ad space plays its default playlist.',
-        losers,
-      };
-    case 'schedule':
-      break;
+  const [winner, runnerUp] = active;
+  const count = active.length;
+  if (source === 'idle') {
+    return {
+      why: 'No schedule entry is active then and the ad space has no default playlist, so the screen shows the idle screen.',
+      losers,
+    };
   }
-  if (!winner || !runnerUp || runnerUp.outcome === 'won') {
+  if (source === 'default' || !winner) {
+    return {
+      why: 'No schedule entry is active then, so the ad space plays its default playlist.',
+      losers,
+    };
+  }
+  if (!runnerUp || runnerUp.outcome === 'won') {
     return { why: 'It is the only schedule entry active then.', losers };
   }
   switch (runnerUp.outcome) {

@@ -15,26 +15,3 @@ export const WEEKDAY_OPTIONS = ISO_WEEKDAYS.map((value) => ({
   name: weekdayName(value),
   short: weekdayName(value, 'short'),
 }));
-
-/**
- * The weekdays of an entry, short: "Mon–Fri", "Sat, Sun", "Every day". Runs of three or more
- * consecutive days read as a range.
- */
-export function describeWeekdays(weekdays: readonly number[]): string {
-  const days = [...new Set(weekdays)].sort((a, b) => a - b);
-  if (days.length === 7) return 'Every day';
-  const runs: number[][] = [];
-  for (const day of days) {
-    const run = runs[runs.length - 1];
-    if (run && run[run.length - 1] === day - 1) run.push(day);
-    else runs.push([day]);
-  }
-  return runs
-    .flatMap((run) => {
-      const first = run[0] ?? 1;
-      const last = run[run.length - 1] ?? first;
-      if (run.length >= 3) return [`${weekdayName(first, 'short')}–${weekdayName(last, 'short')}`];
-      return run.map((day) => weekdayName(day, 'short'));
-    })
-    .join(', ');
-}
