@@ -31,7 +31,7 @@ function Stat({
   children?: ReactNode;
 }) {
   return (
-    <Card className="p-5">
+    <Card className="p-4 sm:p-5">
       <div className="flex items-center justify-between gap-3">
         <h3 className="text-sm font-medium text-muted-foreground">
           <Link to={to} className="rounded hover:text-foreground hover:underline">
@@ -40,7 +40,7 @@ function Stat({
         </h3>
         <Icon aria-hidden className="size-5 text-muted-foreground" />
       </div>
-      <p className="mt-2 text-3xl font-semibold tabular-nums">{value ?? '—'}</p>
+      <p className="mt-1 text-2xl font-semibold tabular-nums sm:mt-2 sm:text-3xl">{value ?? '—'}</p>
       {children}
     </Card>
   );

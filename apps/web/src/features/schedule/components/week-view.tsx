@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import type { TScheduleEntryView } from '@screenline/shared/schedule';
 import { cn } from '@/lib/utils';
 import { formatHours, formatLongDay, formatShortDay, localClockAt } from '@/lib/local-time';
-import { playlistColor } from '@/features/schedule/utils/playlist-colors';
 import type {
   ClockChange,
   WeekBlock,
@@ -16,6 +15,7 @@ const MIN_BLOCK_PX = 20;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 type TOpenEntry = (entry: TScheduleEntryView, opener: HTMLElement) => void;
+type TColorOf = (playlistId: string) => string;
 
 /** The names of the entries hiding parts of a block, once each. */
 function hiddenByNames(block: WeekBlock, entriesById: ReadonlyMap<string, TScheduleEntryView>) {
@@ -68,12 +68,14 @@ function GridBlock({
   day,
   timeZone,
   entriesById,
+  colorOf,
   onOpen,
 }: {
   block: WeekBlock;
   day: WeekDay;
   timeZone: string;
   entriesById: ReadonlyMap<string, TScheduleEntryView>;
+  colorOf: TColorOf;
   onOpen: TOpenEntry;
 }) {
   const heightPx = Math.max((block.bottom - block.top) * HOUR_HEIGHT_PX, MIN_BLOCK_PX);
@@ -95,8 +97,8 @@ function GridBlock({
         width: `calc(${width}% - 4px)`,
       }}
       className={cn(
-        'absolute z-10 cursor-pointer overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-xs transition-shadow hover:shadow-md focus-visible:z-30',
-        playlistColor(block.entry.playlistId),
+        'absolute z-10 flex cursor-pointer flex-col justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-xs transition-shadow hover:shadow-md focus-visible:z-30',
+        colorOf(block.entry.playlistId),
         block.isFullyHidden && 'bg-hatched border-dashed opacity-60',
         block.isContinued && 'rounded-t-none',
         block.continuesNext && 'rounded-b-none',
@@ -141,12 +143,14 @@ export function WeekGrid({
   timeZone,
   today,
   entriesById,
+  colorOf,
   onOpen,
 }: {
   layout: WeekLayout;
   timeZone: string;
   today: string;
   entriesById: ReadonlyMap<string, TScheduleEntryView>;
+  colorOf: TColorOf;
   onOpen: TOpenEntry;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -225,6 +229,7 @@ export function WeekGrid({
                 day={day}
                 timeZone={timeZone}
                 entriesById={entriesById}
+                colorOf={colorOf}
                 onOpen={onOpen}
               />
             ))}
@@ -242,6 +247,7 @@ export function WeekList({
   today,
   entriesById,
   fallbackText,
+  colorOf,
   onOpen,
 }: {
   layout: WeekLayout;
@@ -250,6 +256,7 @@ export function WeekList({
   entriesById: ReadonlyMap<string, TScheduleEntryView>;
   /** What plays where no entry does ("the default playlist, Menu" or "the idle screen"). */
   fallbackText: string;
+  colorOf: TColorOf;
   onOpen: TOpenEntry;
 }) {
   return (
@@ -289,7 +296,7 @@ export function WeekList({
                       aria-hidden
                       className={cn(
                         'mt-1 h-8 w-1.5 shrink-0 rounded-full border-l-4',
-                        playlistColor(block.entry.playlistId),
+                        colorOf(block.entry.playlistId),
                         block.isFullyHidden && 'opacity-50',
                       )}
                     />

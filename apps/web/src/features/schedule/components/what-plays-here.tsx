@@ -101,7 +101,7 @@ function Answer({
       )}
       <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         {playing.source === 'idle' ? 'The idle screen' : (playlistName ?? 'A playlist')}
-        <Badge tone={badge.tone}>{badge.label}</Badge>
+        {playing.source !== 'idle' && <Badge tone={badge.tone}>{badge.label}</Badge>}
       </p>
       {winner && (
         <p className="text-sm">
@@ -176,7 +176,7 @@ export function WhatPlaysHere({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-3">
+        <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
           <FormField label="Date" error={error} className="w-44">
             {(field) => (
               <Input
@@ -197,7 +197,7 @@ export function WhatPlaysHere({
               />
             )}
           </FormField>
-          <Button type="submit" className="mt-6.5" isPending={playing.isFetching}>
+          <Button type="submit" isPending={playing.isFetching}>
             Ask
           </Button>
         </form>

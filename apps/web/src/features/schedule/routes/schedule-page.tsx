@@ -31,6 +31,7 @@ import { useScheduleEntries } from '@/features/schedule/api/list-schedule-entrie
 import { EntryDialog, type TEntryDialogState } from '@/features/schedule/components/entry-dialog';
 import { WeekGrid, WeekList } from '@/features/schedule/components/week-view';
 import { WhatPlaysHere } from '@/features/schedule/components/what-plays-here';
+import { createPlaylistColors } from '@/features/schedule/utils/playlist-colors';
 import { createWeekResolver, layoutWeek } from '@/features/schedule/utils/week-layout';
 
 function Loading({ label }: { label: string }) {
@@ -85,6 +86,7 @@ function SpaceSchedule({
     () => new Map((entryList ?? []).map((entry) => [entry.id, entry])),
     [entryList],
   );
+  const colorOf = useMemo(() => createPlaylistColors(playlists), [playlists]);
   const nowMs = Date.now();
   const fallbackText = adSpace.defaultPlaylist
     ? `plays the default playlist, ${adSpace.defaultPlaylist.name}`
@@ -170,6 +172,7 @@ function SpaceSchedule({
                 timeZone={timeZone}
                 today={today}
                 entriesById={entriesById}
+                colorOf={colorOf}
                 onOpen={openEntry}
               />
             ) : (
@@ -179,6 +182,7 @@ function SpaceSchedule({
                 today={today}
                 entriesById={entriesById}
                 fallbackText={fallbackText}
+                colorOf={colorOf}
                 onOpen={openEntry}
               />
             ))}

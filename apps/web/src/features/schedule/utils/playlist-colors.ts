@@ -11,11 +11,27 @@ const PALETTE = [
   'border-fuchsia-500 bg-fuchsia-100 text-fuchsia-950 dark:border-fuchsia-400 dark:bg-fuchsia-950 dark:text-fuchsia-50',
 ] as const;
 
-/** The same playlist keeps its colour across weeks and reloads: picked from its id. */
-export function playlistColor(playlistId: string): string {
-  let hash = 0;
-  for (let index = 0; index < playlistId.length; index += 1) {
-    hash = (hash * 31 + playlistId.charCodeAt(index)) >>> 0;
-  }
-  return PALETTE[hash % PALETTE.length] ?? PALETTE[0];
+/**
+ * A colour for each playlist: by the order they were created in, so the first six all differ and
+ * a playlist keeps its colour when another is added. An unknown id (a playlist created since the
+ * list loaded) falls back to one picked from its id.
+ */
+export function createPlaylistColors(
+  playlists: ReadonlyArray<{ id: string; createdAt: string }>,
+): (playlistId: string) => string {
+  const ordered = [...playlists].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+  const byId = new Map(
+    ordered.map((playlist, index) => [playlist.id, PALETTE[index % PALETTE.length] ?? PALETTE[0]]),
+  );
+  return (playlistId) => {
+    const known = byId.get(playlistId);
+    if (known) return known;
+    let hash = 0;
+    for (let index = 0; index < playlistId.length; index += 1) {
+      hash = (hash * 31 + playlistId.charCodeAt(index)) >>> 0;
+    }
+    return PALETTE[hash % PALETTE.length] ?? PALETTE[0];
+  };
 }
