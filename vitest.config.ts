@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/player/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/player/src/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+          ],
           environment: 'node',
         },
       },

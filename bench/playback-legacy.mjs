@@ -6,25 +6,24 @@
 // Prints the bundle size and the figures; exits non-zero when anything but the browser's own
 // zone data differs, or playback misbehaves.
 //
-//   CHROMIUM_69=/path/to/chromium-69 PUPPETEER_CORE=/path/to/node_modules/puppeteer-core \
-//     node bench/playback-legacy.mjs
+//   npm run bench:playback-legacy
 //
-// Chromium 69: chrome-aws-lambda@1.6.3's bin/chromium-69.0.3494.0.br, brotli-decompressed
-// (zlib.brotliDecompressSync), chmod +x. Driver: puppeteer-core@1.7.0 installed anywhere (both
-// outside the repo: they are large and only this check needs them).
+// Chromium 69 and puppeteer-core 1.7.0 come from scripts/chromium69.mjs (fetched once from the
+// npm registry into a cache outside the repo). CHROMIUM_69=/path/to/chromium and
+// PUPPETEER_CORE=/path/to/node_modules/puppeteer-core, both optional, use other copies.
 /* global window -- page.evaluate runs in the browser. */
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
+import { CHROMIUM69_ARGS, ensureChromium69 } from '../scripts/chromium69.mjs';
 
-const chromium = process.env.CHROMIUM_69;
-const puppeteerPath = process.env.PUPPETEER_CORE;
-if (!chromium || !puppeteerPath) {
-  console.error('Set CHROMIUM_69 and PUPPETEER_CORE (see the header of this file).');
-  process.exit(2);
-}
-const puppeteer = createRequire(import.meta.url)(puppeteerPath);
+const provided =
+  process.env.CHROMIUM_69 && process.env.PUPPETEER_CORE ? undefined : ensureChromium69();
+const chromium = process.env.CHROMIUM_69 ?? provided.executablePath;
+const puppeteer = process.env.PUPPETEER_CORE
+  ? createRequire(import.meta.url)(process.env.PUPPETEER_CORE)
+  : provided.puppeteer;
 
 const bundle = await build({
   entryPoints: [new URL('./playback-legacy-entry.ts', import.meta.url).pathname],
@@ -47,7 +46,7 @@ const nodeMs = performance.now() - nodeStarted;
 
 const browser = await puppeteer.launch({
   executablePath: chromium,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--single-process', '--no-zygote'],
+  args: CHROMIUM69_ARGS,
 });
 try {
   const page = await browser.newPage();

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test. Unit, web and API tests (vitest; the API suite on PGlite and, when
-// reachable, PostgreSQL), then the built apps in Chromium (Playwright). Prints each runner's
-// summary and a last line "N passed, N failed".
+// reachable, PostgreSQL), then the built apps in Chromium (Playwright), then the built TV player
+// for the TV browsers: its syntax gate and a run in a real Chromium 69 (downloaded once from the
+// npm registry, scripts/chromium69.mjs). Prints each runner's summary and a last line
+// "N passed, N failed". `node scripts/test.mjs vitest|e2e|legacy` runs one part.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +41,16 @@ function readVitest(file) {
   }
 }
 
+/** The `--json` summary the TV-browser checks write: `{ passed, failed }`. */
+function readSummary(file) {
+  try {
+    const { passed, failed } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed, failed };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
 function readPlaywright(file) {
   try {
     const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -48,7 +60,7 @@ function readPlaywright(file) {
   }
 }
 
-const only = process.argv[2]; // optional: "vitest" or "e2e"
+const only = process.argv[2]; // optional: "vitest", "e2e" or "legacy"
 
 if (!only || only === 'vitest') {
   const out = path.join(tmp, 'vitest.json');
@@ -63,25 +75,47 @@ if (!only || only === 'vitest') {
   results.push({ label: 'vitest', ...r });
 }
 
-if (!only || only === 'e2e') {
-  const chromium = ensureChromium();
-  let code = run('build the web app and the player', 'npm', ['run', 'build']);
+const wants = (part) => !only || only === part;
+
+if (wants('e2e') || wants('legacy')) {
+  const chromium = wants('e2e') ? ensureChromium() : undefined;
+  // The TV checks alone need only the player built.
+  const code = wants('e2e')
+    ? run('build the web app and the player', 'npm', ['run', 'build'])
+    : run('build the player', 'npm', ['run', 'build', '-w', '@screenline/player']);
   if (code !== 0) {
     results.push({ label: 'build', passed: 0, failed: 1 });
   } else {
-    const out = path.join(tmp, 'playwright.json');
-    code = run(
-      'browser journeys (Playwright, Chromium)',
-      bin('playwright'),
-      ['test', '--reporter=list,json'],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-        CHROMIUM_PATH: chromium,
-      },
-    );
-    const r = readPlaywright(out);
-    if (code !== 0 && r.failed === 0) r.failed = 1;
-    results.push({ label: 'playwright', ...r });
+    if (wants('e2e')) {
+      const out = path.join(tmp, 'playwright.json');
+      const status = run(
+        'browser journeys (Playwright, Chromium)',
+        bin('playwright'),
+        ['test', '--reporter=list,json'],
+        {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+          CHROMIUM_PATH: chromium,
+        },
+      );
+      const r = readPlaywright(out);
+      if (status !== 0 && r.failed === 0) r.failed = 1;
+      results.push({ label: 'playwright', ...r });
+    }
+    if (wants('legacy')) {
+      for (const [label, title, script] of [
+        ['player syntax', "the player's built files at Chromium 68's level", 'legacy-syntax.mjs'],
+        ['player in Chromium 69', 'the built player in Chromium 69', 'player-chromium69.mjs'],
+      ]) {
+        const out = path.join(tmp, `${script}.json`);
+        const status = run(title, process.execPath, [
+          path.join(root, 'scripts', script),
+          `--json=${out}`,
+        ]);
+        const r = readSummary(out);
+        if (status !== 0 && r.failed === 0) r.failed = 1;
+        results.push({ label, ...r });
+      }
+    }
   }
 }
 

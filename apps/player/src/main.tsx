@@ -1,7 +1,9 @@
+// Polyfills first: ES modules run in import order, and the others may need them while loading.
+import './polyfills';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

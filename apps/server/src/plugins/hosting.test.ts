@@ -100,6 +100,23 @@ describe('compression and hosting of the built apps', () => {
     }
   });
 
+  it("never lets a browser store the player's entry page, while the web app's is revalidated", async () => {
+    for (const url of ['/tv', '/tv/', '/tv/setup?from=menu', '/tv/index.html']) {
+      for (const acceptEncoding of ['br', undefined]) {
+        const res = await get(url, acceptEncoding);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+    }
+    for (const url of ['/', '/signin', '/index.html']) {
+      expect((await get(url, 'br')).headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/tv/assets/tv-1234.js', 'br')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+
   it('reads index.html once per process', async () => {
     await fs.writeFile(path.join(dist, 'web/index.html'), 'changed on disk');
     expect((await get('/somewhere')).body).toBe(INDEX);

@@ -8,6 +8,12 @@ import { body } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
+/**
+ * The player's entry page is never stored at all: a TV browser (Chromium 68/69) may keep a
+ * `no-cache` page and, offline or with a flaky network, start a stale entry point whose hashed
+ * assets are gone. Offline start-up is the service worker's job, not the HTTP cache's.
+ */
+const NO_STORE = 'no-store';
 /** Paths that belong to the API and the storage service: never answered with the web app. */
 const API_PREFIXES = ['/api/', '/v0/', '/q/', '/dev/'];
 /** Encodings the build writes beside each file (vite-plugin-compression2), best first. */
@@ -24,15 +30,16 @@ const isSourceMap = (url: string) => url.endsWith('.map');
 /**
  * Hosting per SPEC §9: built files are served as they are, `/assets/*` (and `/tv/assets/*`)
  * cached for a year as immutable, and every other path answered with the app's index.html,
- * never cached. /tv and below belong to the player, the rest to the web app. The build writes
+ * never cached (the player's `no-store`). /tv and below belong to the player, the rest to the web
+ * app. The build writes
  * brotli and gzip files beside each asset; the one the client accepts is sent (Vary:
  * Accept-Encoding). index.html is read once per process: a rebuild needs a restart.
  */
 export const hostingPlugin = fp(async (app: FastifyInstance) => {
   const { webDist, playerDist } = app.deps.config;
   const apps = [
-    { prefix: '/tv/', root: playerDist, name: 'player' },
-    { prefix: '/', root: webDist, name: 'web app' },
+    { prefix: '/tv/', root: playerDist, name: 'player', pageCacheControl: NO_STORE },
+    { prefix: '/', root: webDist, name: 'web app', pageCacheControl: NO_CACHE },
   ].map((a) => ({ ...a, index: readIndexPage(a.root) }));
 
   for (const [i, site] of apps.entries()) {
@@ -50,7 +57,12 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
       allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         const rel = path.relative(site.root, filePath);
-        res.header('cache-control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : NO_CACHE);
+        const cacheControl = rel.startsWith(`assets${path.sep}`)
+          ? IMMUTABLE
+          : rel.replace(/\.(br|gz)$/, '') === 'index.html' // the precompressed file may be sent
+            ? site.pageCacheControl
+            : NO_CACHE;
+        res.header('cache-control', cacheControl);
       },
     });
   }
@@ -67,7 +79,7 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
     const page = site.index;
     const offered = ENCODINGS.filter((encoding) => page[encoding]);
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', offered);
-    reply.header('cache-control', NO_CACHE).header('vary', 'accept-encoding');
+    reply.header('cache-control', site.pageCacheControl).header('vary', 'accept-encoding');
     reply.type('text/html; charset=utf-8');
     const compressed = encoding ? page[encoding] : undefined;
     if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);

@@ -65,7 +65,6 @@ const advertiserRoutes: RouteObject[] = [
   { path: advertiser.playlists, lazy: lazyPage(playlistPages, 'PlaylistsPage') },
   { path: advertiser.newPlaylist, lazy: lazyPage(playlistPages, 'NewPlaylistPage') },
   { path: advertiser.editPlaylist, lazy: lazyPage(playlistPages, 'EditPlaylistPage') },
-  { path: advertiser.playlistPlayer, lazy: lazyPage(playlistPages, 'PlaylistPlayerPage') },
   { path: advertiser.content, element: redirect(paths.content.library) },
   { path: advertiser.wallet, element: redirect(paths.wallet) },
 ];
@@ -190,6 +189,11 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           { path: paths.dashboard, Component: RootRedirect },
+          // Full screen, outside the dashboard layout: nothing but the preview and its exit.
+          {
+            path: advertiser.playlistPlayer,
+            lazy: lazyPage(playlistPages, 'PlaylistPlayerPage'),
+          },
           {
             lazy: lazyPage(() => import('@/app/layouts/minimal-layout'), 'MinimalLayout'),
             children: [

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZPlaylistSummary } from '@screenline/shared/playlist';
+import { apiRequest } from '@/lib/api-client';
+import { PLAYLISTS_QUERY_KEY } from '@/features/playlists/api/list-playlists';
+
+/**
+ * POST /api/v1/playlists/{id}/duplicate: a copy named "<name> (copy)". Parsed as a summary: the
+ * list shows it, whether the answer carries the items too or not.
+ */
+export function duplicatePlaylist(id: string) {
+  return apiRequest(`/api/v1/playlists/${encodeURIComponent(id)}/duplicate`, ZPlaylistSummary, {
+    method: 'POST',
+    body: {},
+  });
+}
+
+export function useDuplicatePlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: duplicatePlaylist,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...PLAYLISTS_QUERY_KEY, 'list'] }),
+  });
+}
