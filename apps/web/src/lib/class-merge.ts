@@ -127,6 +127,8 @@ const merge = createTailwindMerge(() => ({
     'overflow-x': [{ 'overflow-x': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
     'overflow-y': [{ 'overflow-y': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
     position: ['static', 'fixed', 'absolute', 'relative', 'sticky'],
+    float: [{ float: ['right', 'left', 'none', 'start', 'end'] }],
+    visibility: ['visible', 'invisible', 'collapse'],
     inset: [side('inset', inset)],
     'inset-x': [side('inset-x', inset)],
     'inset-y': [side('inset-y', inset)],
@@ -143,6 +145,9 @@ const merge = createTailwindMerge(() => ({
     shrink: [{ shrink: ['', isNumber, ...arbitrary] }],
     order: [{ order: [isInteger, 'first', 'last', 'none', ...arbitrary] }],
     'grid-cols': [{ 'grid-cols': [isInteger, 'none', 'subgrid', ...arbitrary] }],
+    'col-start-end': [
+      { col: ['auto', { span: ['full', isInteger, ...arbitrary] }, isInteger, ...arbitrary] },
+    ],
     'grid-rows': [{ 'grid-rows': [isInteger, 'none', 'subgrid', ...arbitrary] }],
     gap: [side('gap', spacing)],
     'gap-x': [side('gap-x', spacing)],
@@ -212,6 +217,21 @@ const merge = createTailwindMerge(() => ({
     'underline-offset': [{ 'underline-offset': [isNumber, 'auto', ...arbitrary] }],
     'text-transform': ['uppercase', 'lowercase', 'capitalize', 'normal-case'],
     'text-overflow': ['truncate', 'text-ellipsis', 'text-clip'],
+    'vertical-align': [
+      {
+        align: [
+          'baseline',
+          'top',
+          'middle',
+          'bottom',
+          'text-top',
+          'text-bottom',
+          'sub',
+          'super',
+          ...arbitrary,
+        ],
+      },
+    ],
     'text-wrap': [{ text: ['wrap', 'nowrap', 'balance', 'pretty'] }],
     whitespace: [
       { whitespace: ['normal', 'nowrap', 'pre', 'pre-line', 'pre-wrap', 'break-spaces'] },

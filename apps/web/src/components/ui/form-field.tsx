@@ -3,6 +3,12 @@ import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { Label } from '@/components/ui/label';
 
+/**
+ * The id of a field's label, for controls that name themselves with aria-labelledby (the
+ * combobox's input and listbox) rather than through the label's `for`.
+ */
+export const labelIdOf = (controlId: string): string => `${controlId}-label`;
+
 export type TFieldControlProps = {
   id: string;
   'aria-invalid': boolean | undefined;
@@ -40,7 +46,9 @@ export function FormField({
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
       <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
+        <Label id={labelIdOf(id)} htmlFor={id}>
+          {label}
+        </Label>
         {labelAside}
       </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}

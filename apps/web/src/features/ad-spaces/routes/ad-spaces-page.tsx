@@ -1,12 +1,135 @@
-import { MonitorPlay } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { MapPin, MonitorPlay, Plus } from 'lucide-react';
+import type { TAdSpace } from '@screenline/shared/ad-space';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useAdSpaceList } from '@/features/ad-spaces/api/list-ad-spaces';
+import { useLocationOptions } from '@/features/ad-spaces/api/list-options';
+import { AdSpaceFormDialog } from '@/features/ad-spaces/components/ad-space-form-dialog';
+import {
+  AdSpacesTable,
+  adSpaceActionsSelector,
+  type TAdSpaceAction,
+} from '@/features/ad-spaces/components/ad-spaces-table';
+import { ConnectTvDialog } from '@/features/ad-spaces/components/connect-tv-dialog';
+import { ConnectTvPanel } from '@/features/ad-spaces/components/connect-tv-panel';
+import { DeleteAdSpaceDialog } from '@/features/ad-spaces/components/delete-ad-space-dialog';
+
+type TDialog =
+  { kind: 'form'; adSpace: TAdSpace | null } | { kind: 'connect' | 'delete'; adSpace: TAdSpace };
 
 export function AdSpacesPage() {
+  usePageTitle('Ad spaces');
+  const list = useAdSpaceList();
+  const locations = useLocationOptions();
+  const adSpaces = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const [dialog, setDialog] = useState<TDialog | null>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const { remember, returnFocus } = useReturnFocus(addButtonRef);
+
+  const openNew = () => {
+    remember();
+    setDialog({ kind: 'form', adSpace: null });
+  };
+  const onAction = useCallback(
+    (action: TAdSpaceAction, adSpace: TAdSpace) => {
+      remember(adSpaceActionsSelector(adSpace.id));
+      setDialog(action === 'edit' ? { kind: 'form', adSpace } : { kind: action, adSpace });
+    },
+    [remember],
+  );
+  const close = useCallback(() => setDialog(null), []);
+
+  const addButton = (
+    <Button ref={addButtonRef} onClick={openNew}>
+      <Plus aria-hidden />
+      Add ad space
+    </Button>
+  );
+  const hasNoLocation = locations.isSuccess && locations.data.length === 0;
+
   return (
-    <PlaceholderPage
-      title="Ad spaces"
-      description="Each screen you run: its location, orientation, default playlist and whether its TV is online."
-      icon={MonitorPlay}
-    />
+    <>
+      <PageHeader
+        title="Ad spaces"
+        description="Each screen you run: its location, orientation, default playlist and whether its TV is online."
+        actions={adSpaces.length > 0 ? addButton : undefined}
+      />
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your ad spaces" className="size-6 text-primary" />
+        </div>
+      ) : list.isError ? (
+        <Alert tone="error" title="Your ad spaces could not be loaded.">
+          {errorMessage(list.error)}{' '}
+          <Button variant="link" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : adSpaces.length === 0 && hasNoLocation ? (
+        <EmptyState
+          icon={MapPin}
+          title="Add a location first"
+          description="An ad space is a screen at one of your locations, and its schedule runs on that location’s clock. Say where your screens are, then add them here."
+        >
+          <Button asChild>
+            <Link to={paths.advertiser.locations}>
+              <MapPin aria-hidden />
+              Go to Locations
+            </Link>
+          </Button>
+        </EmptyState>
+      ) : adSpaces.length === 0 ? (
+        <EmptyState
+          icon={MonitorPlay}
+          title="Add your first ad space: one screen at a location"
+          description="Give it a name the TV list will show, its orientation and resolution. Then sign a TV in and pick it."
+        >
+          {addButton}
+        </EmptyState>
+      ) : (
+        <>
+          <AdSpacesTable adSpaces={adSpaces} onAction={onAction} />
+          {list.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="outline"
+                isPending={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
+          <ConnectTvPanel />
+        </>
+      )}
+
+      <AdSpaceFormDialog
+        isOpen={dialog?.kind === 'form'}
+        adSpace={dialog?.kind === 'form' ? dialog.adSpace : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
+      />
+      <ConnectTvDialog
+        adSpace={dialog?.kind === 'connect' ? dialog.adSpace : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
+      />
+      <DeleteAdSpaceDialog
+        adSpace={dialog?.kind === 'delete' ? dialog.adSpace : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
+      />
+    </>
   );
 }

@@ -1,12 +1,119 @@
-import { MapPin } from 'lucide-react';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { MapPin, Plus } from 'lucide-react';
+import type { TLocation } from '@screenline/shared/location';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useLocationList } from '@/features/locations/api/list-locations';
+import { DeleteLocationDialog } from '@/features/locations/components/delete-location-dialog';
+import { LocationFormDialog } from '@/features/locations/components/location-form-dialog';
+import {
+  LocationsTable,
+  locationActionsSelector,
+  type TLocationAction,
+} from '@/features/locations/components/locations-table';
+
+type TDialog =
+  { kind: 'form'; location: TLocation | null } | { kind: 'delete'; location: TLocation };
 
 export function LocationsPage() {
+  usePageTitle('Locations');
+  const list = useLocationList();
+  const locations = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const [dialog, setDialog] = useState<TDialog | null>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const { remember, returnFocus } = useReturnFocus(addButtonRef);
+
+  const openNew = () => {
+    remember();
+    setDialog({ kind: 'form', location: null });
+  };
+  const onAction = useCallback(
+    (action: TLocationAction, location: TLocation) => {
+      remember(locationActionsSelector(location.id));
+      setDialog(action === 'edit' ? { kind: 'form', location } : { kind: 'delete', location });
+    },
+    [remember],
+  );
+  const close = useCallback(() => setDialog(null), []);
+
+  const addButton = (
+    <Button ref={addButtonRef} onClick={openNew}>
+      <Plus aria-hidden />
+      Add location
+    </Button>
+  );
+
   return (
-    <PlaceholderPage
-      title="Locations"
-      description="Your venues: address, time zone, venue type and audience estimate, with the screens at each."
-      icon={MapPin}
-    />
+    <>
+      <PageHeader
+        title="Locations"
+        description="Your venues: address, time zone, venue type and audience estimate, with the screens at each."
+        actions={locations.length > 0 ? addButton : undefined}
+      />
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your locations" className="size-6 text-primary" />
+        </div>
+      ) : list.isError ? (
+        <Alert tone="error" title="Your locations could not be loaded.">
+          {errorMessage(list.error)}{' '}
+          <Button variant="link" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : locations.length === 0 ? (
+        <EmptyState
+          icon={MapPin}
+          title="Add your first location: where your screens are"
+          description={
+            <>
+              A location is a venue with an address and a time zone; your ad spaces (the screens)
+              stand there, and their schedules run on its clock.{' '}
+              <Link to={paths.help.locations} className="font-medium text-primary underline">
+                How locations work
+              </Link>
+            </>
+          }
+        >
+          {addButton}
+        </EmptyState>
+      ) : (
+        <>
+          <LocationsTable locations={locations} onAction={onAction} />
+          {list.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="outline"
+                isPending={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      <LocationFormDialog
+        isOpen={dialog?.kind === 'form'}
+        location={dialog?.kind === 'form' ? dialog.location : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
+      />
+      <DeleteLocationDialog
+        location={dialog?.kind === 'delete' ? dialog.location : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
+      />
+    </>
   );
 }

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZAdSpace, type TCreateAdSpace } from '@screenline/shared/ad-space';
+import { apiRequest } from '@/lib/api-client';
+import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+
+/** POST /api/v1/ad-spaces → 201 with the space. */
+export function createAdSpace(body: TCreateAdSpace) {
+  return apiRequest('/api/v1/ad-spaces', ZAdSpace, { method: 'POST', body });
+}
+
+/** PATCH /api/v1/ad-spaces/{id} with every field of the form. */
+export function updateAdSpace(id: string, body: TCreateAdSpace) {
+  return apiRequest(`/api/v1/ad-spaces/${encodeURIComponent(id)}`, ZAdSpace, {
+    method: 'PATCH',
+    body,
+  });
+}
+
+export function useSaveAdSpace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: TCreateAdSpace }) =>
+      id === null ? createAdSpace(body) : updateAdSpace(id, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: AD_SPACES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY }),
+      ]),
+  });
+}

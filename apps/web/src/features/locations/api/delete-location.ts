@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSend } from '@/lib/api-client';
+import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/locations/api/list-locations';
+
+/**
+ * DELETE /api/v1/locations/{id}. Refused with 409 `in-use` while ad spaces stand there;
+ * `details.references` names them.
+ */
+export function deleteLocation(id: string) {
+  return apiSend(`/api/v1/locations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useDeleteLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLocation,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: AD_SPACES_QUERY_KEY }),
+      ]),
+  });
+}

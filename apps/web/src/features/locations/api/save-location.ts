@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZLocation, type TCreateLocation } from '@screenline/shared/location';
+import { apiRequest } from '@/lib/api-client';
+import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/locations/api/list-locations';
+
+/** POST /api/v1/locations → 201 with the location. */
+export function createLocation(body: TCreateLocation) {
+  return apiRequest('/api/v1/locations', ZLocation, { method: 'POST', body });
+}
+
+/** PATCH /api/v1/locations/{id}: the form sends every field (the address is replaced whole). */
+export function updateLocation(id: string, body: TCreateLocation) {
+  return apiRequest(`/api/v1/locations/${encodeURIComponent(id)}`, ZLocation, {
+    method: 'PATCH',
+    body,
+  });
+}
+
+/** Creates a location, or updates the one with `id`. */
+export function useSaveLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: TCreateLocation }) =>
+      id === null ? createLocation(body) : updateLocation(id, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: AD_SPACES_QUERY_KEY }),
+      ]),
+  });
+}
