@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link } from 'react-router';
-import { ZValidationDetails } from '@screenline/shared/errors';
 import type { TPlaylistSummary } from '@screenline/shared/playlist';
 import {
   ZCreateScheduleEntry,
@@ -23,7 +22,8 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { showSaveError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useDeleteScheduleEntry } from '@/features/schedule/api/delete-schedule-entry';
@@ -31,18 +31,6 @@ import { useSaveScheduleEntry } from '@/features/schedule/api/save-schedule-entr
 import { WEEKDAY_OPTIONS } from '@/features/schedule/utils/weekdays';
 
 type TFormValues = z.input<typeof ZCreateScheduleEntry>;
-type TFieldName = Exclude<FieldPath<TFormValues>, `weekdays.${number}`>;
-
-const FORM_FIELDS: readonly TFieldName[] = [
-  'playlistId',
-  'firstDay',
-  'lastDay',
-  'weekdays',
-  'startTime',
-  'endTime',
-  'priority',
-];
-
 /**
  * Sentences for the issues the shared schema leaves to zod's defaults (an empty select, an empty
  * number field); the schema's own messages ("Pick at least one weekday.") win over these.
@@ -71,28 +59,6 @@ function windowHint(startTime: string, endTime: string): string {
     return `Crosses midnight: it runs from ${startTime} to ${endTime} the next day, and belongs to the day it starts.`;
   }
   return rule;
-}
-
-/** A 400's field errors go on their fields; what no field shows goes above the form. */
-function showServerErrors(
-  error: unknown,
-  setError: (name: TFieldName | 'root', error: { message: string }) => void,
-) {
-  if (error instanceof ApiError && error.code === 'validation-failed') {
-    const details = ZValidationDetails.safeParse(error.details);
-    if (details.success) {
-      const unplaced: string[] = [];
-      for (const { path, message } of details.data.fields) {
-        const field = path.replace(/^body\./, '').split('.')[0] ?? '';
-        const known = FORM_FIELDS.find((name) => name === field);
-        if (known) setError(known, { message });
-        else unplaced.push(message);
-      }
-      if (unplaced.length > 0) setError('root', { message: unplaced.join(' ') });
-      return;
-    }
-  }
-  setError('root', { message: errorMessage(error) });
 }
 
 export type TEntryDialogState =
@@ -137,6 +103,7 @@ function EntryForm({
     register,
     control,
     handleSubmit,
+    getValues,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<TFormValues, unknown, TCreateScheduleEntry>({
@@ -157,7 +124,7 @@ function EntryForm({
       }
       onDone('saved');
     } catch (error) {
-      showServerErrors(error, setError);
+      showSaveError(error, getValues(), setError);
     }
   });
 

@@ -100,7 +100,9 @@ function Answer({
         </Alert>
       )}
       <p className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-        {playing.source === 'idle' ? 'The idle screen' : (playlistName ?? 'A playlist')}
+        <span>
+          {playing.source === 'idle' ? 'The idle screen' : (playlistName ?? 'A playlist')}
+        </span>
         {playing.source !== 'idle' && <Badge tone={badge.tone}>{badge.label}</Badge>}
       </p>
       {winner && (
