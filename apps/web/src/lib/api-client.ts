@@ -87,7 +87,7 @@ async function toApiError(response: Response): Promise<ApiError> {
  * What apiRequest needs of a schema: classic zod and zod/mini schemas both fit (the session and
  * health schemas are on zod/mini so the first page stays light).
  */
-type TResponseSchema<TOutput> = {
+export type TResponseSchema<TOutput> = {
   safeParse: (
     data: unknown,
   ) => { success: true; data: TOutput } | { success: false; error: { issues: unknown } };

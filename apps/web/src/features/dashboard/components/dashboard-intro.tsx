@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { TAuthUser } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
+import { cn } from '@/lib/utils';
 
 export type TGettingStartedStep = {
   title: string;
@@ -53,20 +54,20 @@ export function GettingStarted({
   steps,
   helpTo,
   hasTvs,
+  description = 'Work through these in order; each step opens the page where it is done.',
 }: {
   steps: TGettingStartedStep[];
   helpTo: string;
   /** Screen owners connect TVs; ad buyers never do. */
   hasTvs: boolean;
+  description?: string;
 }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-      <Card>
+      <Card aria-labelledby="getting-started-title">
         <CardHeader>
-          <CardTitle>Getting started</CardTitle>
-          <CardDescription>
-            Work through these in order; each step opens the page where it is done.
-          </CardDescription>
+          <CardTitle id="getting-started-title">Getting started</CardTitle>
+          <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>
           <ol className="grid gap-3">
@@ -110,35 +111,50 @@ export function GettingStarted({
           </ol>
         </CardContent>
       </Card>
-      <Card className="self-start">
-        <CardHeader>
-          <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-            <LifeBuoy aria-hidden className="size-5" />
-          </div>
-          <CardTitle>Need a hand?</CardTitle>
-          <CardDescription>
-            {hasTvs
-              ? 'The help center explains every page, including how to connect a TV.'
-              : 'The help center explains every page of your account.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-2 text-sm">
-          <Link to={helpTo} className="rounded font-medium text-primary hover:underline">
-            Read the guide for your role
-          </Link>
-          {hasTvs && (
-            <Link
-              to={paths.help.tvSignIn}
-              className="rounded font-medium text-primary hover:underline"
-            >
-              Connect a TV
-            </Link>
-          )}
-          <Link to={paths.contact} className="rounded font-medium text-primary hover:underline">
-            Contact us
-          </Link>
-        </CardContent>
-      </Card>
+      <HelpCard helpTo={helpTo} hasTvs={hasTvs} />
     </div>
+  );
+}
+
+/** Where to read more: the role's guide, connecting a TV (screen owners), contact. */
+export function HelpCard({
+  helpTo,
+  hasTvs,
+  className,
+}: {
+  helpTo: string;
+  hasTvs: boolean;
+  className?: string;
+}) {
+  return (
+    <Card className={cn('self-start', className)}>
+      <CardHeader>
+        <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+          <LifeBuoy aria-hidden className="size-5" />
+        </div>
+        <CardTitle>Need a hand?</CardTitle>
+        <CardDescription>
+          {hasTvs
+            ? 'The help center explains every page, including how to connect a TV.'
+            : 'The help center explains every page of your account.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm">
+        <Link to={helpTo} className="rounded font-medium text-primary hover:underline">
+          Read the guide for your role
+        </Link>
+        {hasTvs && (
+          <Link
+            to={paths.help.tvSignIn}
+            className="rounded font-medium text-primary hover:underline"
+          >
+            Connect a TV
+          </Link>
+        )}
+        <Link to={paths.contact} className="rounded font-medium text-primary hover:underline">
+          Contact us
+        </Link>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import {
   BadgeDollarSign,
   CalendarClock,
@@ -7,21 +9,41 @@ import {
   MonitorPlay,
   Tv,
 } from 'lucide-react';
+import type { TScheduleEntryView } from '@screenline/shared/schedule';
 import { ROLE_LABELS } from '@screenline/shared/user';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import {
   GettingStarted,
+  HelpCard,
   WelcomeHeader,
   type TGettingStartedStep,
 } from '@/features/dashboard/components/dashboard-intro';
+import {
+  AttentionList,
+  ScreenStats,
+  ScreensList,
+} from '@/features/dashboard/components/screens-overview';
 import { useHasLibraryContent } from '@/features/dashboard/api/get-library-size';
+import {
+  useAllAdSpaces,
+  useAllLocations,
+  useAllPlaylists,
+  useAllScheduleEntries,
+} from '@/features/dashboard/api/list-screens-data';
+import { todaySchedule } from '@/features/dashboard/utils/today-schedule';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
-const UPLOAD_STEP = 'Upload content';
+type TStepKey = 'location' | 'adSpace' | 'content' | 'playlist' | 'schedule' | 'tv';
 
-const STEPS: TGettingStartedStep[] = [
+/** The first-run checklist (issue 7 item 8), in order; each ticks itself off from real data. */
+const STEPS: Array<TGettingStartedStep & { key: TStepKey }> = [
   {
+    key: 'location',
     title: 'Add a location',
     text: 'Each venue with its address and time zone; schedules follow that time zone.',
     to: paths.advertiser.locations,
@@ -29,27 +51,31 @@ const STEPS: TGettingStartedStep[] = [
     icon: MapPin,
   },
   {
-    title: 'Register your screens',
+    key: 'adSpace',
+    title: 'Add an ad space',
     text: 'Create an ad space for every screen at a location.',
     to: paths.advertiser.adSpaces,
     action: 'Open Ad spaces',
     icon: MonitorPlay,
   },
   {
-    title: UPLOAD_STEP,
+    key: 'content',
+    title: 'Upload content',
     text: 'Images and videos for your screens go into your content library.',
     to: paths.content.library,
     action: 'Open Content',
     icon: Images,
   },
   {
+    key: 'playlist',
     title: 'Build a playlist',
     text: 'Put content in order, set how long images show, and add ad slots.',
-    to: paths.advertiser.playlists,
-    action: 'Open Playlists',
+    to: paths.advertiser.newPlaylist,
+    action: 'New playlist',
     icon: ListVideo,
   },
   {
+    key: 'schedule',
     title: 'Schedule it',
     text: 'Choose which playlist plays on which screen, on which days and hours.',
     to: paths.advertiser.schedule,
@@ -57,29 +83,57 @@ const STEPS: TGettingStartedStep[] = [
     icon: CalendarClock,
   },
   {
+    key: 'tv',
     title: 'Connect a TV',
     text: 'Open the Screenline player on the TV and sign in or scan its QR code.',
     to: paths.help.tvSignIn,
     action: 'Read how',
     icon: Tv,
   },
-  {
-    title: 'Earn from ad slots',
-    text: 'Turn on monetization so approved campaigns fill your ad slots.',
-    to: paths.advertiser.monetize,
-    action: 'Open Monetize',
-    icon: BadgeDollarSign,
-  },
 ];
 
+/** /advertiser/dashboard: the owner's screens at a glance, and the first-run checklist. */
 export function AdvertiserDashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
-  const hasContent = useHasLibraryContent().data === true;
+  const content = useHasLibraryContent();
+  const locations = useAllLocations();
+  const adSpaces = useAllAdSpaces();
+  const playlists = useAllPlaylists();
+  const entries = useAllScheduleEntries();
+
+  const todayById = useMemo(() => {
+    const byId = new Map<string, ReturnType<typeof todaySchedule>>();
+    if (!adSpaces.data || !entries.data) return byId;
+    const bySpace = new Map<string, TScheduleEntryView[]>();
+    for (const entry of entries.data) {
+      bySpace.set(entry.adSpaceId, [...(bySpace.get(entry.adSpaceId) ?? []), entry]);
+    }
+    for (const space of adSpaces.data) {
+      byId.set(space.id, todaySchedule(space, bySpace.get(space.id) ?? []));
+    }
+    return byId;
+  }, [adSpaces.data, entries.data]);
+
   if (!user) return null;
-  const steps = STEPS.map((step) =>
-    step.title === UPLOAD_STEP ? { ...step, isDone: hasContent } : step,
-  );
+  const queries = [content, locations, adSpaces, playlists, entries];
+  const isSettled = queries.every((query) => !query.isPending);
+  const failed = queries.find((query) => query.isError);
+  const spaces = adSpaces.data ?? [];
+  const done: Record<TStepKey, boolean> = {
+    location: (locations.data?.length ?? 0) > 0,
+    adSpace: spaces.length > 0,
+    content: content.data === true,
+    playlist: (playlists.data?.length ?? 0) > 0,
+    // A default playlist decides what a screen plays as much as an entry does.
+    schedule:
+      (entries.data?.length ?? 0) > 0 || spaces.some((space) => space.defaultPlaylist !== null),
+    tv: spaces.some((space) => space.lastSeenAt !== null),
+  };
+  const steps = STEPS.map((step) => ({ ...step, isDone: done[step.key] }));
+  const doneCount = steps.filter((step) => step.isDone).length;
+  const isSetUp = doneCount === steps.length;
+
   return (
     <>
       <WelcomeHeader
@@ -87,7 +141,59 @@ export function AdvertiserDashboardPage() {
         roleLabel={ROLE_LABELS.advertiser}
         summary="Set up your venues and screens, decide what they play, and let paid campaigns fill the gaps."
       />
-      <GettingStarted steps={steps} hasTvs={true} helpTo={paths.help.advertiserDashboard} />
+      <div className="grid gap-6">
+        {failed?.error && (
+          <Alert tone="error" title="Part of your dashboard could not be loaded">
+            {errorMessage(failed.error)}
+          </Alert>
+        )}
+        {!isSettled && (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner className="size-4" /> Loading your screens…
+          </p>
+        )}
+        {isSettled && !isSetUp && (
+          <GettingStarted
+            steps={steps}
+            hasTvs={true}
+            helpTo={paths.help.advertiserDashboard}
+            description={`${doneCount} of ${steps.length} done. Each step ticks itself off once it is done; each opens the page where it is done.`}
+          />
+        )}
+        <ScreenStats
+          locationCount={locations.data?.length}
+          adSpaces={adSpaces.data}
+          playlistCount={playlists.data?.length}
+        />
+        {spaces.length > 0 && (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+            <ScreensList adSpaces={spaces} todayById={todayById} />
+            <div className="grid gap-6">
+              <AttentionList adSpaces={spaces} />
+              {isSetUp && <HelpCard helpTo={paths.help.advertiserDashboard} hasTvs={true} />}
+              <Card>
+                <CardHeader>
+                  <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                    <BadgeDollarSign aria-hidden className="size-5" />
+                  </div>
+                  <CardTitle>Earn from ad slots</CardTitle>
+                  <CardDescription>
+                    Turn on monetization so approved campaigns fill your ad slots.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="pt-0 text-sm">
+                  <Link
+                    to={paths.advertiser.monetize}
+                    className="rounded font-medium text-primary hover:underline"
+                  >
+                    Open Monetize
+                  </Link>
+                </CardContent>
+              </Card>
+            </div>
+          </div>
+        )}
+      </div>
     </>
   );
 }

@@ -36,7 +36,7 @@ describe('getting-started checklist', () => {
     renderAt('/advertiser/dashboard', makeUser({ role: 'advertiser' }), [item]);
     const upload = await step('Upload content');
     expect(await within(upload).findByText('Done')).toBeInTheDocument();
-    // Steps whose features do not exist yet stay undone.
+    // Steps read from lists this stub refuses (404) stay undone.
     expect(within(await step('Add a location')).queryByText('Done')).toBeNull();
   });
 

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZPlaying, type TLocalDateTime } from '@screenline/shared/schedule';
+import { apiRequest } from '@/lib/api-client';
+import { AD_SPACES_QUERY_KEY } from '@/features/schedule/api/list-ad-spaces';
+
+/** GET /api/v1/ad-spaces/{id}/playing?at=YYYY-MM-DDTHH:mm (local time at the space's location). */
+export function getPlaying(adSpaceId: string, at: TLocalDateTime, signal?: AbortSignal) {
+  const params = new URLSearchParams({ at });
+  return apiRequest(
+    `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/playing?${params.toString()}`,
+    ZPlaying,
+    { signal },
+  );
+}
+
+/** The answer for one question; null asks nothing yet. Under the ad spaces key: schedule saves refresh it. */
+export function usePlaying(question: { adSpaceId: string; at: TLocalDateTime } | null) {
+  return useQuery({
+    queryKey: [...AD_SPACES_QUERY_KEY, question?.adSpaceId, 'playing', question?.at],
+    queryFn: ({ signal }) =>
+      question === null
+        ? Promise.reject(new Error('No question'))
+        : getPlaying(question.adSpaceId, question.at, signal),
+    enabled: question !== null,
+  });
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZScheduleEntryList } from '@screenline/shared/schedule';
+import { fetchAllPages } from '@/lib/list-all';
+
+/** Every schedule-entry query starts with this key; a change to an entry invalidates it. */
+export const SCHEDULE_ENTRIES_QUERY_KEY = ['schedule-entries'] as const;
+
+/** GET /api/v1/schedule-entries?adSpaceId=: every entry of one ad space. */
+export function scheduleEntriesQueryOptions(adSpaceId: string) {
+  return queryOptions({
+    queryKey: [...SCHEDULE_ENTRIES_QUERY_KEY, { adSpaceId }],
+    queryFn: ({ signal }) =>
+      fetchAllPages(
+        `/api/v1/schedule-entries?adSpaceId=${encodeURIComponent(adSpaceId)}&limit=500`,
+        ZScheduleEntryList,
+        signal,
+      ),
+  });
+}
+
+export function useScheduleEntries(adSpaceId: string | null) {
+  return useQuery({
+    ...scheduleEntriesQueryOptions(adSpaceId ?? ''),
+    enabled: adSpaceId !== null,
+  });
+}

@@ -1,0 +1,99 @@
+import type { TAdSpace } from '@screenline/shared/ad-space';
+import type { TLocation } from '@screenline/shared/location';
+import type { TPlaylistSummary } from '@screenline/shared/playlist';
+import type { TScheduleEntryView } from '@screenline/shared/schedule';
+
+/** Fixtures for the screen owner's pages, shaped as the /api/v1 lists answer them. */
+
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function makeLocation(overrides: Partial<TLocation> = {}): TLocation {
+  return {
+    id: uuid(100),
+    name: 'Corner Café',
+    address: {
+      line: '1 Main St',
+      city: 'New York',
+      region: 'NY',
+      postalCode: '10001',
+      country: 'US',
+    },
+    latitude: null,
+    longitude: null,
+    timeZone: 'America/New_York',
+    venueType: 'food-and-drink',
+    audience: { weeklyFootfall: null, ageBands: {}, genderSplit: null },
+    adSpaceCount: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeAdSpace(overrides: Partial<TAdSpace> = {}): TAdSpace {
+  return {
+    id: uuid(200),
+    name: 'Window screen',
+    location: {
+      id: uuid(100),
+      name: 'Corner Café',
+      timeZone: 'America/New_York',
+      city: 'New York',
+    },
+    orientation: 'landscape',
+    resolutionWidth: 1920,
+    resolutionHeight: 1080,
+    defaultPlaylist: null,
+    status: 'never-connected',
+    lastSeenAt: null,
+    contentVersion: 1,
+    playing: {
+      at: '2026-03-02T14:30:00.000Z',
+      localTime: '2026-03-02T09:30:00',
+      timeZone: 'America/New_York',
+      source: 'idle',
+      playlistId: null,
+      scheduleEntryId: null,
+      playlistName: null,
+    },
+    scheduleEntryCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makePlaylist(overrides: Partial<TPlaylistSummary> = {}): TPlaylistSummary {
+  return {
+    id: uuid(300),
+    name: 'Breakfast',
+    version: 1,
+    itemCount: 2,
+    durationSeconds: 40,
+    usage: { defaultFor: [], scheduledOn: [] },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeEntry(overrides: Partial<TScheduleEntryView> = {}): TScheduleEntryView {
+  return {
+    id: uuid(400),
+    adSpaceId: uuid(200),
+    playlistId: uuid(300),
+    playlistName: 'Breakfast',
+    firstDay: '2026-01-01',
+    lastDay: null,
+    weekdays: [1, 2, 3, 4, 5],
+    startTime: '08:00',
+    endTime: '12:00',
+    priority: 10,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A one-page list answer. */
+export const page = <T>(items: T[]) => ({ items, nextCursor: null });
