@@ -82,7 +82,9 @@ export function PasswordForm({ onSignedIn }: { onSignedIn: (session: TTvSession)
             {errors.form}
           </p>
         )}
-        <button type="submit" className={styles.submit} disabled={isSubmitting}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus, and a remote control
+            would have to find its way back from nowhere after a failed attempt. */}
+        <button type="submit" className={styles.submit} aria-disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
