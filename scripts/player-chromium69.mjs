@@ -3,8 +3,11 @@
 // oldest browser it must run in (STACK.md "Old Chromium"). Starts the server on a fresh embedded
 // database, opens /tv at 1920×1080 and 1080×1920 through puppeteer-core 1.7.0 and checks that
 // the page loads with no script or console error, renders, has its styles applied (elements with
-// real sizes, computed styles), has the polyfills it needs, reaches its control by keyboard and is
-// served `no-store`. Saves a screenshot of each layout. `npm test` runs it after the build.
+// real sizes, computed styles), has the polyfills it needs, shows the sign-in screen (a QR code of
+// real size, the pairing code), reaches its controls by the arrow keys and is served `no-store`;
+// then a phone (this script, over HTTP) approves the code and the TV must sign in by polling and
+// stay signed in across a reload. Saves a screenshot of each layout and of the signed-in screen.
+// `npm test` runs it after the build.
 //
 //   npm run build -w @screenline/player && node scripts/player-chromium69.mjs [--json=<file>]
 //
@@ -24,10 +27,16 @@ const shots = process.env.PLAYER69_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir()
 fs.mkdirSync(shots, { recursive: true });
 const jsonOut = process.argv.find((arg) => arg.startsWith('--json='))?.slice('--json='.length);
 
-/** What the player's first screen must show. Update with the screen (issue 8: sign-in). */
+/** What the player's first screen (sign-in, issue 8) must show. Update with the screen. */
 const EXPECTED = {
   heading: 'Screenline TV',
-  control: 'Read the TV guide',
+  control: 'Sign in',
+  /** Reached from nothing focused by ArrowDown, one press each: the sign-in form top to bottom. */
+  keyboardPath: ['tv-email', 'tv-password', 'Sign in'],
+  /** The pairing code as the TV shows it. */
+  codePattern: /^[A-Z2-9]{4}-[A-Z2-9]{4}$/,
+  /** The QR code must be big enough to scan from a few metres (26rem less its padding). */
+  minQrSize: 380,
   /** Styles that only apply when the stylesheet was understood. */
   bodyBackground: 'rgb(11, 15, 25)',
   controlBackground: 'rgb(79, 70, 229)',
@@ -73,6 +82,8 @@ function startServer(dataDir) {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         AUTH_RATE_LIMIT: 'false',
+        // The pairing journey waits for the TV's poll: poll every second.
+        PAIRING_POLL_INTERVAL_SECONDS: '1',
         LOG_LEVEL: 'warn',
       },
     },
@@ -85,15 +96,28 @@ async function checkLayout(browser, layout) {
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    // Chromium logs every 4xx as "Failed to load resource"; the response handler below judges
+    // each of them by its URL.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console error: ${message.text()}`);
+    }
   });
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    // RFC 8628: the TV's poll is answered 400 authorization_pending until a phone approves.
+    const isPendingPoll =
+      response.status() === 400 && response.url().endsWith('/api/auth/device/token');
+    if (response.status() >= 400 && !isPendingPoll) {
+      problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    }
   });
   await page.setViewport({ width: layout.width, height: layout.height });
   const response = await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('h1', { timeout: 10_000 }).catch(() => undefined);
+  // The pairing code comes from the server after the first render.
+  await page
+    .waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 })
+    .catch(() => undefined);
 
   const seen = await page.evaluate(
     (expected) => {
@@ -107,7 +131,13 @@ async function checkLayout(browser, layout) {
         (element) => element.textContent.trim() === expected.control,
       );
       const logo = document.querySelector('[data-testid="logo"]');
+      const qr = document.querySelector('[data-testid="pairing-qr"]');
+      const code = document.querySelector('[data-testid="pairing-code"]');
       return {
+        qrBox: box(qr),
+        qrCells: qr ? qr.querySelectorAll('path').length : 0,
+        code: code ? code.textContent.trim() : null,
+        codeFontSize: code ? getComputedStyle(code).fontSize : null,
         userAgent: navigator.userAgent,
         heading: heading ? heading.textContent.trim() : null,
         headingFontSize: heading ? getComputedStyle(heading).fontSize : null,
@@ -127,16 +157,21 @@ async function checkLayout(browser, layout) {
     { control: EXPECTED.control },
   );
 
-  // A remote control moves focus with keys: the first key press must land on the control.
-  await page.keyboard.press('Tab');
-  const focus = await page.evaluate(() => {
-    const active = document.activeElement;
-    const style = active ? getComputedStyle(active) : null;
-    return {
-      text: active ? active.textContent.trim() : null,
-      outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : null,
-    };
-  });
+  // A remote control moves focus with the arrow keys: each press lands on the next control.
+  const focusPath = [];
+  for (let step = 0; step < EXPECTED.keyboardPath.length; step += 1) {
+    await page.keyboard.press('ArrowDown');
+    focusPath.push(
+      await page.evaluate(() => {
+        const active = document.activeElement;
+        const style = active ? getComputedStyle(active) : null;
+        return {
+          name: active ? active.id || active.textContent.trim() : null,
+          outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : null,
+        };
+      }),
+    );
+  }
 
   const file = path.join(
     shots,
@@ -191,12 +226,89 @@ async function checkLayout(browser, layout) {
     JSON.stringify(seen.polyfills),
   );
   check(
-    `${label}: a key press focuses the control with a visible ring`,
-    focus.text === EXPECTED.control && focus.outline === 'solid 4px',
-    JSON.stringify(focus),
+    `${label}: ArrowDown walks ${EXPECTED.keyboardPath.join(' → ')}, each with a visible ring`,
+    focusPath.map((f) => f.name).join('|') === EXPECTED.keyboardPath.join('|') &&
+      focusPath.every((f) => f.outline === 'solid 4px'),
+    JSON.stringify(focusPath),
+  );
+  check(
+    `${label}: QR code on screen, at least ${EXPECTED.minQrSize} px square`,
+    seen.qrCells > 0 &&
+      inView(seen.qrBox) &&
+      seen.qrBox.width >= EXPECTED.minQrSize &&
+      Math.abs(seen.qrBox.width - seen.qrBox.height) < 1,
+    JSON.stringify(seen.qrBox),
+  );
+  check(
+    `${label}: pairing code shown in large text`,
+    EXPECTED.codePattern.test(seen.code ?? '') && parseFloat(seen.codeFontSize) >= 64,
+    `${JSON.stringify(seen.code)} at ${seen.codeFontSize}`,
   );
   console.log(`    screenshot: ${file}`);
   return response;
+}
+
+/** A phone's side of pairing, from Node: sign up, claim the code, approve it. */
+async function approveFromPhone(userCode) {
+  const headers = { origin: baseUrl, 'content-type': 'application/json' };
+  const email = `tv69-${Date.now()}@example.com`;
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'correct-horse-battery', name: 'TV check' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const claim = await fetch(`${baseUrl}/api/auth/device?user_code=${userCode}`, {
+    headers: { ...headers, cookie },
+  });
+  if (!claim.ok) throw new Error(`claiming the code answered ${claim.status}`);
+  const approve = await fetch(`${baseUrl}/api/auth/device/approve`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ userCode }),
+  });
+  if (!approve.ok) throw new Error(`approving the code answered ${approve.status}`);
+  return email;
+}
+
+/** The QR journey in 69: a phone approves, the TV signs in by polling, a reload stays signed in. */
+async function checkPairing(browser) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.setViewport({ width: 1920, height: 1080 });
+  await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 });
+  const code = await page.evaluate(
+    () => document.querySelector('[data-testid="pairing-code"]').textContent,
+  );
+  const email = await approveFromPhone(code.replace('-', ''));
+  const signedIn = await page
+    .waitForSelector('[data-testid="signed-in"]', { timeout: 15_000 })
+    .then(() =>
+      page.evaluate(() => document.querySelector('[data-testid="signed-in"]').textContent),
+    )
+    .catch(() => null);
+  check(
+    'pairing: after a phone approves, the TV signs in by polling',
+    signedIn === `Signed in as ${email}`,
+    JSON.stringify(signedIn),
+  );
+  await page.reload({ waitUntil: 'networkidle0' });
+  const afterReload = await page
+    .waitForSelector('[data-testid="signed-in"]', { timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  check('pairing: a reload stays signed in (token kept in localStorage)', afterReload);
+  const file = path.join(shots, 'tv-chromium69-signed-in-1920x1080.png');
+  await page.screenshot({ path: file });
+  console.log(`    screenshot: ${file}`);
+  check('pairing: no page error', problems.length === 0, problems.join('; '));
+  await page.close();
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'player69-data-'));
@@ -219,6 +331,7 @@ try {
       check('/tv HTML is served no-store', cacheControl === 'no-store', cacheControl);
     }
   }
+  await checkPairing(browser);
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {

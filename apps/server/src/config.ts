@@ -72,6 +72,9 @@ const ZEnv = z
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
     AUTH_RATE_LIMIT: ZBool.default(true),
+    // TV pairing (device grant): how long a code shown on a TV lives, and how often the TV polls.
+    PAIRING_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    PAIRING_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -155,6 +158,10 @@ const ZEnv = z
       jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       passwordMinLength: env.PASSWORD_MIN_LENGTH,
       authRateLimit: env.AUTH_RATE_LIMIT,
+      pairing: {
+        codeTtlSeconds: env.PAIRING_CODE_TTL_SECONDS,
+        pollIntervalSeconds: env.PAIRING_POLL_INTERVAL_SECONDS,
+      },
       logLevel: env.LOG_LEVEL,
       storageBucket: env.STORAGE_BUCKET,
       storage: {

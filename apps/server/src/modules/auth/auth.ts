@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, deviceAuthorization, jwt } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_PASSWORD_LENGTH } from '@screenline/shared/auth';
+import { TV_CLIENT_ID, USER_CODE_LENGTH } from '@screenline/shared/pairing';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/database';
 import * as schema from '../../db/schema/index';
@@ -149,7 +150,15 @@ export function createAuth({
         disableSettingJwtHeader: true,
       }),
       bearer(),
-      deviceAuthorization({ verificationUri: '/pair', expiresIn: '10m', interval: '5s' }),
+      // TV pairing (docs/decisions.md): the phone opens /pair on the web origin; only the
+      // player's client id is accepted; 8-character codes without look-alike letters.
+      deviceAuthorization({
+        verificationUri: '/pair',
+        expiresIn: `${config.pairing.codeTtlSeconds}s`,
+        interval: `${config.pairing.pollIntervalSeconds}s`,
+        userCodeLength: USER_CODE_LENGTH,
+        validateClient: (clientId) => clientId === TV_CLIENT_ID,
+      }),
       sessionCachePlugin(sessionCache),
     ],
   });

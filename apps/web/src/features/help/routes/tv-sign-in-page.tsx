@@ -28,36 +28,74 @@ export function TvSignInHelpPage() {
         </ul>
       </HelpSection>
 
+      <HelpSection title="The sign-in screen">
+        <p>
+          The TV shows both ways at once: the email form, and beside it (above it on a TV standing
+          upright) a QR code with an eight-character code such as <strong>ABCD-EFGH</strong> in
+          large letters. Use the arrow keys of the remote to move between the fields and buttons,
+          and OK or Enter to choose.
+        </p>
+      </HelpSection>
+
       <HelpSection title="Sign in with email and password">
         <ol>
-          <li>On the TV, choose to sign in with email.</li>
-          <li>Enter the email and password of your Screenline account with the remote control.</li>
-          <li>Confirm. The TV signs in and goes to setup.</li>
+          <li>Press the down arrow to reach the Email field and type your account’s email.</li>
+          <li>Press down again for Password and type it.</li>
+          <li>Press down to Sign in and press OK. The TV signs in.</li>
         </ol>
+        <HelpTip>
+          A wrong email or password is said on screen; the focus stays on Sign in, so press up to
+          correct the password.
+        </HelpTip>
       </HelpSection>
 
       <HelpSection title="Pair with a QR code">
         <ol>
           <li>
-            On the TV, choose to pair with a QR code. The TV shows a QR code holding a one-time
-            pairing code.
+            Scan the QR code with your phone’s camera. It opens <strong>/pair</strong> on
+            Screenline; sign in there if asked, and the page comes back to the same code.
           </li>
           <li>
-            Scan it with your phone’s camera. The phone opens Screenline; sign in there if asked.
+            No camera at hand? Open <HelpLink to={paths.pair}>/pair</HelpLink> on any signed-in
+            device and type the code the TV shows.
           </li>
-          <li>Check the code shown on the phone matches the TV and approve.</li>
-          <li>The TV signs in automatically within a few seconds and goes to setup.</li>
+          <li>
+            Check the code on the phone matches the TV, then choose <strong>Link this TV</strong>{' '}
+            (or <strong>Cancel</strong> if it is not your TV).
+          </li>
+          <li>The TV signs in by itself within a few seconds.</li>
         </ol>
         <HelpTip>
-          The QR code renews itself before it expires, so an old photo of it will not work. Scan the
-          one on screen.
+          Each code lasts a few minutes (ten unless your operator changed it) and works once. The TV
+          shows a new one before the old one expires, and after a cancel, so always scan the one on
+          screen.
         </HelpTip>
+      </HelpSection>
+
+      <HelpSection title="What the TV may say">
+        <ul>
+          <li>
+            <strong>The phone cancelled the link</strong>: someone chose Cancel; scan the new code
+            to try again.
+          </li>
+          <li>
+            <strong>The last code expired</strong>: it was not used in time; a new one is shown.
+          </li>
+          <li>
+            <strong>The TV cannot reach Screenline</strong>: check the TV’s network; it keeps trying
+            by itself.
+          </li>
+        </ul>
+        <p>
+          The TV stays signed in when it is switched off and on again. Signing out is on the TV’s
+          signed-in screen.
+        </p>
       </HelpSection>
 
       <HelpSection title="Next step">
         <p>
-          Once signed in, choose which ad space the TV plays: see{' '}
-          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
+          Once signed in, the TV says which account it uses. Choosing the ad space it plays comes
+          next: see <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
         </p>
       </HelpSection>
     </HelpArticle>

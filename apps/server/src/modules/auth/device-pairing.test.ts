@@ -1,0 +1,207 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEVICE_GRANT_TYPE,
+  TV_CLIENT_ID,
+  ZDeviceCode,
+  ZDeviceError,
+  ZDeviceToken,
+  ZDeviceVerification,
+  formatUserCode,
+} from '@screenline/shared/pairing';
+import { deviceCode as deviceCodeTable } from '../../db/schema/index';
+import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe.each(BACKENDS)('TV pairing by the device grant on %s', (backend) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend, {
+      PAIRING_CODE_TTL_SECONDS: '300',
+      PAIRING_POLL_INTERVAL_SECONDS: '3',
+    });
+  });
+  afterAll(() => t.close());
+
+  /** The TV asks for a code, as the player does (a form post, no cookie). */
+  async function requestCode(clientId = TV_CLIENT_ID) {
+    return t.request({
+      method: 'POST',
+      url: '/api/auth/device/code',
+      headers: FORM,
+      payload: new URLSearchParams({ client_id: clientId }).toString(),
+    });
+  }
+
+  async function newCode() {
+    const res = await requestCode();
+    expect(res.statusCode).toBe(200);
+    return ZDeviceCode.parse(res.json());
+  }
+
+  /** The TV polls for its token. Better Auth 1.7.7 takes this one as JSON only (415 for a form). */
+  function poll(deviceCode: string, clientId = TV_CLIENT_ID) {
+    return t.request({
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: DEVICE_GRANT_TYPE, device_code: deviceCode, client_id: clientId },
+    });
+  }
+
+  /** Moves the code's last poll (and optionally its expiry) into the past, as time passing would. */
+  async function age(deviceCode: string, { isExpired = false } = {}) {
+    const past = new Date(Date.now() - 60_000);
+    await t.app.deps.db
+      .update(deviceCodeTable)
+      .set({ lastPolledAt: past, ...(isExpired ? { expiresAt: past } : {}) })
+      .where(eq(deviceCodeTable.deviceCode, deviceCode));
+  }
+
+  function verify(userCode: string, cookie?: string) {
+    return t.request({
+      method: 'GET',
+      url: `/api/auth/device?user_code=${encodeURIComponent(userCode)}`,
+      cookie,
+    });
+  }
+
+  function decide(action: 'approve' | 'deny', userCode: string, cookie?: string) {
+    return t.request({
+      method: 'POST',
+      url: `/api/auth/device/${action}`,
+      cookie,
+      payload: { userCode },
+    });
+  }
+
+  function errorOf(res: { json: () => unknown }) {
+    return ZDeviceError.parse(res.json()).error;
+  }
+
+  it('gives a TV a short code, the /pair address, and the expiry and interval from config', async () => {
+    const code = await newCode();
+    expect(code.user_code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/);
+    expect(formatUserCode(code.user_code)).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(code.verification_uri).toBe(`${ORIGIN}/pair`);
+    expect(code.expires_in).toBe(300);
+    expect(code.interval).toBe(3);
+    expect(code.device_code.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses a client that is not the TV player', async () => {
+    const res = await requestCode('someone-else');
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe('invalid_client');
+  });
+
+  it('runs the whole grant: pending, claimed and approved by a phone, then a token that works as a bearer', async () => {
+    const code = await newCode();
+    const pending = await poll(code.device_code);
+    expect(pending.statusCode).toBe(400);
+    expect(errorOf(pending)).toBe('authorization_pending');
+
+    const { cookie, email, userId } = await t.signUp();
+    // The phone may type the code as shown on the TV: lower case, with the dash.
+    const seen = await verify(formatUserCode(code.user_code).toLowerCase(), cookie);
+    expect(seen.statusCode).toBe(200);
+    expect(ZDeviceVerification.parse(seen.json())).toMatchObject({
+      status: 'pending',
+      client_id: TV_CLIENT_ID,
+    });
+    const approved = await decide('approve', code.user_code, cookie);
+    expect(approved.statusCode).toBe(200);
+
+    await age(code.device_code);
+    const granted = await poll(code.device_code);
+    expect(granted.statusCode).toBe(200);
+    const token = ZDeviceToken.parse(granted.json());
+    expect(token.token_type).toBe('Bearer');
+    expect(token.expires_in).toBeGreaterThan(0);
+
+    const me = await t.request({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ uid: userId, email });
+
+    // One code, one token: a second redemption is refused and the code is gone for the phone.
+    await age(code.device_code);
+    const again = await poll(code.device_code);
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again)).toBe('invalid_grant');
+    expect(errorOf(await verify(code.user_code, cookie))).toBe('invalid_request');
+  });
+
+  it('answers slow_down when the TV polls faster than the interval', async () => {
+    const code = await newCode();
+    expect(errorOf(await poll(code.device_code))).toBe('authorization_pending');
+    const tooSoon = await poll(code.device_code);
+    expect(tooSoon.statusCode).toBe(400);
+    expect(errorOf(tooSoon)).toBe('slow_down');
+    await age(code.device_code);
+    expect(errorOf(await poll(code.device_code))).toBe('authorization_pending');
+  });
+
+  it('tells the TV access_denied when the phone cancels, once', async () => {
+    const code = await newCode();
+    const { cookie } = await t.signUp();
+    expect((await verify(code.user_code, cookie)).statusCode).toBe(200);
+    expect((await decide('deny', code.user_code, cookie)).statusCode).toBe(200);
+    const denied = await poll(code.device_code);
+    expect(denied.statusCode).toBe(400);
+    expect(errorOf(denied)).toBe('access_denied');
+    await age(code.device_code);
+    expect(errorOf(await poll(code.device_code))).toBe('invalid_grant');
+  });
+
+  it('refuses an expired code to the phone and the TV', async () => {
+    const code = await newCode();
+    const { cookie } = await t.signUp();
+    await age(code.device_code, { isExpired: true });
+    const seen = await verify(code.user_code, cookie);
+    expect(seen.statusCode).toBe(400);
+    expect(errorOf(seen)).toBe('expired_token');
+    expect(errorOf(await decide('approve', code.user_code, cookie))).toBe('expired_token');
+    const polled = await poll(code.device_code);
+    expect(polled.statusCode).toBe(400);
+    expect(errorOf(polled)).toBe('expired_token');
+  });
+
+  it('refuses an unknown code, an anonymous approval and an approval of a code already decided', async () => {
+    const { cookie } = await t.signUp();
+    const unknown = await verify('ZZZZ-ZZZZ', cookie);
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown)).toBe('invalid_request');
+    expect(errorOf(await decide('approve', 'ZZZZZZZZ', cookie))).toBe('invalid_request');
+    expect(errorOf(await poll('no-such-device-code'))).toBe('invalid_grant');
+
+    const code = await newCode();
+    const anonymous = await decide('approve', code.user_code);
+    expect(anonymous.statusCode).toBe(401);
+
+    expect((await verify(code.user_code, cookie)).statusCode).toBe(200);
+    expect((await decide('approve', code.user_code, cookie)).statusCode).toBe(200);
+    // The phone reopening the page sees it approved; approving again is refused.
+    expect(ZDeviceVerification.parse((await verify(code.user_code, cookie)).json()).status).toBe(
+      'approved',
+    );
+    const twice = await decide('approve', code.user_code, cookie);
+    expect(twice.statusCode).toBe(400);
+    expect(ZDeviceError.parse(twice.json()).error_description).toMatch(/already processed/i);
+  });
+
+  it("keeps another user's claimed code away from a second phone", async () => {
+    const code = await newCode();
+    const first = await t.signUp();
+    const second = await t.signUp();
+    expect((await verify(code.user_code, first.cookie)).statusCode).toBe(200);
+    const seen = ZDeviceVerification.parse((await verify(code.user_code, second.cookie)).json());
+    // The second user learns no details of the TV and cannot approve it.
+    expect(seen.client_id ?? null).toBeNull();
+    const res = await decide('approve', code.user_code, second.cookie);
+    expect(res.statusCode).toBe(403);
+  });
+});
