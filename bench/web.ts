@@ -2,6 +2,7 @@
 //
 //   npm run build && npm run bench:web
 //   BENCH_WEB_RUNS=1 npm run bench:web     one Lighthouse run per figure instead of the median of 3
+//   BENCH_WEB_REPORTS=/tmp/lh npm run bench:web   also write each run's whole Lighthouse report there
 //
 // Screenline runs in its own process in production mode on a temporary embedded database and
 // serves apps/web/dist (build it first). Lighthouse (from npm) drives Debian's Chromium through
@@ -130,6 +131,15 @@ async function audit(
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.BENCH_WEB_REPORTS) {
+    // The whole report, to read the opportunities and diagnostics behind a score.
+    const file = path.join(
+      process.env.BENCH_WEB_REPORTS,
+      `${new URL(url).pathname.replaceAll('/', '_')}-${preset}.json`,
+    );
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   if (lhr.finalDisplayedUrl !== url) {
     throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not the page meant to be measured`);

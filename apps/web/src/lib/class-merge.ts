@@ -155,6 +155,8 @@ const merge = createTailwindMerge(() => ({
     'justify-content': [{ justify: [...primaryAxis(), 'normal'] }],
     'justify-items': [{ 'justify-items': [...secondaryAxis(), 'normal'] }],
     'align-content': [{ content: ['normal', ...primaryAxis()] }],
+    // The `content` property of ::before and ::after (`before:content-[attr(data-x)]`).
+    content: [{ content: ['none', ...arbitrary] }],
     'align-items': [{ items: [...secondaryAxis(), { baseline: ['', 'last'] }] }],
     'align-self': [{ self: ['auto', ...secondaryAxis(), { baseline: ['', 'last'] }] }],
     p: [side('p', spacing)],

@@ -103,12 +103,13 @@ function UserMenu({ user }: { user: TAuthUser }) {
         aria-label={`${displayName}, account menu`}
         className="flex cursor-pointer items-center gap-2 rounded-lg py-1 pr-2 pl-1 text-sm hover:bg-surface-muted data-[state=open]:bg-surface-muted"
       >
+        {/* The initials are drawn by CSS, not text: the button's visible text is then the name
+            alone, which its accessible name starts with (axe's label-content-name-mismatch). */}
         <span
           aria-hidden
-          className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-        >
-          {initialsOf(displayName)}
-        </span>
+          data-initials={initialsOf(displayName)}
+          className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground before:content-[attr(data-initials)]"
+        />
         <span className="hidden max-w-40 truncate font-medium sm:block">{displayName}</span>
         <ChevronDown aria-hidden className="size-4 text-muted-foreground" />
       </DropdownMenuTrigger>
