@@ -29,6 +29,7 @@ export {
   type UploadOptions,
   UploadTask,
   type UploadTaskSnapshot,
+  cancelSavedUpload,
   ZResumeInfo,
   nextChunkSize,
   uploadBytesResumable,

@@ -493,6 +493,20 @@ export function toBlob(data: UploadData): Blob {
 }
 
 /**
+ * Cancels a resumable upload saved earlier (`UploadTask.resumeInfo`) without resuming it, as
+ * `UploadTask.cancel()` does for a running one: the server deletes the bytes it holds at once
+ * instead of at the session's expiry. Rejects with the server's error; a session that is gone
+ * already answers 404.
+ */
+export async function cancelSavedUpload(
+  reference: StorageReference,
+  resume: TResumeInfo,
+): Promise<void> {
+  assertNotRoot(reference, 'cancelSavedUpload');
+  await cancelResumableUpload(reference.storage, resume.uploadUrl, reference.location);
+}
+
+/**
  * Starts an upload: one multipart request up to 256 KiB, a resumable session above. Throws
  * invalid-root-operation for the bucket root and invalid-argument for bad metadata or options.
  */

@@ -1,3 +1,4 @@
+import { useStorage } from '@/lib/storage';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CloudUpload, Images, SearchX, Upload, Wand2 } from 'lucide-react';
@@ -54,9 +55,10 @@ export function ContentLibraryPage() {
   const isDragging = usePageDrop(addFiles);
 
   const uid = user?.uid;
+  const storage = useStorage();
   useEffect(() => {
-    if (uid) store.restoreSaved(uid);
-  }, [store, uid]);
+    if (uid) store.restoreSaved(uid, storage);
+  }, [store, uid, storage]);
 
   const { sort, order } = LIBRARY_SORTS[filters.sort];
   const list = useContentList({

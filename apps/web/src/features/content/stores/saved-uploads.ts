@@ -76,6 +76,11 @@ export function forgetUpload(id: string): void {
   if (kept.length !== all.length) writeAll(kept);
 }
 
+/** A saved upload by its id. */
+export function findSavedUploadById(uid: string, id: string): TSavedUpload | undefined {
+  return loadSavedUploads(uid).find((entry) => entry.id === id);
+}
+
 /** The saved upload of this very file, if the user started it before. */
 export function findSavedUpload(uid: string, file: TFileIdentity): TSavedUpload | undefined {
   const fingerprint = fingerprintOf(file);

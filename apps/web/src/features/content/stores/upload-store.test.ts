@@ -158,7 +158,7 @@ describe('UploadStore', () => {
     expect(store.getSnapshot()).toMatchObject([{ phase: 'failed', canRetry: false }]);
   });
 
-  it('lists unfinished uploads from before a reload until the same file is picked', () => {
+  it('lists unfinished uploads from before a reload until the same file is picked; dismissing one cancels its session', async () => {
     const file = new File([new Uint8Array(300_000)], 'clip.mp4', {
       type: 'video/mp4',
       lastModified: 1_700_000_000_000,
@@ -172,13 +172,17 @@ describe('UploadStore', () => {
       kind: 'video',
       name: 'clip',
       objectPath: 'users/u1/content/up-1-clip.mp4',
-      resume: { uploadUrl: '/upload/1', total: file.size, name: 'users/u1/content/up-1-clip.mp4' },
+      resume: {
+        uploadUrl: 'http://app.test/upload/1',
+        total: file.size,
+        name: 'users/u1/content/up-1-clip.mp4',
+      },
       savedAt: Date.now(),
     });
-    const { storage } = fakeStorage();
+    const { storage, requests } = fakeStorage();
     const store = new UploadStore();
-    store.restoreSaved('u1');
-    store.restoreSaved('u2');
+    store.restoreSaved('u1', storage);
+    store.restoreSaved('u2', storage);
 
     expect(store.getSnapshot()).toMatchObject([
       { id: 'up-1', phase: 'waiting-for-file', fileName: 'clip.mp4', taskState: 'paused' },
@@ -193,5 +197,15 @@ describe('UploadStore', () => {
     store.dismiss('up-1');
     expect(store.getSnapshot()).toEqual([]);
     expect(loadSavedUploads('u1')).toEqual([]);
+    // The server is told to drop the bytes it holds, not left to expire them.
+    await vi.waitFor(() =>
+      expect(
+        requests.filter(
+          (request) =>
+            request.url === 'http://app.test/upload/1' &&
+            request.headers.get('X-Goog-Upload-Command') === 'cancel',
+        ),
+      ).toHaveLength(1),
+    );
   });
 });

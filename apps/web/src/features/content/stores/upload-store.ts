@@ -1,5 +1,6 @@
 import type { TContentItem, TContentKind } from '@screenline/shared/content';
 import {
+  cancelSavedUpload,
   isStorageError,
   ref,
   uploadBytesResumable,
@@ -30,6 +31,7 @@ import {
 import {
   findSavedUpload,
   fingerprintOf,
+  findSavedUploadById,
   forgetUpload,
   loadSavedUploads,
   saveUpload,
@@ -122,6 +124,8 @@ export class UploadStore {
   readonly #records = new Map<string, TRecord>();
   readonly #listeners = new Set<() => void>();
   readonly #restoredFor = new Set<string>();
+  /** The storage service of the signed-in page, for cancelling saved sessions of waiting rows. */
+  #storage: Storage | null = null;
   #snapshot: readonly TUploadEntry[] = [];
 
   subscribe = (listener: () => void): (() => void) => {
@@ -196,7 +200,8 @@ export class UploadStore {
    * Shows the user's unfinished uploads from before a reload, once per user and tab, as rows
    * that wait for the same file to be picked again.
    */
-  restoreSaved(uid: string): void {
+  restoreSaved(uid: string, storage: Storage): void {
+    this.#storage = storage;
     if (this.#restoredFor.has(uid)) return;
     this.#restoredFor.add(uid);
     for (const saved of loadSavedUploads(uid)) {
@@ -232,6 +237,8 @@ export class UploadStore {
     const record = this.#records.get(id);
     if (!record) return;
     if (record.entry.phase === 'queued') {
+      // A queued retry may hold a session saved by its failed run: end it on the server too.
+      this.#cancelSavedSession(record);
       this.#finishCanceled(record);
       return;
     }
@@ -266,6 +273,7 @@ export class UploadStore {
       return;
     }
     if (record.entry.phase === 'waiting-for-file' || record.entry.phase === 'failed') {
+      this.#cancelSavedSession(record);
       forgetUpload(id);
     }
     this.#records.delete(id);
@@ -440,6 +448,19 @@ export class UploadStore {
     }
     if (shouldRestart) return this.#upload(record, file, context);
     this.#update(record, { taskState: 'success', bytesTransferred: file.size, isRetrying: false });
+  }
+
+  /**
+   * Tells the server to drop the bytes of the row's saved resumable session now rather than at its
+   * expiry (the hourly job removes it then if this request does not get through).
+   */
+  #cancelSavedSession(record: TRecord): void {
+    const saved = findSavedUploadById(record.entry.uid, record.entry.id);
+    const storage = record.context?.storage ?? this.#storage;
+    if (!saved || !storage) return;
+    cancelSavedUpload(ref(storage, saved.objectPath), saved.resume).catch(() => {
+      // Nothing to tell the user: the session expires on its own.
+    });
   }
 
   #finishCanceled(record: TRecord): void {
