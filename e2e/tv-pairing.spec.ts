@@ -98,7 +98,9 @@ test('the TV signs in with email and password by arrow keys and Enter alone', as
   await tv.keyboard.type(PASSWORD);
   await tv.keyboard.press('Enter');
   await expect(tv.getByTestId('signed-in')).toHaveText(`Signed in as ${account.email}`);
-  // The signed-in screen's one control has the focus, so Enter reaches it at once.
+  // Setup: this account runs no screens, so Refresh has the focus; Sign out is beside it.
+  await expect(tv.getByRole('button', { name: 'Refresh' })).toBeFocused();
+  await tv.keyboard.press('ArrowLeft');
   await expect(tv.getByRole('button', { name: 'Sign out' })).toBeFocused();
   await tv.keyboard.press('Enter');
   await expect(tv.getByRole('heading', { name: 'Sign in with email' })).toBeVisible();

@@ -6,7 +6,9 @@
 // real sizes, computed styles), has the polyfills it needs, shows the sign-in screen (a QR code of
 // real size, the pairing code), reaches its controls by the arrow keys and is served `no-store`;
 // then a phone (this script, over HTTP) approves the code and the TV must sign in by polling and
-// stay signed in across a reload. Saves a screenshot of each layout and of the signed-in screen.
+// come to setup: "No Ad Spaces Found" with its QR code, Refresh after ad spaces were added, the
+// list chosen from and Continue pressed by the keyboard alone, the ready screen, and a reload
+// that goes straight back to it. Saves a screenshot of each layout and of each setup screen.
 // `npm test` runs it after the build.
 //
 //   npm run build -w @screenline/player && node scripts/player-chromium69.mjs [--json=<file>]
@@ -42,6 +44,15 @@ const EXPECTED = {
   controlBackground: 'rgb(79, 70, 229)',
   headingFontSize: '48px',
   logoSize: 64,
+  /** Setup (issue 8 item 4). */
+  setup: {
+    empty: 'No Ad Spaces Found',
+    /** The ad spaces the phone adds, as the TV lists them (by name). */
+    spaces: ['Door screen', 'Window screen'],
+    location: 'Harbour, Springfield',
+    continue: 'Continue to Player',
+    minQrSize: 300,
+  },
 };
 
 const LAYOUTS = [
@@ -248,7 +259,7 @@ async function checkLayout(browser, layout) {
   return response;
 }
 
-/** A phone's side of pairing, from Node: sign up, claim the code, approve it. */
+/** A phone's side of pairing, from Node: sign up as a screen owner, claim the code, approve it. */
 async function approveFromPhone(userCode) {
   const headers = { origin: baseUrl, 'content-type': 'application/json' };
   const email = `tv69-${Date.now()}@example.com`;
@@ -262,31 +273,80 @@ async function approveFromPhone(userCode) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const claim = await fetch(`${baseUrl}/api/auth/device?user_code=${userCode}`, {
-    headers: { ...headers, cookie },
-  });
+  const owner = { ...headers, cookie };
+  await call('PATCH', '/api/v1/me', owner, { role: 'advertiser' });
+  const claim = await fetch(`${baseUrl}/api/auth/device?user_code=${userCode}`, { headers: owner });
   if (!claim.ok) throw new Error(`claiming the code answered ${claim.status}`);
-  const approve = await fetch(`${baseUrl}/api/auth/device/approve`, {
-    method: 'POST',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ userCode }),
-  });
-  if (!approve.ok) throw new Error(`approving the code answered ${approve.status}`);
-  return email;
+  await call('POST', '/api/auth/device/approve', owner, { userCode });
+  return { email, owner };
 }
 
-/** The QR journey in 69: a phone approves, the TV signs in by polling, a reload stays signed in. */
-async function checkPairing(browser) {
+async function call(method, url, headers, body) {
+  const res = await fetch(`${baseUrl}${url}`, { method, headers, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** The owner adds a location and the expected ad spaces on the web (here, over HTTP). */
+async function addAdSpaces(owner) {
+  const place = await call('POST', '/api/v1/locations', owner, {
+    name: 'Harbour',
+    address: { line: '1 Quay', city: 'Springfield', country: 'US' },
+    timeZone: 'America/New_York',
+    venueType: 'retail',
+  });
+  for (const name of [...EXPECTED.setup.spaces].reverse()) {
+    await call('POST', '/api/v1/ad-spaces', owner, {
+      name,
+      locationId: place.id,
+      orientation: 'landscape',
+      resolutionWidth: 1920,
+      resolutionHeight: 1080,
+    });
+  }
+}
+
+/** What has the focus: its id, or its text; and whether the focus ring is drawn. */
+const focused = (page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    const style = active ? getComputedStyle(active) : null;
+    return {
+      name: active ? active.id || active.textContent.trim() : null,
+      outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : null,
+    };
+  });
+
+async function shoot(page, name) {
+  const file = path.join(shots, `tv-chromium69-${name}.png`);
+  await page.screenshot({ path: file });
+  console.log(`    screenshot: ${file}`);
+}
+
+/**
+ * The QR journey in 69, then setup by keyboard: a phone approves, the TV signs in by polling and
+ * says "No Ad Spaces Found" with a QR code; the owner adds ad spaces, Refresh (focused) lists
+ * them; Enter chooses the first, the arrows reach Continue, Enter saves; a reload goes straight
+ * back to the ready screen.
+ */
+async function checkPairingAndSetup(browser) {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    const isPendingPoll =
+      response.status() === 400 && response.url().endsWith('/api/auth/device/token');
+    if (response.status() >= 400 && !isPendingPoll) {
+      problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    }
+  });
   await page.setViewport({ width: 1920, height: 1080 });
   await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 });
   const code = await page.evaluate(
     () => document.querySelector('[data-testid="pairing-code"]').textContent,
   );
-  const email = await approveFromPhone(code.replace('-', ''));
+  const { email, owner } = await approveFromPhone(code.replace('-', ''));
   const signedIn = await page
     .waitForSelector('[data-testid="signed-in"]', { timeout: 15_000 })
     .then(() =>
@@ -294,20 +354,111 @@ async function checkPairing(browser) {
     )
     .catch(() => null);
   check(
-    'pairing: after a phone approves, the TV signs in by polling',
+    'pairing: after a phone approves, the TV signs in by polling and comes to setup',
     signedIn === `Signed in as ${email}`,
     JSON.stringify(signedIn),
   );
+
+  // No ad spaces yet: the heading, a QR code of the web's ad spaces page, Refresh focused.
+  const empty = await page
+    .waitForSelector('#empty-title', { timeout: 10_000 })
+    .then(() =>
+      page.evaluate(() => {
+        const qr = document.querySelector('[data-testid="ad-spaces-qr"]');
+        const rect = qr ? qr.getBoundingClientRect() : null;
+        return {
+          heading: document.querySelector('#empty-title').textContent,
+          qrLabel: qr ? qr.getAttribute('aria-label') : null,
+          qrWidth: rect ? rect.width : 0,
+          qrBottom: rect ? rect.bottom : Infinity,
+          focused: document.activeElement ? document.activeElement.textContent : null,
+        };
+      }),
+    )
+    .catch(() => null);
+  check(
+    `setup: "${EXPECTED.setup.empty}" with a QR code of the ad spaces page and Refresh focused`,
+    empty !== null &&
+      empty.heading === EXPECTED.setup.empty &&
+      empty.qrWidth >= EXPECTED.setup.minQrSize &&
+      empty.qrBottom <= 1080 &&
+      empty.focused === 'Refresh',
+    JSON.stringify(empty),
+  );
+  await shoot(page, 'setup-empty-1920x1080');
+
+  await addAdSpaces(owner);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[role="radio"]', { timeout: 10_000 }).catch(() => undefined);
+  const listed = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="radio"]')].map((option) => option.textContent),
+  );
+  const continueDisabled = () =>
+    page.evaluate(
+      (label) =>
+        [...document.querySelectorAll('button')].find((b) => b.textContent === label).disabled,
+      EXPECTED.setup.continue,
+    );
+  const disabledBefore = await continueDisabled().catch(() => null);
+  check(
+    'setup: Refresh lists the ad spaces with their location; Continue is disabled until one is chosen',
+    listed.join('|') ===
+      EXPECTED.setup.spaces.map((name) => `${name}${EXPECTED.setup.location}`).join('|') &&
+      disabledBefore === true,
+    `${JSON.stringify(listed)}, Continue disabled: ${disabledBefore}`,
+  );
+  const first = await focused(page);
+  await page.keyboard.press('ArrowRight');
+  const second = await focused(page);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const disabledAfter = await continueDisabled().catch(() => null);
+  check(
+    'setup: the first ad space has the focus, arrows move between them with a ring, Enter chooses',
+    first.name === `${EXPECTED.setup.spaces[0]}${EXPECTED.setup.location}` &&
+      second.name === `${EXPECTED.setup.spaces[1]}${EXPECTED.setup.location}` &&
+      first.outline === 'solid 4px' &&
+      second.outline === 'solid 4px' &&
+      disabledAfter === false,
+    JSON.stringify({ first, second, disabledAfter }),
+  );
+  await shoot(page, 'setup-list-1920x1080');
+  await page.setViewport({ width: 1080, height: 1920 });
+  await shoot(page, 'setup-list-1080x1920');
+  await page.setViewport({ width: 1920, height: 1080 });
+
+  // Down to the footer, then right until Continue has the focus.
+  await page.keyboard.press('ArrowDown');
+  for (let step = 0; step < 3 && (await focused(page)).name !== EXPECTED.setup.continue; step += 1)
+    await page.keyboard.press('ArrowRight');
+  const onContinue = await focused(page);
+  check(
+    'setup: ArrowDown, then ArrowRight reach Continue to Player with a ring',
+    onContinue.name === EXPECTED.setup.continue && onContinue.outline === 'solid 4px',
+    JSON.stringify(onContinue),
+  );
+  await page.keyboard.press('Enter');
+  const readyText = () =>
+    page
+      .waitForSelector('[data-testid="ready"]', { timeout: 10_000 })
+      .then(() => page.evaluate(() => document.querySelector('[data-testid="ready"]').textContent))
+      .catch(() => null);
+  const expectedReady = `Ready: ${EXPECTED.setup.spaces[0]} at ${EXPECTED.setup.location}`;
+  const ready = await readyText();
+  check('setup: Continue shows the ready screen', ready === expectedReady, JSON.stringify(ready));
+  await shoot(page, 'ready-1920x1080');
+
   await page.reload({ waitUntil: 'networkidle0' });
-  const afterReload = await page
-    .waitForSelector('[data-testid="signed-in"]', { timeout: 10_000 })
-    .then(() => true)
-    .catch(() => false);
-  check('pairing: a reload stays signed in (token kept in localStorage)', afterReload);
-  const file = path.join(shots, 'tv-chromium69-signed-in-1920x1080.png');
-  await page.screenshot({ path: file });
-  console.log(`    screenshot: ${file}`);
-  check('pairing: no page error', problems.length === 0, problems.join('; '));
+  const afterReload = await readyText();
+  const focusAfterReload = await focused(page);
+  check(
+    'setup: a reload goes straight back to the ready screen (device kept in localStorage)',
+    afterReload === expectedReady && focusAfterReload.name === 'Change ad space',
+    JSON.stringify({ afterReload, focusAfterReload }),
+  );
+  await page.setViewport({ width: 1080, height: 1920 });
+  await shoot(page, 'ready-1080x1920');
+  check('pairing and setup: no page or HTTP error', problems.length === 0, problems.join('; '));
   await page.close();
 }
 
@@ -331,7 +482,7 @@ try {
       check('/tv HTML is served no-store', cacheControl === 'no-store', cacheControl);
     }
   }
-  await checkPairing(browser);
+  await checkPairingAndSetup(browser);
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import packageJson from './package.json' with { type: 'json' };
 
 // Source maps help debug a TV but are not for the public: they are written hidden (no
 // sourceMappingURL comment) and moved out of dist/, which the server serves, into sourcemaps/.
@@ -36,6 +37,8 @@ const TV_CSS_TARGETS = { chrome: 68 << 16 };
 // The TV player is served by the API server at /tv (SPEC §9 hosting; DESIGN.md §3).
 export default defineConfig({
   base: '/tv/',
+  // The version a TV reports when it registers (and, later, on every heartbeat).
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   plugins: [
     react(),
     // Brotli and gzip beside every built file above 1 KiB (see apps/web/vite.config.ts).

@@ -33,6 +33,7 @@ import {
 } from './modules/content/content-references';
 import { contentRoutes } from './modules/content/content.routes';
 import { screensRoutes } from './modules/screens/screens.routes';
+import { playerRoutes } from './modules/player/player.routes';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
@@ -198,6 +199,7 @@ export async function buildApp({
   await app.register(storageMaintenance);
   await app.register(contentRoutes);
   await app.register(screensRoutes);
+  await app.register(playerRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZContentItem } from '@screenline/shared/content';
+import { ZDeviceRegistration } from '@screenline/shared/player';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { ZScheduleEntryView } from '@screenline/shared/schedule';
 import { buildApp } from '../src/app';
@@ -19,9 +20,10 @@ import { signUpForStorage, type TStorageUser, uploadMultipart } from './storage-
 
 /**
  * Who may call a route. Screen owners hold the advertiser role: for their routes the wrong role
- * is a publisher.
+ * is a publisher. A `device` route is called with a TV's device token (its request carries the
+ * `authorization` header): without it the answer is 401, with the owner's session instead 403.
  */
-type TAudience = 'anyone' | 'signed-in' | 'super-user' | 'screen-owner';
+type TAudience = 'anyone' | 'signed-in' | 'super-user' | 'screen-owner' | 'device';
 
 interface TFixture {
   t: TTestApp;
@@ -129,6 +131,29 @@ async function scheduleEntryOf(f: TFixture, target: 'own' | 'foreign'): Promise<
   expect(res.statusCode, res.body).toBe(201);
   return ZScheduleEntryView.parse(res.json()).id;
 }
+
+let devices = 0;
+/** A TV of `target`'s, set up through the API for a fresh ad space; returns its device token. */
+async function deviceTokenOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
+  devices += 1;
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/player/devices',
+    cookie: userOf(f, target).cookie,
+    payload: {
+      deviceKey: `matrix-device-key-${devices}`,
+      adSpaceId: await adSpaceOf(f, target),
+      userAgent: 'Matrix',
+      appVersion: '0.0.0',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return ZDeviceRegistration.parse(res.json()).token;
+}
+
+const asDevice = async (f: TFixture, target: 'own' | 'foreign') => ({
+  authorization: `Bearer ${await deviceTokenOf(f, target)}`,
+});
 
 const CASES: Record<string, TCase> = {
   // The password rules the sign-up form shows: public by design.
@@ -445,6 +470,48 @@ const CASES: Record<string, TCase> = {
       url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}/playing?at=2026-03-08T02:30`,
     }),
   },
+  // The TV player (issue 8): setup as the owner's session, then the device token.
+  'GET /api/v1/player/ad-spaces': {
+    audience: 'screen-owner',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/player/ad-spaces' }),
+  },
+  'POST /api/v1/player/devices': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => {
+      devices += 1;
+      return {
+        method: 'POST',
+        url: '/api/v1/player/devices',
+        payload: {
+          deviceKey: `matrix-register-key-${devices}`,
+          adSpaceId: await adSpaceOf(f, target),
+          userAgent: 'Matrix',
+          appVersion: '0.0.0',
+        },
+      };
+    },
+  },
+  'GET /api/v1/player/device': {
+    audience: 'device',
+    ok: 200,
+    request: async (f) => ({
+      method: 'GET',
+      url: '/api/v1/player/device',
+      headers: await asDevice(f, 'own'),
+    }),
+  },
+  'DELETE /api/v1/player/device': {
+    audience: 'device',
+    ok: 204,
+    request: async (f) => ({
+      method: 'DELETE',
+      url: '/api/v1/player/device',
+      headers: await asDevice(f, 'own'),
+    }),
+  },
   // Outside production only; whom it answers is the dev mailbox's own rule (loopback clients).
   'GET /api/v1/dev/mailbox': {
     audience: 'anyone',
@@ -509,12 +576,25 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   const send = async (options: InjectOptions, cookie: string | undefined) =>
     f.t.request({ ...options, cookie });
 
+  /** The request without its device token: the caller is then whoever `send` says. */
+  const withoutDevice = ({ headers, ...options }: InjectOptions): InjectOptions => {
+    const { authorization: _dropped, ...rest } = headers ?? {};
+    return { ...options, headers: rest };
+  };
+
   for (const [route, access] of Object.entries(CASES)) {
     it(route, async () => {
-      const caller = access.audience === 'super-user' ? f.admin.cookie : f.owner.cookie;
+      const isDevice = access.audience === 'device';
+      const caller =
+        access.audience === 'super-user' ? f.admin.cookie : isDevice ? undefined : f.owner.cookie;
       if (access.audience !== 'anyone') {
-        const anonymous = await send(await access.request(f, 'own'), undefined);
+        const anonymous = await send(withoutDevice(await access.request(f, 'own')), undefined);
         expect(anonymous.statusCode, `${route} anonymous`).toBe(401);
+      }
+      if (isDevice) {
+        // The owner's own session does not pass as their TV.
+        const asOwner = await send(withoutDevice(await access.request(f, 'own')), f.owner.cookie);
+        expect(asOwner.statusCode, `${route} the owner's session`).toBe(403);
       }
       if (access.audience === 'super-user') {
         const wrongRole = await send(await access.request(f, 'own'), f.owner.cookie);
@@ -532,4 +612,17 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       expect(admitted.statusCode, `${route} ${admitted.body}`).toBe(access.ok);
     });
   }
+
+  it('lets a device token through no route but the device routes', async () => {
+    const authorization = `Bearer ${await deviceTokenOf(f, 'own')}`;
+    for (const [route, access] of Object.entries(CASES)) {
+      if (access.audience === 'anyone' || access.audience === 'device') continue;
+      const options = await access.request(f, 'own');
+      const res = await send(
+        { ...options, headers: { ...options.headers, authorization } },
+        undefined,
+      );
+      expect([401, 403], `${route} with a device token`).toContain(res.statusCode);
+    }
+  });
 });

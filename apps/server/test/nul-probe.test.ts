@@ -88,6 +88,19 @@ const BODY_PROBES: Record<string, TBodyProbe> = {
     fields: ['name'],
     auth: 'cookie',
   },
+  'TV device registration': {
+    method: 'POST',
+    url: () => '/api/v1/player/devices',
+    body: () => ({
+      deviceKey: 'a-device-key-of-the-tv',
+      adSpaceId: SOME_ID,
+      name: 'Front TV',
+      userAgent: 'Tizen',
+      appVersion: '0.1.0',
+    }),
+    fields: ['deviceKey', 'name', 'userAgent', 'appVersion'],
+    auth: 'cookie',
+  },
   'page views': {
     method: 'POST',
     url: () => '/api/v1/analytics/page-views',

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
+import { SetupScreen } from '../features/setup/setup-screen';
 import { useArrowKeyNavigation } from '../lib/spatial-navigation';
+import {
+  clearDevice,
+  loadDevice,
+  readDevice,
+  saveDevice,
+  signOutDevice,
+  type TSavedDevice,
+} from '../lib/device';
 import { OfflineError } from '../lib/http';
 import {
   clearSession,
@@ -9,58 +18,36 @@ import {
   saveSession,
   type TTvSession,
 } from '../lib/session';
+import { ReadyScreen } from './ready-screen';
 import { SignInScreen } from './sign-in-screen';
-import { SignedInScreen } from './signed-in-screen';
+import { startScreen, type TScreen } from './screens';
 
-type TScreen =
-  { kind: 'signed-out'; notice: string | null } | { kind: 'signed-in'; session: TTvSession };
-
-const SESSION_ENDED = 'This TV was signed out. Sign in again.';
 const NOT_CONFIRMED =
   'The phone linked this TV, but Screenline could not be reached to finish. Link it again.';
+const DEVICE_REVOKED =
+  'This TV’s ad space was removed, or the TV was signed out elsewhere. Choose its ad space again.';
+const SIGN_IN_TO_CHANGE = 'Sign in to choose another ad space for this TV.';
 
 /**
- * The TV player: signed out (password or QR pairing), then signed in. A stored session is used
- * at once, so a TV that reboots without network stays signed in; it is checked with the server
- * when the server answers, and dropped only when the server refuses it.
+ * The TV player: signed out (password or QR pairing), setup (choose the ad space), ready. What
+ * is stored is used at once, so a TV that reboots without network comes back where it was; it
+ * is checked with the server when the server answers, and dropped only when the server refuses
+ * it.
  */
 export function App() {
   useArrowKeyNavigation();
-  const [screen, setScreen] = useState<TScreen>(() => {
-    const stored = loadSession();
-    return stored ? { kind: 'signed-in', session: stored } : { kind: 'signed-out', notice: null };
-  });
-
-  const signIn = useCallback((session: TTvSession) => {
-    saveSession(session);
-    setScreen({ kind: 'signed-in', session });
-  }, []);
+  const [screen, setScreen] = useState<TScreen>(() => startScreen(loadSession(), loadDevice()));
 
   const signOut = useCallback((notice: string | null) => {
     clearSession();
+    clearDevice();
     setScreen({ kind: 'signed-out', notice });
   }, []);
 
-  // The stored session, checked once with the server (its email and name may have changed).
-  const storedToken = screen.kind === 'signed-in' ? screen.session.token : null;
-  useEffect(() => {
-    if (!storedToken) return;
-    let isCurrent = true;
-    readSession(storedToken).then(
-      (result) => {
-        if (!isCurrent) return;
-        if (result === 'ended') signOut(SESSION_ENDED);
-        else signIn(result);
-      },
-      (error: unknown) => {
-        // Offline or a server error: keep the session and stay signed in.
-        if (!(error instanceof OfflineError)) console.warn(error);
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [storedToken, signIn, signOut]);
+  const signIn = useCallback((session: TTvSession) => {
+    saveSession(session);
+    setScreen({ kind: 'setup', session, current: null });
+  }, []);
 
   const onToken = useCallback(
     (token: string) => {
@@ -77,13 +64,78 @@ export function App() {
     [signIn, signOut],
   );
 
-  if (screen.kind === 'signed-in') {
+  // A stored device, checked once with the server: its ad space may have been renamed, moved
+  // or deleted, or the TV signed out.
+  const deviceToken = screen.kind === 'ready' ? screen.device.token : null;
+  useEffect(() => {
+    if (!deviceToken) return;
+    let isCurrent = true;
+    readDevice(deviceToken).then(
+      (result) => {
+        if (!isCurrent) return;
+        setScreen((now) => {
+          if (now.kind !== 'ready' || now.device.token !== deviceToken) return now;
+          if (result === 'revoked') {
+            clearDevice();
+            return now.session
+              ? { kind: 'setup', session: now.session, current: null, notice: DEVICE_REVOKED }
+              : { kind: 'signed-out', notice: DEVICE_REVOKED };
+          }
+          const device = { ...now.device, adSpace: result.adSpace };
+          saveDevice(device);
+          return { ...now, device };
+        });
+      },
+      (error: unknown) => {
+        // Offline or a server error: keep what the TV knows and stay ready.
+        if (!(error instanceof OfflineError)) console.warn(error);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [deviceToken]);
+
+  const endAll = (session: TTvSession | null, device: TSavedDevice | null) => {
+    if (device) void signOutDevice(device.token);
+    if (session) void endSession(session.token);
+    signOut(null);
+  };
+
+  if (screen.kind === 'ready') {
+    const { session, device } = screen;
     return (
-      <SignedInScreen
-        session={screen.session}
+      <ReadyScreen
+        device={device}
+        onChangeAdSpace={() => {
+          setScreen(
+            session
+              ? { kind: 'setup', session, current: device.adSpace }
+              : { kind: 'signed-out', notice: SIGN_IN_TO_CHANGE },
+          );
+        }}
         onSignOut={() => {
-          void endSession(screen.session.token);
-          signOut(null);
+          endAll(session, device);
+        }}
+      />
+    );
+  }
+  if (screen.kind === 'setup') {
+    const { session, current } = screen;
+    return (
+      <SetupScreen
+        key={session.token}
+        session={session}
+        current={current}
+        notice={screen.notice ?? null}
+        onReady={(device) => {
+          // The old token stopped working when this one was made.
+          saveDevice(device);
+          setScreen({ kind: 'ready', session, device });
+        }}
+        onSignedOut={signOut}
+        onSignOut={() => {
+          endAll(session, loadDevice());
         }}
       />
     );

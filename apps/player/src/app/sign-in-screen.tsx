@@ -1,7 +1,7 @@
 import { PairingPanel } from '../features/pairing/pairing-panel';
 import { PasswordForm } from '../features/sign-in/password-form';
 import type { TTvSession } from '../lib/session';
-import { Brand } from './brand';
+import { Brand } from '../components/brand';
 import styles from './app.module.css';
 
 /** SPEC §1: email and password, and beside them the QR code a signed-in phone scans. */

@@ -25,7 +25,7 @@ export async function requestJson(
     token,
     headers = {},
   }: {
-    method?: 'GET' | 'POST';
+    method?: 'GET' | 'POST' | 'DELETE';
     body?: unknown;
     token?: string | null;
     headers?: Record<string, string>;

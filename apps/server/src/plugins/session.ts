@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { TActor, TSessionUser } from '../lib/actor';
+import type { TActor, TPrincipal, TSessionUser } from '../lib/actor';
 import { forbidden, unauthenticated } from '../lib/app-error';
 import { createProfileDirectory, type TProfile } from '../modules/me/profile-directory';
+import { createDeviceDirectory } from '../modules/player/device-directory';
 
 /** Who is signed in: the auth user and the product profile (null until one exists). */
 export interface TAccount {
@@ -21,6 +22,11 @@ declare module 'fastify' {
     requireActor(): Promise<TActor>;
     /** requireActor, then 403 unless the user is a super-user. */
     requireSuperUser(): Promise<TActor>;
+    /**
+     * Who is calling, for routes a TV may call: a device (`Authorization: Bearer sld_…`, a live
+     * device token), a signed-in user, or null. The service's requireAccess decides the rest.
+     */
+    getPrincipal(): Promise<TPrincipal | null>;
   }
 }
 
@@ -34,12 +40,15 @@ declare module 'fastify' {
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { auth, db, sessionCache } = app.deps;
   const profiles = createProfileDirectory(db);
+  const devices = createDeviceDirectory(db);
   const perRequest = new WeakMap<FastifyRequest, Promise<TAccount | null>>();
 
   async function readAccount(request: FastifyRequest): Promise<TAccount | null> {
     const { cookie, authorization } = request.headers;
     // Without either header there is no session to find (cookie or bearer plugin).
     if (!cookie && !authorization) return null;
+    // A device token is never a user session: a TV acting as a device is not its owner.
+    if (devices.isDeviceCredential(authorization)) return null;
     const key = `${authorization ?? ''}\n${cookie ?? ''}`;
     const cached = sessionCache.get(key);
     if (cached) return cached;
@@ -81,9 +90,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorateRequest('requireActor', async function (this: FastifyRequest): Promise<TActor> {
-    const { user, profile } = await this.requireAccount();
-    return { kind: 'user', ...user, role: profile?.role ?? null, isSU: profile?.isSU ?? false };
+    return actorOf(await this.requireAccount());
   });
+
+  app.decorateRequest(
+    'getPrincipal',
+    async function (this: FastifyRequest): Promise<TPrincipal | null> {
+      const { authorization } = this.headers;
+      if (devices.isDeviceCredential(authorization)) {
+        return devices.findByAuthorization(authorization);
+      }
+      const account = await getAccount(this);
+      return account ? actorOf(account) : null;
+    },
+  );
 
   app.decorateRequest('requireSuperUser', async function (this: FastifyRequest) {
     const actor = await this.requireActor();
@@ -91,3 +111,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     return actor;
   });
 });
+
+function actorOf({ user, profile }: TAccount): TActor {
+  return { kind: 'user', ...user, role: profile?.role ?? null, isSU: profile?.isSU ?? false };
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatUserCode } from '@screenline/shared/pairing';
 import type { TPairingNotice } from './device-pairing';
 import { usePairing } from './use-pairing';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../components/qr-code';
 import styles from './pairing.module.css';
 
 const NOTICES: Record<TPairingNotice, string> = {

@@ -5,3 +5,4 @@ export * from './storage';
 export * from './content';
 export * from './jobs';
 export * from './screens';
+export * from './player';

@@ -109,6 +109,34 @@ describe('access policy', () => {
     expect((await statusOf(access.requireAccess(bens, 'content.read', ['a1']))).status).toBe(404);
   });
 
+  it('lets a TV reach its own ad space only, not its owner’s others', async () => {
+    const access = createAccessPolicy();
+    const owners = new Map([
+      ['space-1', 'ann'],
+      ['space-2', 'ann'],
+      ['space-9', 'ben'],
+    ]);
+    access.registerOwnerLookup('adSpace', async (ids) => {
+      return new Map(ids.flatMap((id) => (owners.has(id) ? [[id, owners.get(id)!]] : [])));
+    });
+    expect(await access.requireAccess(device, 'player.adSpace.read', ['space-1'])).toBe(device);
+    const sibling = await statusOf(
+      access.requireAccess(device, 'player.adSpace.read', ['space-2']),
+    );
+    expect(sibling).toEqual({ status: 404, message: 'That ad space was not found.' });
+    const foreign = { ...device, ownerId: 'ben', adSpaceId: 'space-1' };
+    expect(
+      (await statusOf(access.requireAccess(foreign, 'player.adSpace.read', ['space-1']))).status,
+    ).toBe(404);
+    // The owner, signed in, reaches both; a user is never let in as a TV.
+    expect(
+      await access.requireAccess(user(), 'player.device.register', ['space-1', 'space-2']),
+    ).toMatchObject({ id: 'ann' });
+    expect(
+      await statusOf(access.requireAccess(user(), 'player.adSpace.read', ['space-1'])),
+    ).toEqual({ status: 403, message: 'Only a TV can do this.' });
+  });
+
   it('does not let a super-user past ownership: admin work gets its own permissions', async () => {
     const { access } = policyWithContent();
     const su = user({ id: 'sue', isSU: true });

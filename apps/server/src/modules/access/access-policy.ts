@@ -50,7 +50,11 @@ export function createAccessPolicy() {
     if (!lookup) throw new Error(`No owner lookup is registered for ${resource}.`);
     const owners = await lookup(unique);
     const ownerId = principal.kind === 'user' ? principal.id : principal.ownerId;
-    const missing = unique.filter((id) => owners.get(id) !== ownerId);
+    // A TV reaches its owner's resources, but of ad spaces only its own one.
+    const isReachable = (id: string) =>
+      owners.get(id) === ownerId &&
+      !(principal.kind === 'device' && resource === 'adSpace' && id !== principal.adSpaceId);
+    const missing = unique.filter((id) => !isReachable(id));
     if (missing.length > 0) {
       throw new AppError(
         'not-found',

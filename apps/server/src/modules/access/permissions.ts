@@ -73,6 +73,13 @@ export const PERMISSIONS = {
     roles: SCREEN_OWNERS,
     resource: 'scheduleEntry',
   },
+  // The TV player (issue 8). Setup runs as the owner's session (the TV signed in as them); the
+  // device token it hands out is a principal of its own, limited to its one ad space.
+  'player.adSpaces.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'player.device.register': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'player.device.read': { principals: ['device'] },
+  'player.adSpace.read': { principals: ['device'], resource: 'adSpace' },
+  'player.device.sign-out': { principals: ['device'] },
 } as const satisfies Record<string, TRule>;
 
 export type TPermission = keyof typeof PERMISSIONS;

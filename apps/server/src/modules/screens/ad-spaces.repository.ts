@@ -70,6 +70,13 @@ function adSpaceQueries(db: TDb) {
         .limit(filter.limit);
     },
 
+    /** Every space of the owner with its location, by name (the TV's setup list). */
+    async listAll(ownerId: string) {
+      return selectWithNames()
+        .where(eq(adSpace.ownerId, ownerId))
+        .orderBy(asc(sortName), asc(adSpace.id));
+    },
+
     async findById(ownerId: string, id: string) {
       const [row] = await selectWithNames().where(
         and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)),

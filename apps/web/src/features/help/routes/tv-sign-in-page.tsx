@@ -88,14 +88,14 @@ export function TvSignInHelpPage() {
         </ul>
         <p>
           The TV stays signed in when it is switched off and on again. Signing out is on the TV’s
-          signed-in screen.
+          setup and Ready screens.
         </p>
       </HelpSection>
 
       <HelpSection title="Next step">
         <p>
-          Once signed in, the TV says which account it uses. Choosing the ad space it plays comes
-          next: see <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
+          Once signed in, the TV says which account it uses and lists your ad spaces to choose the
+          one it plays: see <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
         </p>
       </HelpSection>
     </HelpArticle>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { create } from 'qrcode';
-import styles from './pairing.module.css';
+import styles from './qr-code.module.css';
 
 /** Modules of quiet zone around the code, as the QR standard asks. */
 const QUIET_ZONE = 4;
@@ -9,7 +9,15 @@ const QUIET_ZONE = 4;
  * A QR code drawn as one SVG path from the `qrcode` library's module matrix: crisp at any TV
  * size, no canvas, no markup injected.
  */
-export function QrCode({ value, label }: { value: string; label: string }) {
+export function QrCode({
+  value,
+  label,
+  testId = 'pairing-qr',
+}: {
+  value: string;
+  label: string;
+  testId?: string;
+}) {
   const { size, path } = useMemo(() => {
     const { modules } = create(value, { errorCorrectionLevel: 'M' });
     const parts: string[] = [];
@@ -28,7 +36,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
       viewBox={`0 0 ${size} ${size}`}
       role="img"
       aria-label={label}
-      data-testid="pairing-qr"
+      data-testid={testId}
       shapeRendering="crispEdges"
     >
       <rect width={size} height={size} fill="#fff" />

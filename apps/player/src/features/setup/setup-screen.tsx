@@ -1,0 +1,232 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TPlayerAdSpace } from '@screenline/shared/player';
+import { Brand } from '../../components/brand';
+import { fetchAdSpaces, registerDevice, type TSavedDevice } from '../../lib/device';
+import { OfflineError } from '../../lib/http';
+import type { TTvSession } from '../../lib/session';
+import { QrCode } from '../../components/qr-code';
+import {
+  chosenOf,
+  locationLine,
+  type TSetupProblem,
+  type TSetupView,
+  viewOfAnswer,
+} from './setup-model';
+import styles from './setup.module.css';
+
+const PROBLEMS: Record<TSetupProblem, string> = {
+  offline: 'The TV cannot reach Screenline. Check its network connection, then press Refresh.',
+  'not-owner':
+    'This account does not run screens yet. On the web, choose the screen owner role and add an ad space, then press Refresh.',
+  error: 'Screenline could not list your ad spaces. Press Refresh to try again.',
+};
+
+const GONE = 'That ad space no longer exists. Choose another one.';
+const SIGNED_OUT = 'This TV was signed out. Sign in again.';
+
+/**
+ * Setup (SPEC §1, issue 8 item 4): the account's ad spaces with name and linked location; the
+ * viewer picks one and presses Continue (disabled until then), which registers this TV for it.
+ * With no ad spaces: "No Ad Spaces Found", a QR code of the web's ad spaces page, and Refresh.
+ */
+export function SetupScreen({
+  session,
+  current,
+  notice: initialNotice,
+  onReady,
+  onSignedOut,
+  onSignOut,
+}: {
+  session: TTvSession;
+  /** The ad space this TV plays now, chosen in advance when it is still listed. */
+  current: TPlayerAdSpace | null;
+  /** Why the TV is back in setup, when it did not come here by itself. */
+  notice: string | null;
+  onReady: (device: TSavedDevice) => void;
+  /** The server no longer knows the session. */
+  onSignedOut: (notice: string) => void;
+  onSignOut: () => void;
+}) {
+  const [view, setView] = useState<TSetupView>({ kind: 'loading' });
+  const [notice, setNotice] = useState<string | null>(initialNotice);
+  const [isSaving, setIsSaving] = useState(false);
+  // The choice, kept across a Refresh while its ad space is still listed.
+  const selectedRef = useRef<string | null>(current?.id ?? null);
+  const refreshButton = useRef<HTMLButtonElement>(null);
+
+  const load = useCallback(async () => {
+    setView({ kind: 'loading' });
+    try {
+      const answer = await fetchAdSpaces(session.token);
+      if (answer.kind === 'signed-out') onSignedOut(SIGNED_OUT);
+      else setView(viewOfAnswer(answer, selectedRef.current));
+    } catch (error) {
+      if (!(error instanceof OfflineError)) console.warn(error);
+      setView({ kind: 'problem', problem: error instanceof OfflineError ? 'offline' : 'error' });
+    }
+  }, [session.token, onSignedOut]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // With nothing to choose, Refresh is the thing to do: it gets the focus.
+  useEffect(() => {
+    if (view.kind === 'empty' || view.kind === 'problem') refreshButton.current?.focus();
+  }, [view.kind]);
+
+  const chosen = chosenOf(view);
+  const save = async () => {
+    if (!chosen || isSaving) return;
+    setIsSaving(true);
+    setNotice(null);
+    try {
+      const answer = await registerDevice(session.token, chosen);
+      if (answer.kind === 'ok') return onReady(answer.device);
+      if (answer.kind === 'signed-out') return onSignedOut(SIGNED_OUT);
+      setNotice(answer.kind === 'gone' ? GONE : PROBLEMS['not-owner']);
+      setIsSaving(false);
+      await load();
+    } catch (error) {
+      if (!(error instanceof OfflineError)) console.warn(error);
+      setNotice(error instanceof OfflineError ? PROBLEMS.offline : PROBLEMS.error);
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <main className={styles.screen}>
+      <header className={styles.header}>
+        <Brand />
+        <p className={styles.account} data-testid="signed-in">
+          Signed in as <strong>{session.email}</strong>
+        </p>
+      </header>
+      {notice && (
+        <p className={styles.notice} role="alert">
+          {notice}
+        </p>
+      )}
+      <Body
+        view={view}
+        onSelect={(id) => {
+          selectedRef.current = id;
+          if (view.kind === 'list') setView({ ...view, selectedId: id });
+        }}
+      />
+      <footer className={styles.footer}>
+        <button type="button" className={styles.secondary} onClick={onSignOut}>
+          Sign out
+        </button>
+        <button
+          type="button"
+          ref={refreshButton}
+          className={styles.secondary}
+          disabled={view.kind === 'loading'}
+          onClick={() => {
+            setNotice(null);
+            void load();
+          }}
+          data-testid="setup-refresh"
+        >
+          Refresh
+        </button>
+        {view.kind !== 'empty' && (
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={!chosen || isSaving}
+            onClick={() => void save()}
+          >
+            {isSaving ? 'Saving…' : 'Continue to Player'}
+          </button>
+        )}
+      </footer>
+    </main>
+  );
+}
+
+function Body({ view, onSelect }: { view: TSetupView; onSelect: (id: string) => void }) {
+  if (view.kind === 'loading') return <p className={styles.status}>Loading your ad spaces…</p>;
+  if (view.kind === 'problem') {
+    return (
+      <p className={styles.notice} role="alert">
+        {PROBLEMS[view.problem]}
+      </p>
+    );
+  }
+  if (view.kind === 'empty') return <NoAdSpaces />;
+  return <AdSpaceList items={view.items} selectedId={view.selectedId} onSelect={onSelect} />;
+}
+
+function AdSpaceList({
+  items,
+  selectedId,
+  onSelect,
+}: {
+  items: TPlayerAdSpace[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const list = useRef<HTMLUListElement>(null);
+  // The chosen one, or the first, has the focus when the list appears: Enter reaches it at once.
+  useEffect(() => {
+    const target =
+      list.current?.querySelector<HTMLButtonElement>('[aria-checked="true"]') ??
+      list.current?.querySelector<HTMLButtonElement>('button');
+    target?.focus();
+    // Only when the list arrives, not on every choice.
+  }, [items]);
+  return (
+    <section className={styles.choose} aria-labelledby="setup-title">
+      <h2 id="setup-title" className={styles.title}>
+        Choose the ad space this TV plays
+      </h2>
+      <ul ref={list} className={styles.list} role="radiogroup" aria-labelledby="setup-title">
+        {items.map((space) => {
+          const isChosen = space.id === selectedId;
+          return (
+            <li key={space.id} className={styles.item}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={isChosen}
+                className={isChosen ? `${styles.option} ${styles.chosen}` : styles.option}
+                onClick={() => {
+                  onSelect(space.id);
+                }}
+              >
+                <span className={styles.mark} aria-hidden="true">
+                  {isChosen ? '✓' : ''}
+                </span>
+                <span className={styles.optionText}>
+                  <span className={styles.optionName}>{space.name}</span>
+                  <span className={styles.optionLocation}>{locationLine(space)}</span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC §1: no ad spaces yet; a QR code opens the web page where the owner adds them. */
+function NoAdSpaces() {
+  const url = `${window.location.origin}/advertiser/ad-spaces`;
+  return (
+    <section className={styles.empty} aria-labelledby="empty-title">
+      <h2 id="empty-title" className={styles.title}>
+        No Ad Spaces Found
+      </h2>
+      <div className={styles.qrBox}>
+        <QrCode value={url} label="QR code of the ad spaces page" testId="ad-spaces-qr" />
+      </div>
+      <p className={styles.steps}>
+        Scan the code with your phone, or open <strong>{url.replace(/^https?:\/\//, '')}</strong>,
+        and add an ad space. Then press Refresh.
+      </p>
+    </section>
+  );
+}
