@@ -1,10 +1,10 @@
-import { Pencil, Trash2, Tv } from 'lucide-react';
+import { Pencil, Tv } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuSeparator,
+  DropdownMenuDeleteItem,
 } from '@/components/ui/dropdown-menu';
 import {
   DataTable,
@@ -50,14 +50,7 @@ function AdSpaceMenu({
           <Tv aria-hidden />
           Connect a TV…
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => onAction('delete', adSpace)}
-          className="text-danger [&_svg]:text-danger"
-        >
-          <Trash2 aria-hidden />
-          Delete…
-        </DropdownMenuItem>
+        <DropdownMenuDeleteItem onSelect={() => onAction('delete', adSpace)} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

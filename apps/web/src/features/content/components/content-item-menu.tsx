@@ -1,10 +1,10 @@
-import { Download, Eye, Pencil, Trash2 } from 'lucide-react';
+import { Download, Eye, Pencil } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuSeparator,
+  DropdownMenuDeleteItem,
 } from '@/components/ui/dropdown-menu';
 import { RowActionsTrigger } from '@/components/ui/data-table';
 import { downloadNameOf } from '@/features/content/utils/object-names';
@@ -46,14 +46,7 @@ export function ContentItemMenu({
             </a>
           </DropdownMenuItem>
         )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => onAction('delete', item)}
-          className="text-danger [&_svg]:text-danger"
-        >
-          <Trash2 aria-hidden />
-          Delete…
-        </DropdownMenuItem>
+        <DropdownMenuDeleteItem onSelect={() => onAction('delete', item)} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,10 +1,10 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { VENUE_TYPE_LABELS, type TLocation } from '@screenline/shared/location';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuSeparator,
+  DropdownMenuDeleteItem,
 } from '@/components/ui/dropdown-menu';
 import {
   DataTable,
@@ -43,14 +43,7 @@ function LocationMenu({
           <Pencil aria-hidden />
           Edit…
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => onAction('delete', location)}
-          className="text-danger [&_svg]:text-danger"
-        >
-          <Trash2 aria-hidden />
-          Delete…
-        </DropdownMenuItem>
+        <DropdownMenuDeleteItem onSelect={() => onAction('delete', location)} />
       </DropdownMenuContent>
     </DropdownMenu>
   );
