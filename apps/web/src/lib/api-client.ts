@@ -1,4 +1,4 @@
-import type { TErrorCode } from '@screenline/shared/errors';
+import { ZInUseDetails, type TErrorCode, type TReference } from '@screenline/shared/errors';
 import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth-messages';
 
 /**
@@ -126,4 +126,11 @@ export async function apiSend(path: string, options: TRequestOptions): Promise<v
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return 'Something went wrong. Try again.';
+}
+
+/** What a 409 `in-use` refusal names, or null for any other failure. */
+export function inUseReferences(error: unknown): TReference[] | null {
+  if (!(error instanceof ApiError) || error.code !== 'in-use') return null;
+  const parsed = ZInUseDetails.safeParse(error.details);
+  return parsed.success ? parsed.data.references : null;
 }

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { Trash2 } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
@@ -47,4 +48,17 @@ export function DropdownMenuSeparator({
   ...props
 }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
+
+/** A menu's destructive last item: a separator, then "Delete…" in the danger colour. */
+export function DropdownMenuDeleteItem({ onSelect }: { onSelect: () => void }) {
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={onSelect} className="text-danger [&_svg]:text-danger">
+        <Trash2 aria-hidden />
+        Delete…
+      </DropdownMenuItem>
+    </>
+  );
 }

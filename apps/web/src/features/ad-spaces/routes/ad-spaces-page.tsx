@@ -2,14 +2,12 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MapPin, MonitorPlay, Plus } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useAdSpaceList } from '@/features/ad-spaces/api/list-ad-spaces';
 import { useLocationOptions } from '@/features/ad-spaces/api/list-options';
@@ -65,16 +63,13 @@ export function AdSpacesPage() {
       />
 
       {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your ad spaces" className="size-6 text-primary" />
-        </div>
+        <ListLoading label="Loading your ad spaces" />
       ) : list.isError ? (
-        <Alert tone="error" title="Your ad spaces could not be loaded.">
-          {errorMessage(list.error)}{' '}
-          <Button variant="link" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ListLoadError
+          title="Your ad spaces could not be loaded."
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : adSpaces.length === 0 && hasNoLocation ? (
         <EmptyState
           icon={MapPin}
@@ -99,17 +94,7 @@ export function AdSpacesPage() {
       ) : (
         <>
           <AdSpacesTable adSpaces={adSpaces} onAction={onAction} />
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="outline"
-                isPending={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore list={list} />
           <ConnectTvPanel />
         </>
       )}

@@ -1,13 +1,12 @@
-import { Download, Eye, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Download, Eye, Pencil } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
+  DropdownMenuDeleteItem,
 } from '@/components/ui/dropdown-menu';
-import { cn } from '@/lib/utils';
+import { RowActionsTrigger } from '@/components/ui/data-table';
 import { downloadNameOf } from '@/features/content/utils/object-names';
 
 export type TItemAction = 'preview' | 'rename' | 'delete';
@@ -25,16 +24,11 @@ export function ContentItemMenu({
   return (
     // Not modal: the menu closes as a dialog opens from it, and focus moves to the dialog.
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
+      <RowActionsTrigger
         aria-label={`Actions for ${item.name}`}
         data-item-actions={item.id}
-        className={cn(
-          'inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted hover:text-foreground data-[state=open]:bg-surface-muted',
-          className,
-        )}
-      >
-        <MoreHorizontal aria-hidden className="size-4" />
-      </DropdownMenuTrigger>
+        className={className}
+      />
       <DropdownMenuContent className="min-w-44">
         <DropdownMenuItem onSelect={() => onAction('preview', item)}>
           <Eye aria-hidden />
@@ -52,14 +46,7 @@ export function ContentItemMenu({
             </a>
           </DropdownMenuItem>
         )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => onAction('delete', item)}
-          className="text-danger [&_svg]:text-danger"
-        >
-          <Trash2 aria-hidden />
-          Delete…
-        </DropdownMenuItem>
+        <DropdownMenuDeleteItem onSelect={() => onAction('delete', item)} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

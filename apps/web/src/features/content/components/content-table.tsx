@@ -1,4 +1,11 @@
 import type { TContentItem } from '@screenline/shared/content';
+import {
+  DataTable,
+  DataTableActionsColumn,
+  DataTableColumn,
+  DataTableHead,
+  DataTableRow,
+} from '@/components/ui/data-table';
 import { ContentItemMenu, type TItemAction } from '@/features/content/components/content-item-menu';
 import { ContentThumbnail } from '@/features/content/components/content-thumbnail';
 import { formatLabel, kindLabel } from '@/features/content/utils/content-labels';
@@ -17,80 +24,57 @@ export function ContentTable({
   items: readonly TContentItem[];
   onAction: (action: TItemAction, item: TContentItem) => void;
 }) {
-  const th = 'px-3 py-2.5 text-left text-xs font-medium text-muted-foreground';
   const td = 'px-3 py-2 text-sm whitespace-nowrap text-muted-foreground tabular-nums';
   return (
-    <div className="overflow-hidden rounded-xl border border-border bg-surface shadow-xs">
-      <table aria-label="Content library" className="w-full table-fixed border-collapse">
-        <thead className="border-b border-border bg-surface-muted/60">
-          <tr>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            <th scope="col" className={`${th} w-24`}>
-              Type
-            </th>
-            <th scope="col" className={`${th} hidden w-32 md:table-cell`}>
-              Dimensions
-            </th>
-            <th scope="col" className={`${th} hidden w-24 lg:table-cell`}>
-              Duration
-            </th>
-            <th scope="col" className={`${th} hidden w-24 sm:table-cell`}>
-              Size
-            </th>
-            <th scope="col" className={`${th} hidden w-32 lg:table-cell`}>
-              Uploaded
-            </th>
-            <th scope="col" className={`${th} w-12`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr
-              key={item.id}
-              aria-label={item.name}
-              className="border-b border-border last:border-b-0 hover:bg-surface-muted/50"
-            >
-              <td className="px-3 py-2">
-                <button
-                  type="button"
-                  onClick={() => onAction('preview', item)}
-                  aria-label={`Preview ${item.name}`}
-                  data-item-preview={item.id}
-                  className="flex w-full min-w-0 cursor-pointer items-center gap-3 rounded-md text-left"
-                >
-                  <span className="block aspect-video w-16 shrink-0 overflow-hidden rounded-md border border-border">
-                    <ContentThumbnail item={item} iconClassName="size-4" />
-                  </span>
-                  <span className="truncate text-sm font-medium text-foreground" title={item.name}>
-                    {item.name}
-                  </span>
-                </button>
-              </td>
-              <td className={td}>
-                {kindLabel(item)}
-                <span className="block text-xs">{formatLabel(item.contentType)}</span>
-              </td>
-              <td className={`${td} hidden md:table-cell`}>
-                {formatDimensions(item.width, item.height)}
-              </td>
-              <td className={`${td} hidden lg:table-cell`}>
-                {item.durationMs == null ? '—' : formatDuration(item.durationMs)}
-              </td>
-              <td className={`${td} hidden sm:table-cell`}>{formatBytes(item.sizeBytes)}</td>
-              <td className={`${td} hidden lg:table-cell`}>
-                <time dateTime={item.createdAt}>{formatUploadDate(item.createdAt)}</time>
-              </td>
-              <td className="px-2 py-2 text-right">
-                <ContentItemMenu item={item} onAction={onAction} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Content library">
+      <DataTableHead>
+        <DataTableColumn>Name</DataTableColumn>
+        <DataTableColumn className="w-24">Type</DataTableColumn>
+        <DataTableColumn className="hidden w-32 md:table-cell">Dimensions</DataTableColumn>
+        <DataTableColumn className="hidden w-24 lg:table-cell">Duration</DataTableColumn>
+        <DataTableColumn className="hidden w-24 sm:table-cell">Size</DataTableColumn>
+        <DataTableColumn className="hidden w-32 lg:table-cell">Uploaded</DataTableColumn>
+        <DataTableActionsColumn />
+      </DataTableHead>
+      <tbody>
+        {items.map((item) => (
+          <DataTableRow key={item.id} label={item.name}>
+            <td className="px-3 py-2">
+              <button
+                type="button"
+                onClick={() => onAction('preview', item)}
+                aria-label={`Preview ${item.name}`}
+                data-item-preview={item.id}
+                className="flex w-full min-w-0 cursor-pointer items-center gap-3 rounded-md text-left"
+              >
+                <span className="block aspect-video w-16 shrink-0 overflow-hidden rounded-md border border-border">
+                  <ContentThumbnail item={item} iconClassName="size-4" />
+                </span>
+                <span className="truncate text-sm font-medium text-foreground" title={item.name}>
+                  {item.name}
+                </span>
+              </button>
+            </td>
+            <td className={td}>
+              {kindLabel(item)}
+              <span className="block text-xs">{formatLabel(item.contentType)}</span>
+            </td>
+            <td className={`${td} hidden md:table-cell`}>
+              {formatDimensions(item.width, item.height)}
+            </td>
+            <td className={`${td} hidden lg:table-cell`}>
+              {item.durationMs == null ? '—' : formatDuration(item.durationMs)}
+            </td>
+            <td className={`${td} hidden sm:table-cell`}>{formatBytes(item.sizeBytes)}</td>
+            <td className={`${td} hidden lg:table-cell`}>
+              <time dateTime={item.createdAt}>{formatUploadDate(item.createdAt)}</time>
+            </td>
+            <td className="px-2 py-2 text-right">
+              <ContentItemMenu item={item} onAction={onAction} />
+            </td>
+          </DataTableRow>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -1,17 +1,9 @@
-import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { TContentItem } from '@screenline/shared/content';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api-client';
+import { ConfirmDeleteDialog, DeleteFailureAlert } from '@/components/ui/confirm-delete-dialog';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { useDeleteAttempt } from '@/hooks/use-delete-attempt';
 import { useDeleteContentItem } from '@/features/content/api/delete-content-item';
 
 function DeleteConfirm({
@@ -24,28 +16,20 @@ function DeleteConfirm({
   onDeleted: (item: TContentItem) => void;
 }) {
   const remove = useDeleteContentItem();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useDeleteAttempt();
 
-  const confirm = async () => {
-    setFailure(null);
-    try {
+  const confirm = () =>
+    attempt(async () => {
       await remove.mutateAsync(item.id);
       toast.success(`“${item.name}” was deleted.`);
       onDeleted(item);
       onDone();
-    } catch (error) {
-      // A 409 names the playlists and campaigns that use the item: shown as the server says it.
-      setFailure(errorMessage(error));
-    }
-  };
+    });
 
   return (
     <>
-      {failure && (
-        <Alert tone="error" className="mt-5">
-          {failure}
-        </Alert>
-      )}
+      {/* A 409 names the playlists and campaigns that use the item: shown as the server says it. */}
+      {failure && <DeleteFailureAlert message={failure.message} />}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{failure ? 'Close' : 'Cancel'}</Button>
@@ -71,17 +55,18 @@ export function DeleteDialog({
   onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
-    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      {item && (
-        <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
-          <DialogTitle className="break-words">Delete “{item.name}”?</DialogTitle>
-          <DialogDescription>
-            The {item.kind} and its file are removed from your library for good. Playlists and
-            campaigns that use it must let go of it first.
-          </DialogDescription>
-          <DeleteConfirm key={item.id} item={item} onDone={onClose} onDeleted={onDeleted} />
-        </DialogContent>
+    <ConfirmDeleteDialog
+      subject={item}
+      description={(subject) => (
+        <>
+          The {subject.kind} and its file are removed from your library for good. Playlists and
+          campaigns that use it must let go of it first.
+        </>
       )}
-    </Dialog>
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      {(subject) => <DeleteConfirm item={subject} onDone={onClose} onDeleted={onDeleted} />}
+    </ConfirmDeleteDialog>
   );
 }

@@ -3,13 +3,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CloudUpload, Images, SearchX, Upload, Wand2 } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { useContentList } from '@/features/content/api/list-content';
 import { ContentGrid } from '@/features/content/components/content-grid';
@@ -225,16 +223,13 @@ export function ContentLibraryPage() {
           />
 
           {list.isPending ? (
-            <div className="flex justify-center py-16">
-              <Spinner label="Loading your library" className="size-6 text-primary" />
-            </div>
+            <ListLoading label="Loading your library" />
           ) : list.isError ? (
-            <Alert tone="error" title="Your library could not be loaded.">
-              {errorMessage(list.error)}{' '}
-              <Button variant="link" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <ListLoadError
+              title="Your library could not be loaded."
+              error={list.error}
+              onRetry={() => void list.refetch()}
+            />
           ) : items.length === 0 ? (
             <EmptyState
               icon={SearchX}
@@ -252,17 +247,7 @@ export function ContentLibraryPage() {
               ) : (
                 <ContentTable items={items} onAction={onAction} />
               )}
-              {list.hasNextPage && (
-                <div className="mt-6 flex justify-center">
-                  <Button
-                    variant="outline"
-                    isPending={list.isFetchingNextPage}
-                    onClick={() => void list.fetchNextPage()}
-                  >
-                    Load more
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={list} />
             </>
           )}
         </>

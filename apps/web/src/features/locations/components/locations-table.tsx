@@ -1,12 +1,20 @@
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { VENUE_TYPE_LABELS, type TLocation } from '@screenline/shared/location';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
+  DropdownMenuDeleteItem,
 } from '@/components/ui/dropdown-menu';
+import {
+  DataTable,
+  DataTableActionsColumn,
+  DataTableColumn,
+  DataTableHead,
+  DataTableRow,
+  RowActionsTrigger,
+  dataTableCell,
+} from '@/components/ui/data-table';
 import { countryName } from '@/features/locations/utils/countries';
 import { timeZoneLabel } from '@/features/locations/utils/time-zones';
 
@@ -26,26 +34,16 @@ function LocationMenu({
   return (
     // Not modal: the menu closes as a dialog opens from it, and focus moves to the dialog.
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
+      <RowActionsTrigger
         aria-label={`Actions for ${location.name}`}
         data-location-actions={location.id}
-        className="inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-surface-muted hover:text-foreground data-[state=open]:bg-surface-muted"
-      >
-        <MoreHorizontal aria-hidden className="size-4" />
-      </DropdownMenuTrigger>
+      />
       <DropdownMenuContent className="min-w-40">
         <DropdownMenuItem onSelect={() => onAction('edit', location)}>
           <Pencil aria-hidden />
           Edit…
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => onAction('delete', location)}
-          className="text-danger [&_svg]:text-danger"
-        >
-          <Trash2 aria-hidden />
-          Delete…
-        </DropdownMenuItem>
+        <DropdownMenuDeleteItem onSelect={() => onAction('delete', location)} />
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -59,74 +57,53 @@ export function LocationsTable({
   locations: readonly TLocation[];
   onAction: (action: TLocationAction, location: TLocation) => void;
 }) {
-  const th = 'px-3 py-2.5 text-left text-xs font-medium text-muted-foreground';
-  const td = 'px-3 py-2.5 text-sm text-muted-foreground';
+  const td = dataTableCell;
   return (
-    <div className="overflow-hidden rounded-xl border border-border bg-surface shadow-xs">
-      <table aria-label="Locations" className="w-full table-fixed border-collapse">
-        <thead className="border-b border-border bg-surface-muted/60">
-          <tr>
-            <th scope="col" className={th}>
-              Name
-            </th>
-            <th scope="col" className={`${th} hidden w-48 md:table-cell`}>
-              City
-            </th>
-            <th scope="col" className={`${th} hidden w-36 lg:table-cell`}>
-              Venue type
-            </th>
-            <th scope="col" className={`${th} hidden w-44 sm:table-cell`}>
-              Time zone
-            </th>
-            <th scope="col" className={`${th} w-24 text-right`}>
-              Ad spaces
-            </th>
-            <th scope="col" className={`${th} w-12`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {locations.map((location) => {
-            const place = `${location.address.city}, ${countryName(location.address.country)}`;
-            return (
-              <tr
-                key={location.id}
-                aria-label={location.name}
-                className="border-b border-border last:border-b-0 hover:bg-surface-muted/50"
-              >
-                <td className="px-3 py-2.5">
-                  <button
-                    type="button"
-                    onClick={() => onAction('edit', location)}
-                    aria-label={`Edit ${location.name}`}
-                    className="block w-full min-w-0 cursor-pointer truncate rounded-md text-left text-sm font-medium text-foreground hover:underline"
-                    title={location.name}
-                  >
-                    {location.name}
-                  </button>
-                  <span className="block truncate text-xs text-muted-foreground md:hidden">
-                    {place}
-                  </span>
-                </td>
-                <td className={`${td} hidden truncate md:table-cell`} title={place}>
+    <DataTable label="Locations">
+      <DataTableHead>
+        <DataTableColumn>Name</DataTableColumn>
+        <DataTableColumn className="hidden w-48 md:table-cell">City</DataTableColumn>
+        <DataTableColumn className="hidden w-36 lg:table-cell">Venue type</DataTableColumn>
+        <DataTableColumn className="hidden w-44 sm:table-cell">Time zone</DataTableColumn>
+        <DataTableColumn className="w-24 text-right">Ad spaces</DataTableColumn>
+        <DataTableActionsColumn />
+      </DataTableHead>
+      <tbody>
+        {locations.map((location) => {
+          const place = `${location.address.city}, ${countryName(location.address.country)}`;
+          return (
+            <DataTableRow key={location.id} label={location.name}>
+              <td className="px-3 py-2.5">
+                <button
+                  type="button"
+                  onClick={() => onAction('edit', location)}
+                  aria-label={`Edit ${location.name}`}
+                  className="block w-full min-w-0 cursor-pointer truncate rounded-md text-left text-sm font-medium text-foreground hover:underline"
+                  title={location.name}
+                >
+                  {location.name}
+                </button>
+                <span className="block truncate text-xs text-muted-foreground md:hidden">
                   {place}
-                </td>
-                <td className={`${td} hidden lg:table-cell`}>
-                  {VENUE_TYPE_LABELS[location.venueType]}
-                </td>
-                <td className={`${td} hidden truncate sm:table-cell`} title={location.timeZone}>
-                  {timeZoneLabel(location.timeZone)}
-                </td>
-                <td className={`${td} text-right tabular-nums`}>{location.adSpaceCount}</td>
-                <td className="px-2 py-2 text-right">
-                  <LocationMenu location={location} onAction={onAction} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                </span>
+              </td>
+              <td className={`${td} hidden truncate md:table-cell`} title={place}>
+                {place}
+              </td>
+              <td className={`${td} hidden lg:table-cell`}>
+                {VENUE_TYPE_LABELS[location.venueType]}
+              </td>
+              <td className={`${td} hidden truncate sm:table-cell`} title={location.timeZone}>
+                {timeZoneLabel(location.timeZone)}
+              </td>
+              <td className={`${td} text-right tabular-nums`}>{location.adSpaceCount}</td>
+              <td className="px-2 py-2 text-right">
+                <LocationMenu location={location} onAction={onAction} />
+              </td>
+            </DataTableRow>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }

@@ -2,14 +2,12 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MapPin, Plus } from 'lucide-react';
 import type { TLocation } from '@screenline/shared/location';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useLocationList } from '@/features/locations/api/list-locations';
 import { DeleteLocationDialog } from '@/features/locations/components/delete-location-dialog';
@@ -60,16 +58,13 @@ export function LocationsPage() {
       />
 
       {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your locations" className="size-6 text-primary" />
-        </div>
+        <ListLoading label="Loading your locations" />
       ) : list.isError ? (
-        <Alert tone="error" title="Your locations could not be loaded.">
-          {errorMessage(list.error)}{' '}
-          <Button variant="link" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ListLoadError
+          title="Your locations could not be loaded."
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : locations.length === 0 ? (
         <EmptyState
           icon={MapPin}
@@ -89,17 +84,7 @@ export function LocationsPage() {
       ) : (
         <>
           <LocationsTable locations={locations} onAction={onAction} />
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="outline"
-                isPending={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore list={list} />
         </>
       )}
 

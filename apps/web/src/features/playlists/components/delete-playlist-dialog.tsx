@@ -1,22 +1,13 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TReference } from '@screenline/shared/errors';
 import type { TPlaylistSummary } from '@screenline/shared/playlist';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api-client';
+import { ConfirmDeleteDialog, DeleteFailureAlert } from '@/components/ui/confirm-delete-dialog';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { useDeleteAttempt, type TDeleteFailure } from '@/hooks/use-delete-attempt';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useDeletePlaylist } from '@/features/playlists/api/delete-playlist';
-import { inUseReferences } from '@/features/playlists/utils/playlist-draft';
 
 const REFERENCE_LABELS: Record<TReference['kind'], string> = {
   scheduleEntry: 'Schedule entry',
@@ -30,59 +21,56 @@ const REFERENCE_LINKS: Partial<Record<TReference['kind'], string>> = {
   adSpace: paths.advertiser.adSpaces,
 };
 
-function Failure({ error }: { error: unknown }) {
-  const references = inUseReferences(error);
-  if (!references || references.length === 0) {
-    return (
-      <Alert tone="error" className="mt-5">
-        {errorMessage(error)}
-      </Alert>
-    );
-  }
+function Failure({ failure }: { failure: TDeleteFailure }) {
+  const references = failure.references ?? [];
   return (
-    <Alert tone="error" title="It is still in use" className="mt-5">
-      <p>Take it off these first, then delete it:</p>
-      <ul className="mt-1 list-disc pl-5">
-        {references.map((reference) => {
-          const to = REFERENCE_LINKS[reference.kind];
-          return (
-            <li key={`${reference.kind}-${reference.id}`}>
-              {REFERENCE_LABELS[reference.kind]}{' '}
-              {to ? (
-                <Link to={to} className="font-medium underline underline-offset-2">
-                  {reference.name}
-                </Link>
-              ) : (
-                <span className="font-medium">{reference.name}</span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </Alert>
+    <DeleteFailureAlert
+      message={failure.message}
+      refusalTitle="It is still in use"
+      refusal={
+        references.length > 0 && (
+          <>
+            <p>Take it off these first, then delete it:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {references.map((reference) => {
+                const to = REFERENCE_LINKS[reference.kind];
+                return (
+                  <li key={`${reference.kind}-${reference.id}`}>
+                    {REFERENCE_LABELS[reference.kind]}{' '}
+                    {to ? (
+                      <Link to={to} className="font-medium underline underline-offset-2">
+                        {reference.name}
+                      </Link>
+                    ) : (
+                      <span className="font-medium">{reference.name}</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )
+      }
+    />
   );
 }
 
 function DeleteConfirm({ playlist, onDone }: { playlist: TPlaylistSummary; onDone: () => void }) {
   const remove = useDeletePlaylist();
-  const [failure, setFailure] = useState<unknown>(null);
+  const { failure, attempt } = useDeleteAttempt();
 
-  const confirm = async () => {
-    setFailure(null);
-    try {
+  const confirm = () =>
+    attempt(async () => {
       await remove.mutateAsync(playlist.id);
       toast.success(`“${playlist.name}” was deleted.`);
       onDone();
-    } catch (error) {
-      setFailure(error);
-    }
-  };
+    });
 
   // Trying again cannot help while something uses it: the refusal leaves only the way out.
-  const isInUse = inUseReferences(failure) !== null;
+  const isInUse = failure !== null && failure.references !== null;
   return (
     <>
-      {failure !== null && <Failure error={failure} />}
+      {failure && <Failure failure={failure} />}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline">{isInUse ? 'OK' : 'Cancel'}</Button>
@@ -107,17 +95,15 @@ export function DeletePlaylistDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
-    <Dialog open={playlist !== null} onOpenChange={(open) => !open && onClose()}>
-      {playlist && (
-        <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
-          <DialogTitle className="break-words">Delete “{playlist.name}”?</DialogTitle>
-          <DialogDescription>
-            The playlist is removed for good. Its content stays in your library. A playlist that is
-            scheduled or an ad space&apos;s default cannot be deleted.
-          </DialogDescription>
-          <DeleteConfirm key={playlist.id} playlist={playlist} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <ConfirmDeleteDialog
+      subject={playlist}
+      description={() =>
+        "The playlist is removed for good. Its content stays in your library. A playlist that is scheduled or an ad space's default cannot be deleted."
+      }
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      {(subject) => <DeleteConfirm playlist={subject} onDone={onClose} />}
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { TContentItem } from '@screenline/shared/content';
-import { ZInUseDetails, type TReference } from '@screenline/shared/errors';
 import {
   IMAGE_DURATION_DEFAULT_SECONDS,
   type TPlaylistDetail,
@@ -121,11 +120,4 @@ export function missingContentErrors(
       ? [{ path: `items.${index}`, message: 'This is no longer in your library: remove it.' }]
       : [],
   );
-}
-
-/** What a 409 `in-use` refusal names, or null for any other failure. */
-export function inUseReferences(error: unknown): TReference[] | null {
-  if (!(error instanceof ApiError) || error.code !== 'in-use') return null;
-  const parsed = ZInUseDetails.safeParse(error.details);
-  return parsed.success ? parsed.data.references : null;
 }
