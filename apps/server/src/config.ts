@@ -75,6 +75,17 @@ const ZEnv = z
     // TV pairing (device grant): how long a code shown on a TV lives, and how often the TV polls.
     PAIRING_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     PAIRING_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+    // The TV player's platform settings, handed to every TV in its manifest (ZPlayerSettings).
+    PLAYER_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    PLAYER_CACHE_CLEANUP_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(86_400)
+      .default(3600),
+    // Optional: with it, a change made through one instance reaches TVs connected to another.
+    REDIS_URL: z.string().url().optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -162,6 +173,12 @@ const ZEnv = z
         codeTtlSeconds: env.PAIRING_CODE_TTL_SECONDS,
         pollIntervalSeconds: env.PAIRING_POLL_INTERVAL_SECONDS,
       },
+      player: {
+        pollIntervalSeconds: env.PLAYER_POLL_INTERVAL_SECONDS,
+        impressionSyncIntervalSeconds: env.PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS,
+        cacheCleanupIntervalSeconds: env.PLAYER_CACHE_CLEANUP_INTERVAL_SECONDS,
+      },
+      redisUrl: env.REDIS_URL,
       logLevel: env.LOG_LEVEL,
       storageBucket: env.STORAGE_BUCKET,
       storage: {

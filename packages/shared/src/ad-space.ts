@@ -60,6 +60,39 @@ export type TUpdateAdSpace = z.input<typeof ZUpdateAdSpace>;
 export const ZNamedRef = z.object({ id: text(), name: text() });
 export type TNamedRef = z.infer<typeof ZNamedRef>;
 
+/** What the ad spaces page shows of the TV playing a space, from its last heartbeat. */
+export const ZAdSpacePlayer = z.object({
+  deviceId: text(),
+  deviceName: text().nullable(),
+  appVersion: text(),
+  lastSeenAt: text(),
+  /** The manifest version it plays, and whether that is the current one. */
+  manifestVersion: text().nullable(),
+  isUpToDate: z.boolean(),
+  cache: z.object({
+    filesReady: z.number().int(),
+    filesNeeded: z.number().int(),
+    bytesReady: z.number().int(),
+    bytesNeeded: z.number().int(),
+    problem: text().nullable(),
+  }),
+  storage: z.object({
+    usedBytes: z.number().int(),
+    quotaBytes: z.number().int().nullable(),
+    persisted: z.boolean(),
+  }),
+  /** What it said was on screen, with the library item's name. */
+  nowPlaying: z
+    .object({
+      playlistId: text().nullable(),
+      contentId: text().nullable(),
+      contentName: text().nullable(),
+      startedAt: text(),
+    })
+    .nullable(),
+});
+export type TAdSpacePlayer = z.infer<typeof ZAdSpacePlayer>;
+
 export const ZAdSpace = z.object({
   id: text(),
   name: text(),
@@ -79,6 +112,8 @@ export const ZAdSpace = z.object({
   /** What plays now, from the resolver, with the playlist's name. */
   playing: ZPlaying.omit({ explanation: true }).extend({ playlistName: text().nullable() }),
   scheduleEntryCount: z.number().int().nonnegative(),
+  /** The newest heartbeat of the TV playing this space (several TVs: the latest); null: none yet. */
+  player: ZAdSpacePlayer.nullable(),
   createdAt: text(),
   updatedAt: text(),
 });

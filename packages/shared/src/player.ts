@@ -68,3 +68,275 @@ export const ZPlayerDevice = z.object({
   adSpace: ZPlayerAdSpace,
 });
 export type TPlayerDevice = z.infer<typeof ZPlayerDevice>;
+
+// ---------------------------------------------------------------------------------------------
+// Manifest, heartbeat and proof of play (issue 8 items 5, 8, 9). DESIGN.md §6.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The platform's player settings (server config: PLAYER_POLL_INTERVAL_SECONDS,
+ * PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS, PLAYER_CACHE_CLEANUP_INTERVAL_SECONDS), handed to
+ * every TV in its manifest so a change reaches the fleet without a new player build.
+ */
+export const ZPlayerSettings = z.object({
+  /** Manifest poll (and heartbeat) interval; the player jitters it by ±10 %. Default 60. */
+  pollIntervalSeconds: z.number().int().min(5).max(3600),
+  /** How often queued impressions are sent. Default 60. */
+  impressionSyncIntervalSeconds: z.number().int().min(5).max(3600),
+  /** How often files no manifest uses are removed from the TV's cache. Default 3600. */
+  cacheCleanupIntervalSeconds: z.number().int().min(60).max(86_400),
+});
+export type TPlayerSettings = z.infer<typeof ZPlayerSettings>;
+
+/** Poll jitter: each wait is the interval × (1 ± this), so a fleet does not stampede. */
+export const PLAYER_POLL_JITTER = 0.1;
+
+/** One media file the TV must hold before the manifest naming it may play. */
+export const ZManifestMedia = z.object({
+  contentId: text(),
+  kind: z.enum(['image', 'video']),
+  contentType: text(),
+  /** Same-origin download URL (storage service, with its download token). */
+  url: text(),
+  sizeBytes: z.number().int().nonnegative(),
+  /** Base64 MD5 of the bytes, as storage computed it: the TV checks every download against it. */
+  md5: text(),
+  /** Videos: their length; null for images. */
+  durationMs: z.number().int().nullable(),
+});
+export type TManifestMedia = z.infer<typeof ZManifestMedia>;
+
+/** A playlist the schedule can reach: the stored items (packages/shared/playlist). */
+export const ZManifestPlaylist = z.object({
+  id: text(),
+  name: text(),
+  version: z.number().int().min(1),
+  items: z.array(
+    z.discriminatedUnion('type', [
+      z.object({
+        id: text(),
+        type: z.literal('content'),
+        contentId: text(),
+        kind: z.literal('image'),
+        durationSeconds: z.number().int().min(1),
+      }),
+      z.object({
+        id: text(),
+        type: z.literal('content'),
+        contentId: text(),
+        kind: z.literal('video'),
+      }),
+      z.object({ id: text(), type: z.literal('adSlot'), lengthSeconds: z.number().int().min(1) }),
+    ]),
+  ),
+});
+export type TManifestPlaylist = z.infer<typeof ZManifestPlaylist>;
+
+/**
+ * What plays from `startMs` to `endMs` (epoch ms), computed by the server's resolver where the
+ * time-zone data is current: the TV follows the schedule by comparing instants only, offline too.
+ */
+export const ZManifestSegment = z.object({
+  startMs: z.number().int(),
+  endMs: z.number().int(),
+  source: z.enum(['schedule', 'default', 'idle']),
+  playlistId: text().nullable(),
+  scheduleEntryId: text().nullable(),
+});
+export type TManifestSegment = z.infer<typeof ZManifestSegment>;
+
+/** The schedule as stored, so a TV offline past the timeline's end can still resolve it. */
+export const ZManifestScheduleEntry = z.object({
+  id: text(),
+  playlistId: text(),
+  firstDay: text(),
+  lastDay: text().nullable(),
+  weekdays: z.array(z.number().int().min(1).max(7)),
+  startTime: text(),
+  endTime: text(),
+  priority: z.number().int(),
+  updatedAt: text(),
+});
+
+/** How many days ahead the manifest's timeline reaches (from the start of the current UTC day). */
+export const MANIFEST_TIMELINE_DAYS = 7;
+
+/**
+ * GET /api/v1/player/manifest (device token): everything the TV needs to play its ad space for
+ * the coming days. Sent with a strong ETag (`"<version>"`); If-None-Match answers 304.
+ */
+export const ZPlayerManifest = z.object({
+  /** The ETag's value without quotes; the heartbeat reports the one applied. */
+  version: text(),
+  generatedAt: text(),
+  adSpace: ZPlayerAdSpace.extend({
+    resolutionWidth: z.number().int(),
+    resolutionHeight: z.number().int(),
+    contentVersion: z.number().int().min(1),
+  }),
+  /** The location's IANA zone (also in adSpace.location.timeZone). */
+  timeZone: text(),
+  /** Back-to-back segments from `timelineFromMs` to `timelineToMs`. */
+  timelineFromMs: z.number().int(),
+  timelineToMs: z.number().int(),
+  timeline: z.array(ZManifestSegment),
+  schedule: z.object({
+    entries: z.array(ZManifestScheduleEntry),
+    defaultPlaylistId: text().nullable(),
+  }),
+  playlists: z.array(ZManifestPlaylist),
+  /** Every file the playlists name, once per content item. */
+  media: z.array(ZManifestMedia),
+  /**
+   * Ad-slot fill from the marketplace (issue 9). Until monetization exists it is always `null`
+   * and the TV skips ad slots (plays nothing extra).
+   */
+  adFill: z.null(),
+  settings: ZPlayerSettings,
+});
+export type TPlayerManifest = z.infer<typeof ZPlayerManifest>;
+
+/** `GET /api/v1/player/events` (server-sent events): the event name pushed when the manifest changed. */
+export const PLAYER_EVENT_CHANGED = 'changed';
+
+/** The TV's cache as the heartbeat reports it. */
+export const ZPlayerCacheStatus = z.object({
+  /** Files of the newest manifest already downloaded and checked, of those it needs. */
+  filesReady: z.number().int().nonnegative(),
+  filesNeeded: z.number().int().nonnegative(),
+  bytesReady: z.number().int().nonnegative(),
+  bytesNeeded: z.number().int().nonnegative(),
+  /** Why the newest manifest is not applied yet, said for the owner (no room, a bad file…). */
+  problem: text().max(500).nullable(),
+});
+export type TPlayerCacheStatus = z.infer<typeof ZPlayerCacheStatus>;
+
+/** What is on screen now, as the heartbeat reports it. */
+export const ZPlayerNowPlaying = z.object({
+  playlistId: text().max(100).nullable(),
+  itemId: text().max(100).nullable(),
+  contentId: text().max(100).nullable(),
+  startedAt: z.iso.datetime(),
+});
+
+/**
+ * POST /api/v1/player/heartbeat (device token), sent with every manifest poll. The server keeps
+ * the newest per device in memory and writes them in batches (a poll must stay cheap).
+ */
+export const ZPlayerHeartbeat = z.strictObject({
+  appVersion: text().min(1).max(50),
+  /** The manifest version playing now; null before the first one is ready. */
+  manifestVersion: text().max(200).nullable(),
+  storage: z.object({
+    usedBytes: z.number().int().nonnegative(),
+    /** `navigator.storage.estimate().quota`; null where the browser does not tell. */
+    quotaBytes: z.number().int().nonnegative().nullable(),
+    /** Whether `navigator.storage.persist()` was granted. */
+    persisted: z.boolean(),
+  }),
+  cache: ZPlayerCacheStatus,
+  nowPlaying: ZPlayerNowPlaying.nullable(),
+});
+export type TPlayerHeartbeat = z.infer<typeof ZPlayerHeartbeat>;
+
+/** Why a play ended; `interrupted`: the TV stopped (crash, power) before it ended. */
+export const IMPRESSION_END_REASONS = [
+  'completed',
+  'failed',
+  'replaced',
+  'stopped',
+  'interrupted',
+] as const;
+export const ZImpressionEndReason = z.enum(IMPRESSION_END_REASONS);
+
+/** Most impressions in one POST. */
+export const IMPRESSION_BATCH_MAX = 500;
+/** The TV keeps at most this many unsent records; beyond it the oldest synced go first, then the oldest. */
+export const IMPRESSION_QUEUE_MAX = 50_000;
+
+/** One play, as the TV recorded it (IndexedDB first, then sent). */
+export const ZImpression = z.strictObject({
+  /** A UUID the TV made: sending it again is harmless. */
+  id: z.uuid(),
+  /** Per device, from 1, with no holes: a hole is a lost record (the owner's report shows it). */
+  sequence: z.number().int().min(1),
+  /** UTC, ISO 8601. */
+  startedAt: z.iso.datetime(),
+  /** Milliseconds actually on screen (what CPS billing counts). */
+  shownMs: z.number().int().min(0).max(86_400_000),
+  endReason: ZImpressionEndReason,
+  adSpaceId: z.uuid(),
+  playlistId: z.uuid().nullable(),
+  playlistVersion: z.number().int().min(1).nullable(),
+  /** The playlist item's id. */
+  itemId: text().min(1).max(100),
+  /** The library item shown; null for an ad slot without a creative. */
+  contentId: z.uuid().nullable(),
+  /** Ads only (issue 9). */
+  campaignId: z.uuid().nullable(),
+  creativeId: z.uuid().nullable(),
+});
+export type TImpression = z.infer<typeof ZImpression>;
+
+/** POST /api/v1/player/impressions */
+export const ZImpressionBatch = z.strictObject({
+  impressions: z.array(ZImpression).min(1).max(IMPRESSION_BATCH_MAX),
+});
+export type TImpressionBatch = z.infer<typeof ZImpressionBatch>;
+
+export const IMPRESSION_REJECT_REASONS = ['wrong-ad-space', 'id-taken'] as const;
+
+/**
+ * The answer: ids stored now or before (the TV deletes exactly these) and ids refused for good
+ * with the reason (the TV drops them too and logs why). Anything else is kept and sent again.
+ */
+export const ZImpressionBatchResult = z.object({
+  accepted: z.array(text()),
+  rejected: z.array(z.object({ id: text(), reason: z.enum(IMPRESSION_REJECT_REASONS) })),
+});
+export type TImpressionBatchResult = z.infer<typeof ZImpressionBatchResult>;
+
+/**
+ * GET /api/v1/ad-spaces/{id}/plays?from=YYYY-MM-DD&to=YYYY-MM-DD (owner): proof of play on the
+ * location's local days, `to` inclusive, at most 92 days; JSON, or CSV (one row per play) with
+ * `Accept: text/csv`.
+ */
+export const PLAYS_REPORT_MAX_DAYS = 92;
+export const ZPlaysQuery = z.object({
+  from: z.iso.date('Use a date like 2026-11-22.'),
+  to: z.iso.date('Use a date like 2026-11-22.'),
+});
+export type TPlaysQuery = z.infer<typeof ZPlaysQuery>;
+
+export const ZPlaysReport = z.object({
+  adSpaceId: text(),
+  timeZone: text(),
+  from: text(),
+  to: text(),
+  totals: z.object({ plays: z.number().int(), shownMs: z.number().int() }),
+  /** Every local day of the range, oldest first, zero days included. */
+  byDay: z.array(z.object({ day: text(), plays: z.number().int(), shownMs: z.number().int() })),
+  /** By library item (null contentId: ad slots without a creative), most plays first. */
+  byItem: z.array(
+    z.object({
+      contentId: text().nullable(),
+      /** The library item's name now; null when it was deleted or for an ad slot. */
+      name: text().nullable(),
+      kind: z.enum(['image', 'video']).nullable(),
+      plays: z.number().int(),
+      shownMs: z.number().int(),
+    }),
+  ),
+  /** Holes in each device's sequence numbers within the range: records that never arrived. */
+  gaps: z.array(
+    z.object({
+      deviceId: text(),
+      deviceName: text().nullable(),
+      /** The last sequence received before the hole and the first after it. */
+      afterSequence: z.number().int(),
+      beforeSequence: z.number().int(),
+      missing: z.number().int().min(1),
+    }),
+  ),
+});
+export type TPlaysReport = z.infer<typeof ZPlaysReport>;

@@ -57,6 +57,7 @@ export function makeAdSpace(overrides: Partial<TAdSpace> = {}): TAdSpace {
       playlistName: null,
     },
     scheduleEntryCount: 0,
+    player: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,4 +1,15 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TPlayerHeartbeat } from '@screenline/shared/player';
 import { user } from './auth';
 import { adSpace } from './screens';
 
@@ -26,6 +37,8 @@ export const device = pgTable(
     /** SHA-256 (hex) of the device token; null once the TV signed out. */
     tokenHash: text('token_hash'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
+    /** The newest heartbeat (parsed with ZPlayerHeartbeat when read); null until the first. */
+    heartbeat: jsonb('heartbeat').$type<TPlayerHeartbeat>(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -33,5 +46,44 @@ export const device = pgTable(
     uniqueIndex('device_owner_key_idx').on(t.ownerId, t.deviceKey),
     uniqueIndex('device_token_hash_idx').on(t.tokenHash),
     index('device_ad_space_idx').on(t.adSpaceId),
+  ],
+);
+
+/**
+ * Proof of play (issue 8 item 8): one row per play a TV recorded. The id is the UUID the TV made,
+ * so a batch sent twice stores each play once. Playlist, content, campaign and creative ids are
+ * kept as they were when it played (no foreign keys): deleting a playlist keeps its history.
+ */
+export const impression = pgTable(
+  'impression',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    adSpaceId: uuid('ad_space_id')
+      .notNull()
+      .references(() => adSpace.id, { onDelete: 'cascade' }),
+    /** Per device, from 1; holes are records that never arrived. */
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    shownMs: integer('shown_ms').notNull(),
+    endReason: text('end_reason').notNull(),
+    playlistId: uuid('playlist_id'),
+    playlistVersion: integer('playlist_version'),
+    itemId: text('item_id').notNull(),
+    contentId: uuid('content_id'),
+    campaignId: uuid('campaign_id'),
+    creativeId: uuid('creative_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index('impression_ad_space_started_idx').on(t.adSpaceId, t.startedAt),
+    index('impression_device_sequence_idx').on(t.deviceId, t.sequence),
   ],
 );

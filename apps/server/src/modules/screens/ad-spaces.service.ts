@@ -190,6 +190,7 @@ export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccess
         playlistName: playlistNames(row, entries).get(playing.playlistId ?? '') ?? null,
       },
       scheduleEntryCount: entries.length,
+      player: null,
       createdAt: space.createdAt.toISOString(),
       updatedAt: space.updatedAt.toISOString(),
     };

@@ -56,6 +56,7 @@ function makeAdSpace(overrides: Partial<TAdSpace> = {}): TAdSpace {
       playlistName: null,
     },
     scheduleEntryCount: 0,
+    player: null,
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
     ...overrides,
