@@ -168,7 +168,9 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
       manifest.manifest.adFill === null
         ? playlist.items.filter((item) => item.type !== 'adSlot')
         : playlist.items;
-    const converted = toPlaybackPlaylist({ ...playlist, items }, manifest.mediaUrlOf);
+    const converted = toPlaybackPlaylist({ ...playlist, items }, (contentId) =>
+      manifest.mediaUrlOf(contentId),
+    );
     if (converted.missing.length > 0 && !known.has(converted.playlist.key)) {
       console.warn(
         `Playlist ${playlist.id}: ${converted.missing.length} item(s) have no cached file and are left out.`,
