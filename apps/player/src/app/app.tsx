@@ -18,6 +18,8 @@ import {
   saveSession,
   type TTvSession,
 } from '../lib/session';
+import { PlayerScreen } from './player-screen';
+import type { TPlayerParts } from './player-runtime';
 import { ReadyScreen } from './ready-screen';
 import { SignInScreen } from './sign-in-screen';
 import { startScreen, type TScreen } from './screens';
@@ -33,8 +35,12 @@ const SIGN_IN_TO_CHANGE = 'Sign in to choose another ad space for this TV.';
  * is stored is used at once, so a TV that reboots without network comes back where it was; it
  * is checked with the server when the server answers, and dropped only when the server refuses
  * it.
+ *
+ * Ready plays the ad space with `playerParts` (the media cache, manifest sync and proof of play,
+ * given by main.tsx; app/player-runtime.ts). Without them the ready screen only names the ad
+ * space: the state of the player before those parts were merged.
  */
-export function App() {
+export function App({ playerParts }: { playerParts?: TPlayerParts } = {}) {
   useArrowKeyNavigation();
   const [screen, setScreen] = useState<TScreen>(() => startScreen(loadSession(), loadDevice()));
 
@@ -63,6 +69,17 @@ export function App() {
     },
     [signIn, signOut],
   );
+
+  /** The server refused the device token: choose the ad space again (or sign in first). */
+  const revokeDevice = useCallback(() => {
+    clearDevice();
+    setScreen((now) => {
+      if (now.kind !== 'ready') return now;
+      return now.session
+        ? { kind: 'setup', session: now.session, current: null, notice: DEVICE_REVOKED }
+        : { kind: 'signed-out', notice: DEVICE_REVOKED };
+    });
+  }, []);
 
   // A stored device, checked once with the server: its ad space may have been renamed, moved
   // or deleted, or the TV signed out.
@@ -104,21 +121,29 @@ export function App() {
 
   if (screen.kind === 'ready') {
     const { session, device } = screen;
-    return (
-      <ReadyScreen
-        device={device}
-        onChangeAdSpace={() => {
-          setScreen(
-            session
-              ? { kind: 'setup', session, current: device.adSpace }
-              : { kind: 'signed-out', notice: SIGN_IN_TO_CHANGE },
-          );
-        }}
-        onSignOut={() => {
-          endAll(session, device);
-        }}
-      />
-    );
+    const onChangeAdSpace = () => {
+      setScreen(
+        session
+          ? { kind: 'setup', session, current: device.adSpace }
+          : { kind: 'signed-out', notice: SIGN_IN_TO_CHANGE },
+      );
+    };
+    const onSignOut = () => {
+      endAll(session, device);
+    };
+    if (playerParts) {
+      return (
+        <PlayerScreen
+          key={device.token}
+          device={device}
+          parts={playerParts}
+          onChangeAdSpace={onChangeAdSpace}
+          onSignOut={onSignOut}
+          onRevoked={revokeDevice}
+        />
+      );
+    }
+    return <ReadyScreen device={device} onChangeAdSpace={onChangeAdSpace} onSignOut={onSignOut} />;
   }
   if (screen.kind === 'setup') {
     const { session, current } = screen;

@@ -32,8 +32,5 @@ export function chosenOf(view: TSetupView): TPlayerAdSpace | null {
   return view.items.find((space) => space.id === view.selectedId) ?? null;
 }
 
-/** "Harbour, Springfield": the linked location as the list shows it. */
-export function locationLine(space: TPlayerAdSpace): string {
-  const { name, city } = space.location;
-  return name.toLowerCase() === city.toLowerCase() ? name : `${name}, ${city}`;
-}
+/** "Harbour, Springfield" (lib/ad-space.ts: the idle screen and the menu show it too). */
+export { locationLine } from '../../lib/ad-space';

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'react';
+import type {
+  TPlayerCacheStatus,
+  TPlayerHeartbeat,
+  TPlayerSettings,
+} from '@screenline/shared/player';
+import type {
+  ContentSource,
+  MediaCache,
+  PlayRecorder,
+  TNowPlaying,
+} from '../features/playback/contracts';
+import type { TSavedDevice } from '../lib/device';
+
+/**
+ * The running player's parts for one device, put together: the media cache, the manifest sync
+ * (the ContentSource playback follows), proof of play (recorder and its sync) and the "now
+ * playing" relay from playback to the heartbeat. The parts are parameters (TPlayerParts) so
+ * this file imports none of them: main.tsx hands the real ones to <App>.
+ */
+
+/** What the manifest sync (features/sync/content-sync.ts) gives beyond the ContentSource. */
+export interface TContentSync extends ContentSource {
+  start(): void;
+  stop(): void;
+  /** The newest manifest's cache progress; null before the first look. */
+  cacheStatus(): TPlayerCacheStatus | null;
+  /** The platform's player settings from the newest manifest; null before the first. */
+  settings(): TPlayerSettings | null;
+  /** When the server last answered a poll (epoch ms), if the sync tells. */
+  lastSyncAt?(): number | null;
+}
+
+export interface TContentSyncOptions {
+  token: string;
+  cache: MediaCache;
+  /** What is on screen now, read by each heartbeat. */
+  nowPlaying: () => TNowPlaying;
+  appVersion: string;
+  /** The server refused the device token: the TV must be set up again. */
+  onRevoked: () => void;
+}
+
+export interface TImpressionSync {
+  start(): void;
+  stop(): void;
+}
+
+/** The factories of the other parts of the player (features/cache, sync, proof-of-play). */
+export interface TPlayerParts {
+  openMediaCache(): Promise<MediaCache>;
+  createContentSync(options: TContentSyncOptions): TContentSync;
+  /** Proof of play for this device and its ad space. */
+  createPlayRecorder(device: TSavedDevice): PlayRecorder;
+  createImpressionSync(options: {
+    token: string;
+    intervalMs: number;
+    onRevoked: () => void;
+  }): TImpressionSync;
+}
+
+/** How the player stands, for the menu's "Device info". */
+export interface TRuntimeStatus {
+  cache: TPlayerCacheStatus | null;
+  storage: TPlayerHeartbeat['storage'] | null;
+  lastSyncAt: number | null;
+}
+
+export interface PlayerRuntime {
+  source: ContentSource;
+  recorder: PlayRecorder;
+  /** Playback tells what is on screen; the heartbeat reads it. */
+  setNowPlaying(nowPlaying: TNowPlaying): void;
+  status(): Promise<TRuntimeStatus>;
+  stop(): void;
+}
+
+/** Until the first manifest brings the platform's setting (the server's default). */
+const DEFAULT_IMPRESSION_SYNC_MS = 60_000;
+
+export async function startPlayerRuntime(
+  device: TSavedDevice,
+  parts: TPlayerParts,
+  { appVersion, onRevoked }: { appVersion: string; onRevoked: () => void },
+): Promise<PlayerRuntime> {
+  const cache = await parts.openMediaCache();
+  let nowPlaying: TNowPlaying = null;
+  const sync = parts.createContentSync({
+    token: device.token,
+    cache,
+    nowPlaying: () => nowPlaying,
+    appVersion,
+    onRevoked,
+  });
+  const recorder = parts.createPlayRecorder(device);
+  const settings = sync.settings();
+  const impressions = parts.createImpressionSync({
+    token: device.token,
+    intervalMs: settings
+      ? settings.impressionSyncIntervalSeconds * 1000
+      : DEFAULT_IMPRESSION_SYNC_MS,
+    onRevoked,
+  });
+  sync.start();
+  impressions.start();
+  return {
+    source: sync,
+    recorder,
+    setNowPlaying(next) {
+      nowPlaying = next;
+    },
+    async status() {
+      const storage = await cache.storage().catch(() => null);
+      return {
+        cache: sync.cacheStatus(),
+        storage,
+        lastSyncAt: sync.lastSyncAt ? sync.lastSyncAt() : null,
+      };
+    },
+    stop() {
+      impressions.stop();
+      sync.stop();
+    },
+  };
+}
+
+export type TRuntimeState =
+  | { kind: 'starting' }
+  | { kind: 'running'; runtime: PlayerRuntime }
+  /** The parts could not start (e.g. the browser refused storage): nothing can play. */
+  | { kind: 'failed' };
+
+/**
+ * The runtime for the device this TV plays, started when the device (its token) is known and
+ * stopped when it changes or the player leaves the playing screen. While it starts (the cache
+ * opens) the screen shows "Waiting for content".
+ */
+export function usePlayerRuntime(
+  device: TSavedDevice,
+  parts: TPlayerParts,
+  options: { appVersion: string; onRevoked: () => void },
+): TRuntimeState {
+  const [state, setState] = useState<TRuntimeState>({ kind: 'starting' });
+  const latest = useRef({ device, options });
+  useEffect(() => {
+    latest.current = { device, options };
+  });
+  const { token } = device;
+  useEffect(() => {
+    let isCurrent = true;
+    let started: PlayerRuntime | null = null;
+    setState({ kind: 'starting' });
+    startPlayerRuntime(latest.current.device, parts, {
+      appVersion: latest.current.options.appVersion,
+      onRevoked: () => latest.current.options.onRevoked(),
+    }).then(
+      (made) => {
+        if (!isCurrent) {
+          made.stop();
+          return;
+        }
+        started = made;
+        setState({ kind: 'running', runtime: made });
+      },
+      (error: unknown) => {
+        console.error('The player could not start:', error);
+        if (isCurrent) setState({ kind: 'failed' });
+      },
+    );
+    return () => {
+      isCurrent = false;
+      if (started) started.stop();
+    };
+  }, [token, parts]);
+  return state;
+}

@@ -1,0 +1,79 @@
+import type {
+  TPlayerAdSpace,
+  TPlayerCacheStatus,
+  TPlayerHeartbeat,
+} from '@screenline/shared/player';
+
+import { locationLine } from '../../lib/ad-space';
+
+/** What the hidden menu's "Device info" shows: who the TV is and how its content stands. */
+export interface TDeviceInfo {
+  deviceId: string;
+  appVersion: string;
+  adSpace: TPlayerAdSpace;
+  /** The manifest playing now; null before the first is ready. */
+  manifestVersion: string | null;
+  /** Null while the sync has not looked at the cache yet. */
+  cache: TPlayerCacheStatus | null;
+  storage: TPlayerHeartbeat['storage'] | null;
+  /** When the server last answered the manifest poll (epoch ms); null: not since the start. */
+  lastSyncAt: number | null;
+}
+
+const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** 1 536 000 → "1.5 MB" (powers of 1 000, as TV settings and storage labels count). */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 100 ? Math.round(value).toString() : value.toFixed(1);
+  return `${shown} ${UNITS[unit]}`;
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function formatAgo(thenMs: number, nowMs: number): string {
+  const minutes = Math.floor(Math.max(0, nowMs - thenMs) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** The info as label/value rows, said plainly for someone reading it from across a room. */
+export function deviceInfoRows(info: TDeviceInfo, nowMs: number): Array<[string, string]> {
+  const { adSpace, cache, storage } = info;
+  let cacheLine = 'Not checked yet';
+  if (cache) {
+    cacheLine = `${cache.filesReady} of ${cache.filesNeeded} files ready`;
+    if (cache.problem) cacheLine += ` · ${cache.problem}`;
+  }
+  let storageLine = 'Not known';
+  if (storage) {
+    storageLine =
+      storage.quotaBytes === null
+        ? `${formatBytes(storage.usedBytes)} used`
+        : `${formatBytes(storage.usedBytes)} of ${formatBytes(storage.quotaBytes)} used`;
+    if (!storage.persisted) storageLine += ' (may be cleared by the TV)';
+  }
+  return [
+    ['Ad space', adSpace.name],
+    ['Location', locationLine(adSpace)],
+    ['Time zone', adSpace.location.timeZone],
+    ['Content version', info.manifestVersion ?? 'None yet'],
+    ['Cached files', cacheLine],
+    ['Storage', storageLine],
+    [
+      'Last sync',
+      info.lastSyncAt === null
+        ? 'Not since the player started'
+        : `${new Date(info.lastSyncAt).toLocaleString('en-GB')} (${formatAgo(info.lastSyncAt, nowMs)})`,
+    ],
+    ['Device id', info.deviceId],
+    ['App version', info.appVersion],
+  ];
+}

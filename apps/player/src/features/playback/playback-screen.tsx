@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { createDomStage } from '@screenline/playback/dom-stage';
+import type { PlaybackClock } from '@screenline/playback/playback-clock';
+import type { TPlayerAdSpace } from '@screenline/shared/player';
+import { useMenuKey } from '../../lib/remote-keys';
+import type { ContentSource, PlayRecorder, TNowPlaying } from './contracts';
+import { IdleScreen } from './idle-screen';
+import { idleStatusLine } from './idle-status';
+import { createPlaybackController, type TPlaybackStatus } from './playback-controller';
+import styles from './playback.module.css';
+
+/**
+ * The TV's playing screen: the full-screen stage driven by the shared engine through the
+ * playback controller, the branded idle screen over it while nothing plays, and Back/Menu to
+ * open the hidden menu. Videos play muted (TV browsers refuse unmuted autoplay).
+ */
+export function PlaybackScreen({
+  source,
+  recorder,
+  adSpace,
+  onNowPlaying,
+  onMenu,
+  onItemError,
+  clock,
+}: {
+  source: ContentSource;
+  recorder: PlayRecorder;
+  /** The TV's ad space (the idle screen names it). */
+  adSpace: TPlayerAdSpace;
+  onNowPlaying: (nowPlaying: TNowPlaying) => void;
+  onMenu: () => void;
+  /** Items skipped since playback started (for the heartbeat). */
+  onItemError?: (total: number) => void;
+  clock?: PlaybackClock;
+}) {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<TPlaybackStatus>({ kind: 'waiting' });
+  /** An item is on screen: until then the idle screen stays up (no black screen while loading). */
+  const [isShowing, setShowing] = useState(false);
+  const callbacks = useRef({ onNowPlaying, onItemError });
+  useEffect(() => {
+    callbacks.current = { onNowPlaying, onItemError };
+  });
+  useMenuKey(onMenu);
+
+  useEffect(() => {
+    const container = stageRef.current;
+    if (!container) return;
+    const stage = createDomStage(container, { muted: true });
+    const controller = createPlaybackController({
+      source,
+      recorder,
+      stage,
+      clock,
+      onStatus: setStatus,
+      onNowPlaying: (nowPlaying) => {
+        setShowing(nowPlaying !== null);
+        callbacks.current.onNowPlaying(nowPlaying);
+      },
+      onItemError: (_report, total) => callbacks.current.onItemError?.(total),
+    });
+    return () => {
+      controller.destroy();
+      stage.destroy();
+    };
+  }, [source, recorder, clock]);
+
+  const now = clock ? clock.now() : Date.now();
+  return (
+    <main className={styles.player} aria-label="Playback">
+      <div className={styles.stageFrame}>
+        <div ref={stageRef} className={styles.stage} data-testid="stage" />
+      </div>
+      {(status.kind !== 'playing' || !isShowing) && (
+        <IdleScreen
+          adSpace={status.kind === 'waiting' ? adSpace : status.manifest.adSpace}
+          statusLine={idleStatusLine(status, now)}
+        />
+      )}
+    </main>
+  );
+}
