@@ -27,7 +27,7 @@ export interface TContentSync extends ContentSource {
   cacheStatus(): TPlayerCacheStatus | null;
   /** The platform's player settings from the newest manifest; null before the first. */
   settings(): TPlayerSettings | null;
-  /** When the server last answered a poll (epoch ms), if the sync tells. */
+  /** When the server last answered a poll (epoch ms); optional: the menu says "Not known" without it. */
   lastSyncAt?(): number | null;
 }
 
@@ -63,7 +63,8 @@ export interface TPlayerParts {
 export interface TRuntimeStatus {
   cache: TPlayerCacheStatus | null;
   storage: TPlayerHeartbeat['storage'] | null;
-  lastSyncAt: number | null;
+  /** Undefined when the sync does not tell. */
+  lastSyncAt: number | null | undefined;
 }
 
 export interface PlayerRuntime {
@@ -93,6 +94,8 @@ export async function startPlayerRuntime(
     onRevoked,
   });
   const recorder = parts.createPlayRecorder(device);
+  // Started first: the sync offers the manifest kept from the last run, and with it the settings.
+  sync.start();
   const settings = sync.settings();
   const impressions = parts.createImpressionSync({
     token: device.token,
@@ -101,7 +104,6 @@ export async function startPlayerRuntime(
       : DEFAULT_IMPRESSION_SYNC_MS,
     onRevoked,
   });
-  sync.start();
   impressions.start();
   return {
     source: sync,
@@ -114,7 +116,7 @@ export async function startPlayerRuntime(
       return {
         cache: sync.cacheStatus(),
         storage,
-        lastSyncAt: sync.lastSyncAt ? sync.lastSyncAt() : null,
+        lastSyncAt: sync.lastSyncAt ? sync.lastSyncAt() : undefined,
       };
     },
     stop() {

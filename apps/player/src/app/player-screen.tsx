@@ -58,7 +58,7 @@ export function PlayerScreen({
       manifestVersion: ready ? ready.manifest.version : null,
       cache: status ? status.cache : null,
       storage: status ? status.storage : null,
-      lastSyncAt: status ? status.lastSyncAt : null,
+      lastSyncAt: status ? status.lastSyncAt : undefined,
     };
   }, [device, runtime]);
 

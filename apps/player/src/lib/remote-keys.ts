@@ -48,6 +48,23 @@ export function remoteKeyOf(event: TKeyEvent): TRemoteKey | null {
   return null;
 }
 
+interface TTizenHost {
+  tizen?: { tvinputdevice?: { registerKey?: (keyName: string) => void } };
+}
+
+/** Samsung Tizen delivers Menu only to a packaged app that registered it (Back needs nothing). */
+function registerTizenMenuKey(): void {
+  const host = window as unknown as TTizenHost;
+  try {
+    if (host.tizen && host.tizen.tvinputdevice && host.tizen.tvinputdevice.registerKey) {
+      host.tizen.tvinputdevice.registerKey('Menu');
+    }
+  } catch (error) {
+    // Not allowed (no tv.inputdevice privilege): Back still opens the menu.
+    console.warn('The Menu key could not be registered:', error);
+  }
+}
+
 /**
  * Calls `onMenu` when Back or Menu is pressed, unless something in front (the open menu, which
  * listens in the capture phase) took the key first.
@@ -58,6 +75,7 @@ export function useMenuKey(onMenu: () => void): void {
     latest.current = onMenu;
   });
   useEffect(() => {
+    registerTizenMenuKey();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || remoteKeyOf(event) === null) return;
       event.preventDefault();

@@ -16,8 +16,11 @@ export interface TDeviceInfo {
   /** Null while the sync has not looked at the cache yet. */
   cache: TPlayerCacheStatus | null;
   storage: TPlayerHeartbeat['storage'] | null;
-  /** When the server last answered the manifest poll (epoch ms); null: not since the start. */
-  lastSyncAt: number | null;
+  /**
+   * When the server last answered the manifest poll (epoch ms); null: not since the start;
+   * undefined: the sync does not tell.
+   */
+  lastSyncAt: number | null | undefined;
 }
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
@@ -67,13 +70,14 @@ export function deviceInfoRows(info: TDeviceInfo, nowMs: number): Array<[string,
     ['Content version', info.manifestVersion ?? 'None yet'],
     ['Cached files', cacheLine],
     ['Storage', storageLine],
-    [
-      'Last sync',
-      info.lastSyncAt === null
-        ? 'Not since the player started'
-        : `${new Date(info.lastSyncAt).toLocaleString('en-GB')} (${formatAgo(info.lastSyncAt, nowMs)})`,
-    ],
+    ['Last sync', lastSyncLine(info.lastSyncAt, nowMs)],
     ['Device id', info.deviceId],
     ['App version', info.appVersion],
   ];
+}
+
+function lastSyncLine(lastSyncAt: number | null | undefined, nowMs: number): string {
+  if (lastSyncAt === undefined) return 'Not known';
+  if (lastSyncAt === null) return 'Not since the player started';
+  return `${new Date(lastSyncAt).toLocaleString('en-GB')} (${formatAgo(lastSyncAt, nowMs)})`;
 }

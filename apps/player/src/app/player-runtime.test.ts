@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MediaCache } from '../features/playback/contracts';
+import type { TSavedDevice } from '../lib/device';
+import {
+  startPlayerRuntime,
+  type TContentSync,
+  type TContentSyncOptions,
+  type TPlayerParts,
+} from './player-runtime';
+
+const DEVICE: TSavedDevice = {
+  deviceId: 'd1',
+  token: `sld_${'a'.repeat(43)}`,
+  adSpace: {
+    id: 'a1',
+    name: 'Window',
+    orientation: 'landscape',
+    location: { id: 'l1', name: 'Harbour', city: 'Springfield', timeZone: 'UTC' },
+  },
+};
+
+function parts(settings: TContentSync['settings'] = () => null) {
+  const cache: MediaCache = {
+    prepare: vi.fn(),
+    urlOf: vi.fn(),
+    cleanup: vi.fn(),
+    storage: () => Promise.resolve({ usedBytes: 10, quotaBytes: 100, persisted: true }),
+  };
+  const sync = {
+    current: () => null,
+    subscribe: () => () => undefined,
+    start: vi.fn(),
+    stop: vi.fn(),
+    cacheStatus: () => ({
+      filesReady: 1,
+      filesNeeded: 2,
+      bytesReady: 3,
+      bytesNeeded: 4,
+      problem: null,
+    }),
+    settings,
+  };
+  const impressions = { start: vi.fn(), stop: vi.fn() };
+  const recorder = { started: vi.fn(() => 'p1'), ended: vi.fn() };
+  let syncOptions: TContentSyncOptions | null = null;
+  const made: TPlayerParts = {
+    openMediaCache: () => Promise.resolve(cache),
+    createContentSync: (options) => {
+      syncOptions = options;
+      return sync;
+    },
+    createPlayRecorder: vi.fn(() => recorder),
+    createImpressionSync: vi.fn(() => impressions),
+  };
+  return { made, sync, impressions, recorder, syncOptions: () => syncOptions! };
+}
+
+describe('startPlayerRuntime', () => {
+  it('makes and starts the parts for the device, and stops them', async () => {
+    const { made, sync, impressions, recorder, syncOptions } = parts();
+    const onRevoked = vi.fn();
+    const runtime = await startPlayerRuntime(DEVICE, made, { appVersion: '1.2.3', onRevoked });
+    expect(syncOptions()).toMatchObject({ token: DEVICE.token, appVersion: '1.2.3' });
+    expect(made.createPlayRecorder).toHaveBeenCalledWith(DEVICE);
+    expect(made.createImpressionSync).toHaveBeenCalledWith(
+      expect.objectContaining({ token: DEVICE.token, intervalMs: 60_000 }),
+    );
+    expect(sync.start).toHaveBeenCalled();
+    expect(impressions.start).toHaveBeenCalled();
+    expect(runtime.source).toBe(sync);
+    expect(runtime.recorder).toBe(recorder);
+    syncOptions().onRevoked();
+    expect(onRevoked).toHaveBeenCalled();
+    runtime.stop();
+    expect(sync.stop).toHaveBeenCalled();
+    expect(impressions.stop).toHaveBeenCalled();
+  });
+
+  it('relays what playback shows to the heartbeat, and reports its status', async () => {
+    const { made, syncOptions } = parts();
+    const runtime = await startPlayerRuntime(DEVICE, made, {
+      appVersion: '1',
+      onRevoked: () => undefined,
+    });
+    expect(syncOptions().nowPlaying()).toBeNull();
+    const now = { playlistId: 'p', itemId: 'i', contentId: 'c', startedAt: '2026-11-22T00:00:00Z' };
+    runtime.setNowPlaying(now);
+    expect(syncOptions().nowPlaying()).toBe(now);
+    expect(await runtime.status()).toEqual({
+      cache: { filesReady: 1, filesNeeded: 2, bytesReady: 3, bytesNeeded: 4, problem: null },
+      storage: { usedBytes: 10, quotaBytes: 100, persisted: true },
+      lastSyncAt: undefined,
+    });
+  });
+
+  it('takes the impression interval from the manifest settings when there are some', async () => {
+    const { made } = parts(() => ({
+      pollIntervalSeconds: 60,
+      impressionSyncIntervalSeconds: 30,
+      cacheCleanupIntervalSeconds: 3600,
+    }));
+    await startPlayerRuntime(DEVICE, made, { appVersion: '1', onRevoked: () => undefined });
+    expect(made.createImpressionSync).toHaveBeenCalledWith(
+      expect.objectContaining({ intervalMs: 30_000 }),
+    );
+  });
+});
