@@ -27,7 +27,7 @@ export interface TImpressionSyncOptions {
   /** The server call (lib/http's requestJson; tests give their own). */
   request?: (path: string, body: unknown, token: string) => Promise<TJsonAnswer>;
   /** Where "back online" is heard (window by default; none where there is no window). */
-  events?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
   log?: (message: string, detail?: unknown) => void;
   /** 0…1, for the jitter (Math.random by default). */
   random?: () => number;
