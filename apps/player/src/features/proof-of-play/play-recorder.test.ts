@@ -83,6 +83,7 @@ describe('createPlayRecorder', () => {
     });
     const id = recorder.started(playStart());
     const other = recorder.started(playStart({ itemId: 'finished' }));
+    const alsoOpen = recorder.started(playStart({ itemId: 'also open' }));
     recorder.ended(other, { shownMs: 5000, endReason: 'completed' });
     now += 7000;
     await wait(40);
@@ -102,6 +103,7 @@ describe('createPlayRecorder', () => {
     expect(records.map((r) => [r.id, r.state, r.endReason, r.shownMs])).toEqual([
       [id, 'done', 'interrupted', 7000],
       [other, 'done', 'completed', 5000],
+      [alsoOpen, 'done', 'interrupted', 7000],
     ]);
     next.stop();
   });

@@ -108,16 +108,15 @@ export function openPlayStore({
       const db = await database();
       const tx = db.transaction('plays', 'readwrite');
       const range = IDBKeyRange.bound(['open', 0], ['open', Infinity]);
-      let cursor = await tx.store.index('byStateSequence').openCursor(range);
-      let closed = 0;
-      while (cursor) {
-        // shownMs keeps the last checkpoint: what was on screen before the TV stopped.
-        await cursor.update({ ...cursor.value, state: 'done', endReason: 'interrupted' });
-        closed += 1;
-        cursor = await cursor.continue();
-      }
+      // Read first, then write: changing the key of the index a cursor walks skips records
+      // (Chromium 69 does).
+      const open = await tx.store.index('byStateSequence').getAll(range);
+      // shownMs keeps the last checkpoint: what was on screen before the TV stopped.
+      await Promise.all(
+        open.map((record) => tx.store.put({ ...record, state: 'done', endReason: 'interrupted' })),
+      );
       await tx.done;
-      return closed;
+      return open.length;
     },
 
     async oldestDone(limit) {
