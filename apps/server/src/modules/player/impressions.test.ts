@@ -374,7 +374,33 @@ describe.each(BACKENDS)('proof of play on %s', (backend) => {
       expect(refused.statusCode).toBe(400);
     });
 
-    it('answers another owner, a publisher and a TV as the other ad-space routes do', async () => {
+    it('streams a CSV longer than one page with every play once, in order', async () => {
+      const space = await freshSpace();
+      const base = Date.parse('2026-05-04T06:00:00.000Z');
+      // Straight into the table: two plays share each instant, so the page edges fall on ties.
+      await t.app.deps.db.insert(impression).values(
+        Array.from({ length: 2101 }, (_, i) => ({
+          id: crypto.randomUUID(),
+          deviceId: space.tv.deviceId,
+          ownerId: ann.userId,
+          adSpaceId: space.id,
+          sequence: i + 1,
+          startedAt: new Date(base + Math.floor(i / 2) * 1000),
+          shownMs: 1000,
+          endReason: 'completed',
+          itemId: 'item',
+        })),
+      );
+      const res = await plays(space.id, 'from=2026-05-04&to=2026-05-04', 'text/csv');
+      expect(res.statusCode).toBe(200);
+      const rows = res.body.split('\r\n').slice(1, -1);
+      expect(rows).toHaveLength(2101);
+      expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(2101);
+      const times = rows.map((row) => row.split(',')[4]!);
+      expect([...times].sort()).toEqual(times);
+    });
+
+    it('answers another owner and a TV as the other ad-space routes do', async () => {
       const asBen = await t.request({
         method: 'GET',
         url: `/api/v1/ad-spaces/${annSpace}/plays?from=2026-03-01&to=2026-03-02`,
