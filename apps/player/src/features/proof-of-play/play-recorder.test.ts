@@ -108,6 +108,20 @@ describe('createPlayRecorder', () => {
     next.stop();
   });
 
+  it('closes open plays once per page: a second recorder leaves the first one’s play open', async () => {
+    const { name, store } = freshStore();
+    const first = createPlayRecorder({ adSpaceId: AD_SPACE, store });
+    const id = first.started(playStart());
+    await first.idle();
+    const second = createPlayRecorder({ adSpaceId: AD_SPACE, store });
+    await second.idle();
+    first.ended(id, { shownMs: 9000, endReason: 'completed' });
+    await first.idle();
+    expect(await allRecords(name)).toMatchObject([{ id, state: 'done', endReason: 'completed' }]);
+    first.stop();
+    second.stop();
+  });
+
   it('keeps at most the bound, dropping the oldest and counting them', async () => {
     const { name, store } = freshStore({ max: 5 });
     const recorder = createPlayRecorder({ adSpaceId: AD_SPACE, store });

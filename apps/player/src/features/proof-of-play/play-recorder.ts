@@ -42,6 +42,9 @@ export interface TPlayRecorder {
   stop(): void;
 }
 
+/** Stores whose records a previous run left open were closed already (in this page). */
+const recoveredStores = new WeakSet<TPlayStore>();
+
 let sharedStore: TPlayStore | null = null;
 /** The play store the recorder and the sync share unless told otherwise. */
 export function defaultPlayStore(): TPlayStore {
@@ -53,8 +56,9 @@ export function defaultPlayStore(): TPlayStore {
  * Proof of play on the TV (issue 8 item 8). `started` answers the play's UUID at once and queues
  * the write of an `open` record (sequence number, `interrupted` until it ends); `ended` completes
  * it. Writes go through one queue, so sequence numbers follow the order plays started in. While a
- * play is on screen its shown time is saved every few seconds. On creation, records a previous run
- * left `open` (the TV crashed or lost power) become `done` with `interrupted`, before any new one.
+ * play is on screen its shown time is saved every few seconds. On the first creation in a page,
+ * records a previous run left `open` (the TV crashed or lost power) become `done` with
+ * `interrupted`, before any new one.
  */
 export function createPlayRecorder({
   adSpaceId,
@@ -73,7 +77,12 @@ export function createPlayRecorder({
     queue = queue.then(write).catch(onError);
   }
 
-  enqueue(() => store.closeOpen());
+  // Once per store, that is per page load: a second recorder in the same page (the app
+  // re-created it) must not close the plays the first one has on screen.
+  if (!recoveredStores.has(store)) {
+    recoveredStores.add(store);
+    enqueue(() => store.closeOpen());
+  }
 
   function checkpoint(): void {
     const now = monotonicNow();
