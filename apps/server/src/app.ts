@@ -34,6 +34,7 @@ import {
 import { contentRoutes } from './modules/content/content.routes';
 import { screensRoutes } from './modules/screens/screens.routes';
 import { playerRoutes } from './modules/player/player.routes';
+import { impressionsRoutes } from './modules/player/impressions.routes';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
@@ -200,6 +201,7 @@ export async function buildApp({
   await app.register(contentRoutes);
   await app.register(screensRoutes);
   await app.register(playerRoutes);
+  await app.register(impressionsRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZContentItem } from '@screenline/shared/content';
@@ -133,23 +134,27 @@ async function scheduleEntryOf(f: TFixture, target: 'own' | 'foreign'): Promise<
 }
 
 let devices = 0;
-/** A TV of `target`'s, set up through the API for a fresh ad space; returns its device token. */
-async function deviceTokenOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
+/** A TV of `target`'s, set up through the API for a fresh ad space: its token and that space. */
+async function deviceOf(f: TFixture, target: 'own' | 'foreign') {
   devices += 1;
+  const adSpaceId = await adSpaceOf(f, target);
   const res = await f.t.request({
     method: 'POST',
     url: '/api/v1/player/devices',
     cookie: userOf(f, target).cookie,
     payload: {
       deviceKey: `matrix-device-key-${devices}`,
-      adSpaceId: await adSpaceOf(f, target),
+      adSpaceId,
       userAgent: 'Matrix',
       appVersion: '0.0.0',
     },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return ZDeviceRegistration.parse(res.json()).token;
+  return { token: ZDeviceRegistration.parse(res.json()).token, adSpaceId };
 }
+
+const deviceTokenOf = async (f: TFixture, target: 'own' | 'foreign') =>
+  (await deviceOf(f, target)).token;
 
 const asDevice = async (f: TFixture, target: 'own' | 'foreign') => ({
   authorization: `Bearer ${await deviceTokenOf(f, target)}`,
@@ -470,6 +475,15 @@ const CASES: Record<string, TCase> = {
       url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}/playing?at=2026-03-08T02:30`,
     }),
   },
+  'GET /api/v1/ad-spaces/:id/plays': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}/plays?from=2026-03-01&to=2026-03-31`,
+    }),
+  },
   // The TV player (issue 8): setup as the owner's session, then the device token.
   'GET /api/v1/player/ad-spaces': {
     audience: 'screen-owner',
@@ -511,6 +525,36 @@ const CASES: Record<string, TCase> = {
       url: '/api/v1/player/device',
       headers: await asDevice(f, 'own'),
     }),
+  },
+  'POST /api/v1/player/impressions': {
+    audience: 'device',
+    ok: 200,
+    request: async (f) => {
+      const tv = await deviceOf(f, 'own');
+      return {
+        method: 'POST',
+        url: '/api/v1/player/impressions',
+        headers: { authorization: `Bearer ${tv.token}` },
+        payload: {
+          impressions: [
+            {
+              id: crypto.randomUUID(),
+              sequence: 1,
+              startedAt: '2026-03-02T10:00:00.000Z',
+              shownMs: 10_000,
+              endReason: 'completed',
+              adSpaceId: tv.adSpaceId,
+              playlistId: null,
+              playlistVersion: null,
+              itemId: 'slot',
+              contentId: null,
+              campaignId: null,
+              creativeId: null,
+            },
+          ],
+        },
+      };
+    },
   },
   // Outside production only; whom it answers is the dev mailbox's own rule (loopback clients).
   'GET /api/v1/dev/mailbox': {

@@ -80,6 +80,8 @@ export const PERMISSIONS = {
   'player.device.read': { principals: ['device'] },
   'player.adSpace.read': { principals: ['device'], resource: 'adSpace' },
   'player.device.sign-out': { principals: ['device'] },
+  // Proof of play: a TV sends its plays (for its own ad space only: the service checks each).
+  'player.impressions.write': { principals: ['device'] },
 } as const satisfies Record<string, TRule>;
 
 export type TPermission = keyof typeof PERMISSIONS;

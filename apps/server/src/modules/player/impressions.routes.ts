@@ -1,0 +1,81 @@
+import { negotiate } from '@fastify/accept-negotiator';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@screenline/shared/errors';
+import { ZIdParams } from '@screenline/shared/location';
+import {
+  ZImpressionBatch,
+  ZImpressionBatchResult,
+  ZPlaysQuery,
+  ZPlaysReport,
+} from '@screenline/shared/player';
+import { createImpressionsRepository } from './impressions.repository';
+import { createImpressionsService } from './impressions.service';
+
+const CSV = 'text/csv';
+
+/**
+ * Proof of play (issue 8 item 8): the TV's `POST /api/v1/player/impressions` (device token) and
+ * the owner's `GET /api/v1/ad-spaces/{id}/plays` (JSON, or CSV with `Accept: text/csv`).
+ */
+export async function impressionsRoutes(app: FastifyInstance) {
+  const { db, access } = app.deps;
+  const service = createImpressionsService(createImpressionsRepository(db), access);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
+
+  r.post(
+    '/api/v1/player/impressions',
+    {
+      schema: {
+        tags: ['player'],
+        summary:
+          'The calling TV sends plays it recorded; each id is stored once, so sending a batch again is harmless',
+        body: ZImpressionBatch,
+        response: { 200: ZImpressionBatchResult, ...refusals },
+      },
+    },
+    async (request) => service.record(await request.getPrincipal(), request.body),
+  );
+
+  r.get(
+    '/api/v1/ad-spaces/:id/plays',
+    {
+      schema: {
+        tags: ['ad spaces'],
+        summary:
+          'Proof of play on the location’s local days from–to (at most 92): by day, by item, missing records; CSV (one row per play) with Accept: text/csv',
+        params: ZIdParams,
+        querystring: ZPlaysQuery,
+        response: {
+          200: {
+            description: 'The report (JSON), or with `Accept: text/csv` one row per play',
+            content: {
+              'application/json': { schema: ZPlaysReport },
+              [CSV]: { schema: z.string().meta({ format: 'binary' }) },
+            },
+          },
+          ...refusals,
+          404: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = await request.requireActor();
+      const wanted = negotiate(request.headers.accept ?? '', ['application/json', CSV]);
+      if (wanted !== CSV) return service.report(actor, request.params.id, request.query);
+      return sendCsv(reply, await service.csv(actor, request.params.id, request.query));
+    },
+  );
+}
+
+/** The CSV goes out as it is read: a stream, which Fastify sends without a serializer. */
+function sendCsv(reply: FastifyReply, csv: { filename: string; body: Readable }) {
+  return reply
+    .type(`${CSV}; charset=utf-8`)
+    .header('content-disposition', `attachment; filename="${csv.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv.body);
+}
