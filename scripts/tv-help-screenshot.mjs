@@ -6,6 +6,7 @@
 //   node scripts/tv-help-screenshot.mjs http://127.0.0.1:3205
 // Chromium resolves screenline.example to that server. The page is shot at 1920×1080 and
 // encoded by Chromium itself as a 1280×720 WebP (no image tool needed).
+/* global document, Image -- page.evaluate runs in the browser. */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
