@@ -76,7 +76,7 @@ export function NowPlaying({ adSpace, className }: { adSpace: TAdSpace; classNam
   const name = nowPlayingName(adSpace);
   if (name === null) return null;
   return (
-    <span className={cn('block truncate text-xs', className)} title={name}>
+    <span className={cn('line-clamp-2 text-xs break-words', className)} title={name}>
       Now playing: <span className="font-medium text-foreground">{name}</span>
     </span>
   );

@@ -5,8 +5,8 @@ import { formatShownTime } from '@/features/ad-spaces/utils/player-status';
 
 type TDay = TPlaysReport['byDay'][number];
 
-/** Every n-th day gets a label under its bar, so 7 days show all and 92 about ten. */
-const labelStep = (days: number) => (days <= 10 ? 1 : Math.ceil(days / 8));
+/** Every n-th day gets a label under its bar, so 7 days show all and longer ranges about eight. */
+const labelStep = (days: number) => (days <= 7 ? 1 : Math.ceil(days / 8));
 
 /**
  * Plays per local day as bars (a drawing for the eye, hidden from screen readers) and the same
@@ -31,7 +31,7 @@ export function PlaysByDayChart({ days }: { days: readonly TDay[] }) {
         )}
       </figcaption>
       <div aria-hidden className="grid gap-1">
-        <div className="relative flex h-36 items-end gap-px border-b border-border sm:gap-0.5">
+        <div className="relative flex h-40 items-end gap-px border-b border-border pt-5 sm:gap-0.5">
           <span className="absolute top-0 left-0 text-[11px] leading-none text-muted-foreground tabular-nums">
             {max.toLocaleString('en-GB')}
           </span>
@@ -51,15 +51,22 @@ export function PlaysByDayChart({ days }: { days: readonly TDay[] }) {
             </div>
           ))}
         </div>
-        <div className="flex gap-px sm:gap-0.5">
-          {days.map((day, index) => (
-            <span
-              key={day.day}
-              className="min-w-0 flex-1 overflow-visible text-center text-[11px] whitespace-nowrap text-muted-foreground"
-            >
-              {index % step === 0 ? formatShortDay(day.day).replace(/^\S+ /, '') : ''}
-            </span>
-          ))}
+        <div className="relative h-4 text-[11px] text-muted-foreground">
+          {days.map((day, index) => {
+            // A label sits under the middle of its bar; the first of a long range starts at the
+            // left edge, and none is put so near the right end that it would stick out.
+            if (index % step !== 0 || (step > 1 && index > days.length - step * 0.6)) return null;
+            const isFlush = index === 0 && step > 1;
+            return (
+              <span
+                key={day.day}
+                className={cn('absolute top-0 whitespace-nowrap', !isFlush && '-translate-x-1/2')}
+                style={{ left: isFlush ? 0 : `${((index + 0.5) / days.length) * 100}%` }}
+              >
+                {formatShortDay(day.day).replace(/^\S+ /, '')}
+              </span>
+            );
+          })}
         </div>
       </div>
       <table className="sr-only">

@@ -76,7 +76,9 @@ function Totals({ report }: { report: TPlaysReport }) {
       ].map(({ term, value }) => (
         <div key={term} className="rounded-lg border border-border bg-surface-muted/40 px-4 py-3">
           <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
-          <dd className="mt-1 text-2xl font-semibold tracking-tight tabular-nums">{value}</dd>
+          <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -102,14 +104,16 @@ function PlaysByItem({ items }: { items: TPlaysReport['byItem'] }) {
             const name = reportItemName(item);
             return (
               <DataTableRow key={item.contentId ?? 'ad-slot'} label={name}>
-                <td
-                  className={cn(
-                    'truncate px-3 py-2.5 text-sm',
-                    item.name ? 'font-medium text-foreground' : 'text-muted-foreground italic',
-                  )}
-                  title={name}
-                >
-                  {name}
+                <td className="px-3 py-2.5 text-sm">
+                  <span
+                    className={cn(
+                      'line-clamp-2 break-words',
+                      item.name ? 'font-medium text-foreground' : 'text-muted-foreground italic',
+                    )}
+                    title={name}
+                  >
+                    {name}
+                  </span>
                   <span className="block text-xs font-normal text-muted-foreground not-italic sm:hidden">
                     {reportItemKind(item)}
                   </span>
