@@ -57,10 +57,16 @@ export function PlaysByDayChart({ days }: { days: readonly TDay[] }) {
             // left edge, and none is put so near the right end that it would stick out.
             if (index % step !== 0 || (step > 1 && index > days.length - step * 0.6)) return null;
             const isFlush = index === 0 && step > 1;
+            // A phone has room for half as many labels.
+            const isWideOnly = step > 1 && index % (step * 2) !== 0;
             return (
               <span
                 key={day.day}
-                className={cn('absolute top-0 whitespace-nowrap', !isFlush && '-translate-x-1/2')}
+                className={cn(
+                  'absolute top-0 whitespace-nowrap',
+                  !isFlush && '-translate-x-1/2',
+                  isWideOnly && 'max-sm:hidden',
+                )}
                 style={{ left: isFlush ? 0 : `${((index + 0.5) / days.length) * 100}%` }}
               >
                 {formatShortDay(day.day).replace(/^\S+ /, '')}
