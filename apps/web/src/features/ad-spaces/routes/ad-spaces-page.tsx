@@ -39,13 +39,13 @@ const PLAYS_PARAM = 'plays';
  */
 function usePlaysAdSpace(
   adSpaces: readonly TAdSpace[],
-  isListDone: boolean,
+  isListLoaded: boolean,
   close: () => void,
 ): TAdSpace | null {
   const [searchParams] = useSearchParams();
   const id = searchParams.get(PLAYS_PARAM);
   const listed = id === null ? undefined : adSpaces.find((adSpace) => adSpace.id === id);
-  const fetched = useAdSpace(id !== null && isListDone && !listed ? id : null);
+  const fetched = useAdSpace(id !== null && isListLoaded && !listed ? id : null);
   const isMissing = fetched.isError;
   useEffect(() => {
     if (!isMissing) return;
@@ -82,7 +82,7 @@ export function AdSpacesPage() {
     [setSearchParams],
   );
   const closePlays = useCallback(() => setPlaysParam(null), [setPlaysParam]);
-  const playsAdSpace = usePlaysAdSpace(adSpaces, list.isSuccess && !list.hasNextPage, closePlays);
+  const playsAdSpace = usePlaysAdSpace(adSpaces, list.isSuccess, closePlays);
   const openPlays = useCallback(
     (adSpace: TAdSpace) => {
       rememberPlaysOpener(adSpaceActionsSelector(adSpace.id));

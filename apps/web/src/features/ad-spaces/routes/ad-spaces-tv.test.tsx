@@ -446,6 +446,10 @@ describe('/advertiser/ad-spaces: what the TV reports', () => {
     const calls = stubApi({
       adSpaces: [makeAdSpace()],
       handler: (call) => {
+        // The first page of a longer list.
+        if (call.path === '/api/v1/ad-spaces') {
+          return jsonResponse({ items: [makeAdSpace()], nextCursor: 'next' });
+        }
         if (call.path === `/api/v1/ad-spaces/${uuid(299)}`) return jsonResponse(later);
         if (call.path.endsWith('/plays')) return jsonResponse(makeReport({ adSpaceId: uuid(299) }));
         return undefined;
