@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
@@ -261,6 +261,40 @@ describe('help redirects', () => {
     expect(screen.getByRole('link', { name: 'Back to Help home' })).toHaveAttribute(
       'href',
       '/help',
+    );
+  });
+
+  it('shows the TV sign-in screen, both ways to sign in and the way back to /help', async () => {
+    const app = renderAt('/help/tv/sign-in', anonymous);
+    await app.settlesAt('/help/tv/sign-in');
+    expect(
+      await screen.findByRole('img', { name: /The Screenline TV sign-in screen/ }),
+    ).toHaveAttribute('src', expect.stringMatching(/tv-sign-in.*\.webp$/));
+    for (const name of ['Sign in with email and password', 'Pair with a QR code']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: '/pair' })).toHaveAttribute('href', '/pair');
+    expect(screen.getByRole('link', { name: 'Back to Help home' })).toHaveAttribute(
+      'href',
+      '/help',
+    );
+  });
+
+  it('explains TV setup: the list, no ad spaces, the player menu and reusing a TV', async () => {
+    const app = renderAt('/help/tv/setup', anonymous);
+    await app.settlesAt('/help/tv/setup');
+    for (const name of [
+      'Choose the ad space',
+      'No Ad Spaces Found',
+      'The player menu',
+      'Using the same TV again',
+    ]) {
+      expect(await screen.findByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    const noSpaces = screen.getByRole('region', { name: 'No Ad Spaces Found' });
+    expect(within(noSpaces).getByRole('link', { name: 'Ad spaces' })).toHaveAttribute(
+      'href',
+      '/advertiser/ad-spaces',
     );
   });
 

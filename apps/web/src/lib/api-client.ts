@@ -39,21 +39,20 @@ type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** The media type asked for; JSON unless a route offers another (CSV). */
+  accept?: string;
 };
 
 async function send(
   path: string,
-  { method = 'GET', body, signal }: TRequestOptions,
+  { method = 'GET', body, signal, accept = 'application/json' }: TRequestOptions,
 ): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: body === undefined ? { accept } : { accept, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -120,6 +119,32 @@ export async function apiRequest<TOutput>(
 /** Calls the API where the answer carries no body we need (201, 204). */
 export async function apiSend(path: string, options: TRequestOptions): Promise<void> {
   await send(path, options);
+}
+
+/**
+ * Calls the API for a file in another format than JSON (`Accept: text/csv`): its bytes and the
+ * name its `Content-Disposition` suggests (null when it names none). Failures are ApiErrors, as
+ * for JSON calls: an error answer is JSON whatever was asked for.
+ */
+export async function apiDownload(
+  path: string,
+  { accept, signal }: { accept: string; signal?: AbortSignal },
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, { accept, signal });
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition');
+  return { blob, fileName: disposition ? await fileNameOf(disposition) : null };
+}
+
+/** The file name a Content-Disposition header gives; the parser loads with the first download. */
+async function fileNameOf(disposition: string): Promise<string | null> {
+  const { parse } = await import('content-disposition');
+  try {
+    // The parser puts the decoded filename* (RFC 8187) under `filename`, over the plain one.
+    return parse(disposition).parameters.filename?.trim() || null;
+  } catch {
+    return null;
+  }
 }
 
 /** A sentence for any thrown value, for toasts and inline messages. */

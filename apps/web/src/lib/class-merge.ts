@@ -10,6 +10,7 @@ import { type ClassValidator, createTailwindMerge, validators } from 'tailwind-m
 const {
   isAny,
   isArbitraryLength,
+  isArbitraryNumber,
   isArbitraryValue,
   isArbitraryVariable,
   isArbitraryVariableLength,
@@ -207,11 +208,13 @@ const merge = createTailwindMerge(() => ({
       },
     ],
     'font-family': [{ font: ['sans', 'serif', 'mono', ...arbitrary] }],
+    'font-style': ['italic', 'not-italic'],
     'fvn-spacing': ['proportional-nums', 'tabular-nums'],
     tracking: [
       { tracking: ['tighter', 'tight', 'normal', 'wide', 'wider', 'widest', ...arbitrary] },
     ],
     leading: [{ leading: ['none', 'tight', 'snug', 'normal', 'relaxed', 'loose', ...spacing()] }],
+    'line-clamp': [{ 'line-clamp': [isNumber, 'none', isArbitraryVariable, isArbitraryNumber] }],
     'list-style-type': [{ list: ['disc', 'decimal', 'none', ...arbitrary] }],
     'text-alignment': [{ text: ['left', 'center', 'right', 'justify', 'start', 'end'] }],
     'text-color': [{ text: color() }],
@@ -303,6 +306,7 @@ const merge = createTailwindMerge(() => ({
   },
   conflictingClassGroups: {
     overflow: ['overflow-x', 'overflow-y'],
+    'line-clamp': ['display', 'overflow'],
     inset: ['inset-x', 'inset-y', 'top', 'right', 'bottom', 'left'],
     'inset-x': ['right', 'left'],
     'inset-y': ['top', 'bottom'],

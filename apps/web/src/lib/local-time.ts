@@ -48,6 +48,11 @@ export function addDays(day: string, days: number): string {
   return Temporal.PlainDate.from(day).add({ days }).toString();
 }
 
+/** How many days `from` to `to` span, both counted ("2026-03-01" to "2026-03-07" is 7). */
+export function daysInRange(from: string, to: string): number {
+  return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to)).days + 1;
+}
+
 /** The Monday of the ISO week holding `day`. */
 export function mondayOf(day: string): string {
   const date = Temporal.PlainDate.from(day);

@@ -1,4 +1,4 @@
-import type { TAdSpace } from '@screenline/shared/ad-space';
+import type { TAdSpace, TAdSpacePlayer } from '@screenline/shared/ad-space';
 import type { TLocation } from '@screenline/shared/location';
 import type { TPlaylistSummary } from '@screenline/shared/playlist';
 import type { TScheduleEntryView } from '@screenline/shared/schedule';
@@ -60,6 +60,33 @@ export function makeAdSpace(overrides: Partial<TAdSpace> = {}): TAdSpace {
     player: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The last heartbeat of a TV that has everything and shows "Summer sale.mp4". */
+export function makePlayer(overrides: Partial<TAdSpacePlayer> = {}): TAdSpacePlayer {
+  return {
+    deviceId: uuid(500),
+    deviceName: 'Lobby TV',
+    appVersion: '1.4.0',
+    lastSeenAt: '2026-03-02T14:29:00.000Z',
+    manifestVersion: 'v-12',
+    isUpToDate: true,
+    cache: {
+      filesReady: 12,
+      filesNeeded: 12,
+      bytesReady: 120 * 1024 * 1024,
+      bytesNeeded: 120 * 1024 * 1024,
+      problem: null,
+    },
+    storage: { usedBytes: 1610612736, quotaBytes: 8589934592, persisted: true },
+    nowPlaying: {
+      playlistId: uuid(300),
+      contentId: uuid(600),
+      contentName: 'Summer sale.mp4',
+      startedAt: '2026-03-02T14:28:50.000Z',
+    },
     ...overrides,
   };
 }

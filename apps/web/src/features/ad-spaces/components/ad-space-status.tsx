@@ -1,6 +1,13 @@
 import { formatDistanceToNowStrict } from 'date-fns';
-import type { TAdSpace, TAdSpaceStatus } from '@screenline/shared/ad-space';
+import { TriangleAlert } from 'lucide-react';
+import type { TAdSpace, TAdSpacePlayer, TAdSpaceStatus } from '@screenline/shared/ad-space';
 import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+import {
+  cacheSummary,
+  isCacheReady,
+  nowPlayingName,
+} from '@/features/ad-spaces/utils/player-status';
 
 const STATUS = {
   online: { label: 'Online', tone: 'success' },
@@ -38,4 +45,47 @@ export function playingLabel(playing: TAdSpace['playing']): string {
     case 'idle':
       return 'Idle';
   }
+}
+
+/**
+ * What the TV itself reports, under the status badge: its cache readiness (or the problem that
+ * holds it up, in warning colours) and an update it has not applied yet. Nothing before a TV
+ * has reported.
+ */
+export function PlayerSummary({ player }: { player: TAdSpacePlayer | null }) {
+  if (player === null) return null;
+  const { cache } = player;
+  return (
+    <span className="mt-1 grid gap-0.5 text-xs">
+      <span className={cn(isCacheReady(cache) && 'text-success-soft-foreground')}>
+        {cacheSummary(cache)}
+      </span>
+      {cache.problem && (
+        <span className="flex items-start gap-1 font-medium text-warning-soft-foreground">
+          <TriangleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
+          <span className="min-w-0 break-words">{cache.problem}</span>
+        </span>
+      )}
+      {!player.isUpToDate && isCacheReady(cache) && <span>Update pending</span>}
+    </span>
+  );
+}
+
+/** "Now playing: Summer sale.mp4" while the TV is online and said what is on screen. */
+export function NowPlaying({ adSpace, className }: { adSpace: TAdSpace; className?: string }) {
+  const name = nowPlayingName(adSpace);
+  if (name === null) return null;
+  return (
+    <span className={cn('line-clamp-2 text-xs break-words', className)} title={name}>
+      Now playing: <span className="font-medium text-foreground">{name}</span>
+    </span>
+  );
+}
+
+/** The "Now playing" of the status dialog: the item on screen, or why there is none to say. */
+export function nowPlayingLabelFor(adSpace: TAdSpace): string {
+  const name = nowPlayingName(adSpace);
+  if (name !== null) return name;
+  if (adSpace.status !== 'online') return 'Not known while the TV is offline';
+  return 'Nothing: the TV shows its idle screen';
 }

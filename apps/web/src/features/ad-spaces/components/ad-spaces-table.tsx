@@ -1,4 +1,4 @@
-import { Pencil, Tv } from 'lucide-react';
+import { Activity, ChartColumn, Pencil, Tv } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import {
   DropdownMenu,
@@ -18,11 +18,13 @@ import {
 import { cn } from '@/lib/utils';
 import {
   LastSeen,
+  NowPlaying,
+  PlayerSummary,
   StatusBadge,
   playingLabel,
 } from '@/features/ad-spaces/components/ad-space-status';
 
-export type TAdSpaceAction = 'edit' | 'connect' | 'delete';
+export type TAdSpaceAction = 'edit' | 'connect' | 'status' | 'plays' | 'delete';
 
 /** The selector of a row's Actions button: focus returns there after a dialog it opened. */
 export const adSpaceActionsSelector = (id: string) => `[data-ad-space-actions="${CSS.escape(id)}"]`;
@@ -46,6 +48,14 @@ function AdSpaceMenu({
           <Pencil aria-hidden />
           Edit…
         </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('status', adSpace)}>
+          <Activity aria-hidden />
+          TV status…
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('plays', adSpace)}>
+          <ChartColumn aria-hidden />
+          Proof of play
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onAction('connect', adSpace)}>
           <Tv aria-hidden />
           Connect a TV…
@@ -62,6 +72,8 @@ const orientationLabel = (adSpace: TAdSpace) =>
 /**
  * Ad spaces as a table. The name cell carries the location; narrower screens drop the
  * default playlist, then what plays now, then the screen's shape; a phone keeps name and status.
+ * The status cell carries what the TV reports (its content download, a problem, an update it
+ * has not taken), and the item on screen once the "Playing now" column is gone.
  */
 export function AdSpacesTable({
   adSpaces,
@@ -109,9 +121,14 @@ export function AdSpacesTable({
               <td className={td}>
                 <StatusBadge status={adSpace.status} />
                 <LastSeen at={adSpace.lastSeenAt} className="mt-1 block text-xs" />
+                <NowPlaying adSpace={adSpace} className="mt-1 lg:hidden" />
+                <PlayerSummary player={adSpace.player} />
               </td>
-              <td className={cn(td, 'hidden truncate lg:table-cell')} title={playing}>
-                {playing}
+              <td className={cn(td, 'hidden lg:table-cell')}>
+                <span className="block truncate" title={playing}>
+                  {playing}
+                </span>
+                <NowPlaying adSpace={adSpace} className="mt-1" />
               </td>
               <td
                 className={cn(td, 'hidden truncate xl:table-cell')}

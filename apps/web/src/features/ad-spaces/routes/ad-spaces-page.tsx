@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { MapPin, MonitorPlay, Plus } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
+import { useAdSpace } from '@/features/ad-spaces/api/get-ad-space';
 import { useAdSpaceList } from '@/features/ad-spaces/api/list-ad-spaces';
 import { useLocationOptions } from '@/features/ad-spaces/api/list-options';
 import { AdSpaceFormDialog } from '@/features/ad-spaces/components/ad-space-form-dialog';
@@ -20,9 +22,39 @@ import {
 import { ConnectTvDialog } from '@/features/ad-spaces/components/connect-tv-dialog';
 import { ConnectTvPanel } from '@/features/ad-spaces/components/connect-tv-panel';
 import { DeleteAdSpaceDialog } from '@/features/ad-spaces/components/delete-ad-space-dialog';
+import { PlaysReportDialog } from '@/features/ad-spaces/components/plays-report-dialog';
+import { TvStatusDialog } from '@/features/ad-spaces/components/tv-status-dialog';
 
 type TDialog =
-  { kind: 'form'; adSpace: TAdSpace | null } | { kind: 'connect' | 'delete'; adSpace: TAdSpace };
+  | { kind: 'form'; adSpace: TAdSpace | null }
+  | { kind: 'connect' | 'status' | 'delete'; adSpace: TAdSpace };
+
+/** The query parameter naming the ad space whose proof-of-play report is open. */
+const PLAYS_PARAM = 'plays';
+
+/**
+ * The space whose report `?plays=<id>` asks for: from the list's pages, else fetched on its own
+ * (a link to a space on a later page). A space that is not there is said once and the parameter
+ * dropped.
+ */
+function usePlaysAdSpace(
+  adSpaces: readonly TAdSpace[],
+  isListLoaded: boolean,
+  close: () => void,
+): TAdSpace | null {
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get(PLAYS_PARAM);
+  const listed = id === null ? undefined : adSpaces.find((adSpace) => adSpace.id === id);
+  const fetched = useAdSpace(id !== null && isListLoaded && !listed ? id : null);
+  const isMissing = fetched.isError;
+  useEffect(() => {
+    if (!isMissing) return;
+    toast.error('That ad space’s report could not be opened: the ad space was not found.');
+    close();
+  }, [isMissing, close]);
+  if (id === null) return null;
+  return listed ?? fetched.data ?? null;
+}
 
 export function AdSpacesPage() {
   usePageTitle('Ad spaces');
@@ -32,6 +64,33 @@ export function AdSpacesPage() {
   const [dialog, setDialog] = useState<TDialog | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const { remember, returnFocus } = useReturnFocus(addButtonRef);
+  // The report has its own opener: it may open from the status dialog, which closes meanwhile.
+  const { remember: rememberPlaysOpener, returnFocus: returnPlaysFocus } =
+    useReturnFocus(addButtonRef);
+  const [, setSearchParams] = useSearchParams();
+
+  const setPlaysParam = useCallback(
+    (id: string | null) =>
+      setSearchParams(
+        (params) => {
+          if (id === null) params.delete(PLAYS_PARAM);
+          else params.set(PLAYS_PARAM, id);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const closePlays = useCallback(() => setPlaysParam(null), [setPlaysParam]);
+  const playsAdSpace = usePlaysAdSpace(adSpaces, list.isSuccess, closePlays);
+  const openPlays = useCallback(
+    (adSpace: TAdSpace) => {
+      rememberPlaysOpener(adSpaceActionsSelector(adSpace.id));
+      setDialog(null);
+      setPlaysParam(adSpace.id);
+    },
+    [rememberPlaysOpener, setPlaysParam],
+  );
 
   const openNew = () => {
     remember();
@@ -39,10 +98,14 @@ export function AdSpacesPage() {
   };
   const onAction = useCallback(
     (action: TAdSpaceAction, adSpace: TAdSpace) => {
+      if (action === 'plays') {
+        openPlays(adSpace);
+        return;
+      }
       remember(adSpaceActionsSelector(adSpace.id));
       setDialog(action === 'edit' ? { kind: 'form', adSpace } : { kind: action, adSpace });
     },
-    [remember],
+    [remember, openPlays],
   );
   const close = useCallback(() => setDialog(null), []);
 
@@ -109,6 +172,17 @@ export function AdSpacesPage() {
         adSpace={dialog?.kind === 'connect' ? dialog.adSpace : null}
         onClose={close}
         onCloseAutoFocus={returnFocus}
+      />
+      <TvStatusDialog
+        adSpace={dialog?.kind === 'status' ? dialog.adSpace : null}
+        onClose={close}
+        onOpenPlays={openPlays}
+        onCloseAutoFocus={returnFocus}
+      />
+      <PlaysReportDialog
+        adSpace={playsAdSpace}
+        onClose={closePlays}
+        onCloseAutoFocus={returnPlaysFocus}
       />
       <DeleteAdSpaceDialog
         adSpace={dialog?.kind === 'delete' ? dialog.adSpace : null}

@@ -6,89 +6,125 @@ import {
 } from '@/features/help/components/help-article';
 import { paths } from '@/lib/paths';
 
-/** /help/tv/player: the five sections of SPEC §2's TV guide. */
+/** /help/tv/player: the five sections of SPEC §2's TV guide, as the player works. */
 export function TvGuidePage() {
   return (
     <HelpArticle
       eyebrow="TV player"
       title="TV player guide"
-      lead="How the Screenline player on your TV plays content, works offline and counts ad impressions."
+      lead="How the Screenline player on your TV plays content, works offline and records what it showed."
     >
       <HelpSection title="What is the TV Player">
         <p>
-          The Screenline TV player is the app that runs on a smart TV or Android device connected to
-          your screen. It signs in to your account, is assigned to one of your ad spaces, and then
-          plays that ad space’s schedule on its own, all day, without anyone touching it.
+          The Screenline TV player is the app that runs in the web browser of a smart TV or Android
+          device connected to your screen, at your Screenline address followed by{' '}
+          <strong>/tv</strong>. It signs in to your account, is assigned to one of your ad spaces,
+          and then plays that ad space’s schedule on its own, all day, without anyone touching it.
         </p>
         <p>
           To get it running, see <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink> and{' '}
-          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
+          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>. While it plays, the Back or Menu
+          key of the remote opens its menu: change ad space, device info, sign out.
         </p>
       </HelpSection>
 
       <HelpSection title="How Does Playback Work">
         <ul>
           <li>
-            The player downloads the playlists scheduled for its ad space and works out what should
-            play right now, in the location’s time zone.
+            The player follows the ad space’s <HelpLink to={paths.help.schedule}>schedule</HelpLink>
+            , in the location’s time zone (clock changes included). When no schedule entry applies,
+            it plays the ad space’s default playlist; with no default playlist it shows a calm idle
+            screen.
           </li>
           <li>
-            Images are shown for the duration set in the playlist; videos play to their end, and a
-            playlist with a single video loops it.
+            Images are shown for the duration set in the playlist. Videos play to their end; a
+            playlist with a single video loops it. Videos play muted.
           </li>
           <li>
-            When you change a playlist or schedule, the player fetches the new version and switches
-            to it.
+            The next item is prepared while the current one plays, so items follow each other
+            without black frames. An item that cannot be played is skipped.
           </li>
           <li>
-            Ad slots in a playlist are filled with campaign content only when monetization is
-            enabled for that ad space; otherwise they are skipped.
+            When you change a playlist or the schedule, Screenline tells the TV at once and it
+            switches to the new version as soon as its files are ready.
+          </li>
+          <li>
+            Ad slots in a playlist play campaigns only when{' '}
+            <HelpLink to={paths.help.monetize}>monetization</HelpLink> is approved for the ad space;
+            otherwise the player goes straight to the next item and plays nothing extra.
           </li>
         </ul>
       </HelpSection>
 
       <HelpSection title="Downloading & Caching Content">
         <p>
-          Before a new schedule starts, the player downloads every image and video it needs and
-          checks that each file arrived complete. Files are kept on the device, so playback
-          continues from local storage when the internet connection drops.
+          When a new schedule arrives, the player downloads every image and video it needs before it
+          switches to it, and checks each file’s checksum, so a file that arrived damaged or
+          incomplete is downloaded again and never played. Until then the TV keeps playing what it
+          played before.
         </p>
         <p>
-          A file that fails to download is retried and never played half-finished. Files no longer
-          used by any schedule are cleaned up periodically to free space.
+          Files stay on the TV, so playback continues from its own storage when the internet
+          connection drops, and after a restart without network. Files no schedule uses any more are
+          removed every hour to free space.
+        </p>
+        <p>
+          The <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink> page shows for each TV
+          whether its content is ready or how far the download is (“Downloading 3/12 files”),
+          anything that holds it up (such as not enough storage or a bad file), and, under{' '}
+          <strong>TV status…</strong>, the storage it uses.
         </p>
       </HelpSection>
 
       <HelpSection title="Ad Impressions Tracking">
         <p>
-          Each time an ad is shown, the player records an impression: which campaign and creative,
-          on which screen, when, and for how many seconds. Impressions are saved on the device first
-          and synced to Screenline periodically, so none are lost while offline.
+          Every item the player shows, ads included, is recorded on the TV first: what it was, when
+          it started and how many seconds it was actually on screen. The TV sends these records to
+          Screenline every minute. A record is deleted from the TV only once Screenline has
+          confirmed it, and sending one twice does no harm, so records are never lost while the TV
+          is offline and never counted twice.
         </p>
         <p>
-          Ad buyers are billed per second shown (cost per second, CPS), never beyond their budget,
-          and screen owners are credited their share. Campaign results also include QR code scans
-          when the ad shows a QR code.
+          Open <strong>Proof of play</strong> from an ad space’s menu on the{' '}
+          <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink> page to see the plays of any
+          days (up to three months at a time): totals, plays by day and by item, and a CSV file with
+          one row per play.
+        </p>
+        <p>
+          The TV numbers its records one after another. If some numbers never arrive (for example
+          because the TV’s browser data was cleared before it could send them), the report says so:
+          “3 records missing between #120 and #124”. Those plays happened but cannot be counted.
         </p>
       </HelpSection>
 
       <HelpSection title="Best Practices">
         <ul>
           <li>
-            Keep the device powered and connected; turn off sleep and power-saving modes that switch
-            it off.
-          </li>
-          <li>Use a reliable internet connection for the first downloads, which can be large.</li>
-          <li>
-            Check your schedules regularly, especially before holidays and special opening hours.
+            Use a wired network connection where you can; Wi-Fi works, but the first downloads can
+            be large.
           </li>
           <li>
-            Place QR codes where viewers can comfortably scan them: eye level, within a few metres.
+            Turn off the TV’s sleep, screen saver and power-saving modes so it does not switch
+            itself off during opening hours.
+          </li>
+          <li>
+            Let the player keep its files: it asks the TV’s browser for persistent storage, and TV
+            status on the Ad spaces page says whether the browser agreed. If it says “Not
+            persistent”, bookmark the player’s address or add it to the TV’s home screen: browsers
+            keep the files of sites used that way.
+          </li>
+          <li>
+            Keep files small: export videos at the screen’s resolution, and compress images. Smaller
+            files download faster and leave room on the TV.
+          </li>
+          <li>
+            Test a playlist with its preview on the web before you schedule it: the preview runs the
+            same player.
           </li>
         </ul>
         <HelpTip>
-          After changing which ad space a TV plays, open the player’s setup on that TV; see{' '}
-          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>.
+          A screen showing “Offline” on the Ad spaces page has not reported for a few minutes: check
+          that the TV is on, the player open and the network up.
         </HelpTip>
       </HelpSection>
     </HelpArticle>

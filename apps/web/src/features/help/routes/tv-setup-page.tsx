@@ -1,4 +1,9 @@
-import { HelpArticle, HelpLink, HelpSection } from '@/features/help/components/help-article';
+import {
+  HelpArticle,
+  HelpLink,
+  HelpSection,
+  HelpTip,
+} from '@/features/help/components/help-article';
 import { paths } from '@/lib/paths';
 
 /** /help/tv/setup: assigning the TV to an ad space, as the player's setup screen works. */
@@ -25,9 +30,10 @@ export function TvSetupHelpPage() {
           </li>
         </ol>
         <p>
-          The TV then shows “Ready” with the ad space and its location. It remembers the choice:
-          after a restart or a power cut it comes straight back to the same ad space. If the ad
-          space was deleted meanwhile, the TV asks you to choose again.
+          The TV then downloads everything the ad space’s schedule needs and starts playing. It
+          remembers the choice: after a restart or a power cut it comes straight back to the same ad
+          space and plays from what it has stored, even before the network is back. If the ad space
+          was deleted meanwhile, the TV asks you to choose again.
         </p>
       </HelpSection>
 
@@ -35,26 +41,50 @@ export function TvSetupHelpPage() {
         <p>
           If your account has no ad spaces yet, the TV says “No Ad Spaces Found” and shows a QR
           code. Scan it to open the <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink>{' '}
-          page on your phone and create one, then press <strong>Refresh</strong> on the TV: the list
-          appears.
+          page on your phone and create one, then press <strong>Refresh</strong> on the TV (it has
+          the focus already, so OK is enough): the list appears.
         </p>
       </HelpSection>
 
-      <HelpSection title="Change the ad space or sign out">
+      <HelpSection title="The player menu">
         <p>
-          On the Ready screen, <strong>Change ad space</strong> shows the list again with the
-          current ad space chosen; pick another and continue. The TV keeps the same device record
-          however often you set it up. <strong>Sign out</strong> disconnects the TV from your
-          account; deleting the ad space or your account disconnects it too.
+          While the TV plays, press <strong>Back</strong> or <strong>Menu</strong> on the remote to
+          open the player’s menu. It offers:
         </p>
+        <ul>
+          <li>
+            <strong>Change ad space</strong>: the list again, with the current ad space chosen; pick
+            another and continue.
+          </li>
+          <li>
+            <strong>Device info</strong>: which TV this is, the player’s version, and the ad space
+            and location it plays.
+          </li>
+          <li>
+            <strong>Sign out</strong>: disconnects the TV from your account and stops playback.
+          </li>
+        </ul>
+        <p>Press Back again to close the menu.</p>
+      </HelpSection>
+
+      <HelpSection title="Using the same TV again">
+        <p>
+          Each TV is one device on your account. Signing it in again, by password or by QR code, or
+          choosing another ad space for it, keeps the same device record: it does not pile up
+          duplicates, and its history in the proof of play report continues. Deleting the ad space,
+          signing the TV out or deleting your account disconnects it; it then waits for a new setup.
+        </p>
+        <HelpTip>
+          The <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink> page shows each screen’s
+          TV: online or offline, what it is showing, whether its content is downloaded, its player
+          version and storage (<strong>TV status…</strong> in the row’s menu).
+        </HelpTip>
       </HelpSection>
 
       <HelpSection title="What happens next">
         <p>
-          Playing the ad space’s schedule is coming in the next version of the TV player: for now
-          the TV confirms which ad space it is set up for. Read the{' '}
-          <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink> to learn how playback,
-          offline caching and impression tracking will work.
+          Read the <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink> to learn how
+          playback, downloading and offline caching, and proof of play work.
         </p>
       </HelpSection>
     </HelpArticle>

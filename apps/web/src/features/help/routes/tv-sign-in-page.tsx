@@ -4,7 +4,9 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { HelpFigure } from '@/features/help/components/help-figure';
 import { paths } from '@/lib/paths';
+import tvSignInScreenshot from '@/features/help/assets/tv-sign-in.webp';
 
 /** /help/tv/sign-in: password or QR pairing. */
 export function TvSignInHelpPage() {
@@ -30,11 +32,19 @@ export function TvSignInHelpPage() {
 
       <HelpSection title="The sign-in screen">
         <p>
-          The TV shows both ways at once: the email form, and beside it (above it on a TV standing
-          upright) a QR code with an eight-character code such as <strong>ABCD-EFGH</strong> in
-          large letters. Use the arrow keys of the remote to move between the fields and buttons,
-          and OK or Enter to choose.
+          On the TV’s browser, open your Screenline address followed by <strong>/tv</strong>. The TV
+          shows both ways to sign in at once: the email form, and beside it (above it on a TV
+          standing upright) a QR code with an eight-character code such as{' '}
+          <strong>ABCD-EFGH</strong> in large letters. Use the arrow keys of the remote to move
+          between the fields and buttons, and OK or Enter to choose.
         </p>
+        <HelpFigure
+          src={tvSignInScreenshot}
+          width={1280}
+          height={720}
+          alt="The Screenline TV sign-in screen: on the left, “Sign in with email” with Email and Password fields and a Sign in button; on the right, “Sign in with your phone” with a large QR code, the address to open on a phone and the pairing code in large letters."
+          caption="The sign-in screen of the TV player, as a 1920 × 1080 TV shows it."
+        />
       </HelpSection>
 
       <HelpSection title="Sign in with email and password">
@@ -87,8 +97,10 @@ export function TvSignInHelpPage() {
           </li>
         </ul>
         <p>
-          The TV stays signed in when it is switched off and on again. Signing out is on the TV’s
-          setup and Ready screens.
+          The TV stays signed in when it is switched off and on again, offline too. To sign it out,
+          press <strong>Back</strong> or <strong>Menu</strong> on the remote while it plays and
+          choose <strong>Sign out</strong> (see{' '}
+          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>).
         </p>
       </HelpSection>
 

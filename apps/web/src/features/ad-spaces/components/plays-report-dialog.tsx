@@ -1,0 +1,320 @@
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ChartColumn, CircleAlert, Download, TriangleAlert } from 'lucide-react';
+import type { TAdSpace } from '@screenline/shared/ad-space';
+import {
+  PLAYS_REPORT_MAX_DAYS,
+  type TPlaysQuery,
+  type TPlaysReport,
+} from '@screenline/shared/player';
+import { Button } from '@/components/ui/button';
+import {
+  DataTable,
+  DataTableColumn,
+  DataTableHead,
+  DataTableRow,
+  dataTableCell,
+} from '@/components/ui/data-table';
+import {
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ListLoadError, ListLoading } from '@/components/ui/list-states';
+import { SegmentedControl } from '@/components/ui/segmented-control';
+import { errorMessage } from '@/lib/api-client';
+import { addDays, daysInRange, formatLongDay, isLocalDay, todayIn } from '@/lib/local-time';
+import { saveFile } from '@/lib/save-file';
+import { cn } from '@/lib/utils';
+import { downloadPlaysCsv, usePlaysReport } from '@/features/ad-spaces/api/plays-report';
+import { PlaysByDayChart } from '@/features/ad-spaces/components/plays-by-day-chart';
+import {
+  formatShownTime,
+  gapSentence,
+  reportItemKind,
+  reportItemName,
+} from '@/features/ad-spaces/utils/player-status';
+
+const PRESETS = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+] as const;
+type TPreset = (typeof PRESETS)[number]['value'];
+
+/** The last `days` local days of the location, today included. */
+export function lastDays(timeZone: string, days: number, nowMs = Date.now()): TPlaysQuery {
+  const to = todayIn(timeZone, nowMs);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+/** Why a range cannot be asked for, or null when it can. */
+function rangeError({ from, to }: TPlaysQuery): string | null {
+  if (!isLocalDay(from) || !isLocalDay(to)) return 'Choose a first and a last day.';
+  if (from > to) return 'The first day must not be after the last day.';
+  if (daysInRange(from, to) > PLAYS_REPORT_MAX_DAYS) {
+    return `Choose at most ${PLAYS_REPORT_MAX_DAYS} days.`;
+  }
+  return null;
+}
+
+const count = (value: number) => value.toLocaleString('en-GB');
+
+function Totals({ report }: { report: TPlaysReport }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3">
+      {[
+        { term: 'Plays', value: count(report.totals.plays) },
+        { term: 'Time shown', value: formatShownTime(report.totals.shownMs) },
+      ].map(({ term, value }) => (
+        <div key={term} className="rounded-lg border border-border bg-surface-muted/40 px-4 py-3">
+          <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+          <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PlaysByItem({ items }: { items: TPlaysReport['byItem'] }) {
+  const td = `${dataTableCell} tabular-nums`;
+  return (
+    <section aria-labelledby="plays-by-item" className="grid gap-2">
+      <h3 id="plays-by-item" className="text-sm font-semibold">
+        Plays by item
+      </h3>
+      <DataTable label="Plays by item">
+        <DataTableHead>
+          <DataTableColumn>Name</DataTableColumn>
+          <DataTableColumn className="hidden w-24 sm:table-cell">Kind</DataTableColumn>
+          <DataTableColumn className="w-20 text-right">Plays</DataTableColumn>
+          <DataTableColumn className="w-28 text-right">Time shown</DataTableColumn>
+        </DataTableHead>
+        <tbody>
+          {items.map((item) => {
+            const name = reportItemName(item);
+            return (
+              <DataTableRow key={item.contentId ?? 'ad-slot'} label={name}>
+                <td className="px-3 py-2.5 text-sm">
+                  <span
+                    className={cn(
+                      'line-clamp-2 break-words',
+                      item.name ? 'font-medium text-foreground' : 'text-muted-foreground italic',
+                    )}
+                    title={name}
+                  >
+                    {name}
+                  </span>
+                  <span className="block text-xs font-normal text-muted-foreground not-italic sm:hidden">
+                    {reportItemKind(item)}
+                  </span>
+                </td>
+                <td className={cn(dataTableCell, 'hidden sm:table-cell')}>
+                  {reportItemKind(item)}
+                </td>
+                <td className={cn(td, 'text-right')}>{count(item.plays)}</td>
+                <td className={cn(td, 'text-right')}>{formatShownTime(item.shownMs)}</td>
+              </DataTableRow>
+            );
+          })}
+        </tbody>
+      </DataTable>
+    </section>
+  );
+}
+
+function Gaps({ gaps }: { gaps: TPlaysReport['gaps'] }) {
+  return (
+    <section
+      aria-labelledby="plays-gaps"
+      className="grid gap-2 rounded-lg border border-warning-soft-foreground/30 bg-warning-soft px-4 py-3 text-sm text-warning-soft-foreground"
+    >
+      <h3 id="plays-gaps" className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden className="size-4 shrink-0" />
+        Missing records
+      </h3>
+      <p className="leading-relaxed">
+        The TV numbers every play it records, one after another. These numbers never reached
+        Screenline: the TV recorded those plays, but the records were lost before they were sent
+        (for example when the TV’s browser data was cleared). They are not counted above.
+      </p>
+      <ul className="grid list-disc gap-1 pl-5">
+        {gaps.map((gap) => (
+          <li key={`${gap.deviceId}-${gap.afterSequence}`} className="font-medium">
+            {gapSentence(gap)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReportBody({ adSpaceId, range }: { adSpaceId: string; range: TPlaysQuery }) {
+  const report = usePlaysReport(adSpaceId, range);
+  if (report.isPending) return <ListLoading label="Loading the report" />;
+  if (report.isError) {
+    return (
+      <ListLoadError
+        title="The report could not be loaded."
+        error={report.error}
+        onRetry={() => void report.refetch()}
+      />
+    );
+  }
+  const { data } = report;
+  return (
+    <div
+      aria-busy={report.isPlaceholderData}
+      className={cn('grid gap-6', report.isPlaceholderData && 'opacity-60')}
+    >
+      {data.totals.plays === 0 ? (
+        <EmptyState
+          icon={ChartColumn}
+          title="No plays in these days"
+          description={`Nothing the TV showed from ${formatLongDay(data.from)} to ${formatLongDay(data.to)} has reached Screenline. A TV sends what it played about once a minute while it is online.`}
+          className="py-10"
+        />
+      ) : (
+        <>
+          <Totals report={data} />
+          <PlaysByDayChart days={data.byDay} />
+          <PlaysByItem items={data.byItem} />
+        </>
+      )}
+      {data.gaps.length > 0 && <Gaps gaps={data.gaps} />}
+    </div>
+  );
+}
+
+function PlaysReport({ adSpace }: { adSpace: TAdSpace }) {
+  const { timeZone } = adSpace.location;
+  const [range, setRange] = useState<TPlaysQuery>(() => lastDays(timeZone, 7));
+  const error = rangeError(range);
+  const errorId = useId();
+  const invalidProps = {
+    'aria-invalid': error !== null || undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  const preset =
+    PRESETS.find(({ value }) => {
+      const days = lastDays(timeZone, Number(value));
+      return days.from === range.from && days.to === range.to;
+    })?.value ?? 'custom';
+
+  const download = useMutation({
+    mutationFn: () => downloadPlaysCsv(adSpace.id, range),
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
+  });
+
+  return (
+    <>
+      <DialogBody className="gap-6">
+        <div className="flex flex-wrap items-end gap-3">
+          <SegmentedControl<TPreset | 'custom'>
+            label="Days shown"
+            value={preset}
+            onChange={(value) => value !== 'custom' && setRange(lastDays(timeZone, Number(value)))}
+            segments={PRESETS}
+          />
+          <div className="flex flex-wrap items-end gap-3">
+            <FormField label="From" className="w-40">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={range.from}
+                  max={range.to}
+                  {...invalidProps}
+                  onChange={(event) => setRange({ ...range, from: event.target.value })}
+                />
+              )}
+            </FormField>
+            <FormField label="To" className="w-40">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  value={range.to}
+                  min={range.from}
+                  {...invalidProps}
+                  onChange={(event) => setRange({ ...range, to: event.target.value })}
+                />
+              )}
+            </FormField>
+          </div>
+        </div>
+        {error ? (
+          <p
+            id={errorId}
+            role="alert"
+            className="flex items-center gap-1.5 text-sm font-medium text-danger"
+          >
+            <CircleAlert aria-hidden className="size-4 shrink-0" />
+            {error}
+          </p>
+        ) : (
+          <ReportBody adSpaceId={adSpace.id} range={range} />
+        )}
+      </DialogBody>
+      <DialogActions className="sm:items-center">
+        {download.isError && (
+          <p role="alert" className="text-sm text-danger sm:mr-auto">
+            The CSV could not be downloaded. {errorMessage(download.error)}
+          </p>
+        )}
+        <DialogClose asChild>
+          <Button variant="outline">Done</Button>
+        </DialogClose>
+        <Button
+          disabled={error !== null}
+          isPending={download.isPending}
+          onClick={() => download.mutate()}
+        >
+          <Download aria-hidden />
+          Download CSV
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/**
+ * Proof of play for one ad space: what its TV showed on the location's local days, from the
+ * records the TV sent, with the holes in its numbering, and the same as a CSV file.
+ */
+export function PlaysReportDialog({
+  adSpace,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  adSpace: TAdSpace | null;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  return (
+    <Dialog open={adSpace !== null} onOpenChange={(open) => !open && onClose()}>
+      {adSpace && (
+        <DialogContent placement="form" className="max-w-3xl" onCloseAutoFocus={onCloseAutoFocus}>
+          <DialogHeader>
+            <DialogTitle className="break-words">Proof of play: “{adSpace.name}”</DialogTitle>
+            <DialogDescription>
+              What its TV played at {adSpace.location.name}, {adSpace.location.city}, by the
+              location’s days ({adSpace.location.timeZone}).
+            </DialogDescription>
+          </DialogHeader>
+          {/* Keyed by space: another space starts again from the last 7 days. */}
+          <PlaysReport key={adSpace.id} adSpace={adSpace} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,491 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TAdSpace } from '@screenline/shared/ad-space';
+import type { TPlaysReport } from '@screenline/shared/player';
+import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
+import { renderWithAuth } from '@/test/render';
+import { makeAdSpace, makeLocation, makePlayer, page, uuid } from '@/test/screens-fixtures';
+import { AdSpacesPage } from '@/features/ad-spaces/routes/ad-spaces-page';
+
+/** The TV's reports on the ad spaces page: status, details, and the proof-of-play report. */
+
+const MB = 1024 * 1024;
+// 14:30 UTC on Monday 2 March 2026 is 09:30 in New York, the fixtures' location.
+const NOW = new Date('2026-03-02T14:30:00.000Z');
+
+function makeReport(overrides: Partial<TPlaysReport> = {}): TPlaysReport {
+  return {
+    adSpaceId: uuid(200),
+    timeZone: 'America/New_York',
+    from: '2026-02-24',
+    to: '2026-03-02',
+    totals: { plays: 1234, shownMs: 3 * 3_600_000 + 12 * 60_000 },
+    byDay: [
+      { day: '2026-02-24', plays: 100, shownMs: 1_000_000 },
+      { day: '2026-02-25', plays: 0, shownMs: 0 },
+      { day: '2026-02-26', plays: 300, shownMs: 2_000_000 },
+      { day: '2026-02-27', plays: 200, shownMs: 1_500_000 },
+      { day: '2026-02-28', plays: 334, shownMs: 2_500_000 },
+      { day: '2026-03-01', plays: 150, shownMs: 1_200_000 },
+      { day: '2026-03-02', plays: 150, shownMs: 3_320_000 },
+    ],
+    byItem: [
+      {
+        contentId: uuid(600),
+        name: 'Summer sale.mp4',
+        kind: 'video',
+        plays: 800,
+        shownMs: 9_000_000,
+      },
+      { contentId: uuid(601), name: null, kind: 'image', plays: 300, shownMs: 1_800_000 },
+      { contentId: null, name: null, kind: null, plays: 134, shownMs: 720_000 },
+    ],
+    gaps: [
+      {
+        deviceId: uuid(500),
+        deviceName: 'Lobby TV',
+        afterSequence: 120,
+        beforeSequence: 124,
+        missing: 3,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+type TCall = { method: string; path: string; search: string; accept: string | undefined };
+
+function stubApi({
+  adSpaces,
+  handler = () => undefined,
+}: {
+  adSpaces: TAdSpace[];
+  handler?: (call: TCall) => Response | Promise<Response> | undefined;
+}) {
+  const calls: TCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const parsed = new URL(url, 'http://app.test');
+      const headers = new Headers(init?.headers);
+      const call = {
+        method: init?.method ?? 'GET',
+        path: parsed.pathname,
+        search: parsed.search,
+        accept: headers.get('accept') ?? undefined,
+      };
+      calls.push(call);
+      const answer = handler(call);
+      if (answer) return Promise.resolve(answer);
+      if (call.path === '/api/v1/ad-spaces') return Promise.resolve(jsonResponse(page(adSpaces)));
+      if (call.path === '/api/v1/locations') {
+        return Promise.resolve(jsonResponse(page([makeLocation()])));
+      }
+      return Promise.resolve(
+        jsonResponse({ error: { code: 'not-found', message: 'Route not found.' } }, 404),
+      );
+    }),
+  );
+  return calls;
+}
+
+function renderPage(path = '/advertiser/ad-spaces') {
+  const router = createMemoryRouter([{ path: '/advertiser/ad-spaces', Component: AdSpacesPage }], {
+    initialEntries: [path],
+  });
+  renderWithAuth(router, makeAuth(makeUser()));
+  return router;
+}
+
+const playsCalls = (calls: TCall[]) =>
+  calls.filter((call) => call.path === `/api/v1/ad-spaces/${uuid(200)}/plays`);
+
+async function openReport(user: ReturnType<typeof userEvent.setup>, name = 'Window screen') {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Proof of play' }));
+  return screen.findByRole('dialog', { name: `Proof of play: “${name}”` });
+}
+
+describe('/advertiser/ad-spaces: what the TV reports', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  });
+
+  it('shows what is on screen, the content download, a problem and a pending update per row', async () => {
+    stubApi({
+      adSpaces: [
+        makeAdSpace({
+          status: 'online',
+          lastSeenAt: '2026-03-02T14:29:00.000Z',
+          player: makePlayer(),
+        }),
+        makeAdSpace({
+          id: uuid(201),
+          name: 'Counter',
+          status: 'online',
+          lastSeenAt: '2026-03-02T14:29:00.000Z',
+          player: makePlayer({
+            isUpToDate: false,
+            cache: {
+              filesReady: 3,
+              filesNeeded: 12,
+              bytesReady: 45 * MB,
+              bytesNeeded: 120 * MB,
+              problem: 'Not enough storage on the TV: 80 MB more is needed.',
+            },
+          }),
+        }),
+        makeAdSpace({
+          id: uuid(202),
+          name: 'Door',
+          status: 'offline',
+          lastSeenAt: '2026-03-01T14:30:00.000Z',
+          player: makePlayer({ isUpToDate: false }),
+        }),
+      ],
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Ad spaces' });
+
+    const window = within(table).getByRole('row', { name: 'Window screen' });
+    expect(window).toHaveTextContent('Online');
+    // In the status cell for narrow screens, and in "Playing now" for wide ones.
+    expect(within(window).getAllByText('Summer sale.mp4')).toHaveLength(2);
+    expect(window).toHaveTextContent('Now playing: Summer sale.mp4');
+    expect(window).toHaveTextContent('Content ready 12/12 files');
+    expect(window).not.toHaveTextContent('Update pending');
+
+    const counter = within(table).getByRole('row', { name: 'Counter' });
+    expect(counter).toHaveTextContent('Downloading 3/12 files · 45 MB of 120 MB');
+    expect(counter).toHaveTextContent('Not enough storage on the TV: 80 MB more is needed.');
+
+    const door = within(table).getByRole('row', { name: 'Door' });
+    expect(door).toHaveTextContent('Offline');
+    expect(door).not.toHaveTextContent('Now playing');
+    expect(door).toHaveTextContent('Content ready 12/12 files');
+    expect(door).toHaveTextContent('Update pending');
+  });
+
+  it('details the TV: version, storage, schedule update; a space without a TV says how to connect one', async () => {
+    stubApi({
+      adSpaces: [
+        makeAdSpace({
+          status: 'online',
+          lastSeenAt: '2026-03-02T14:29:00.000Z',
+          player: makePlayer(),
+        }),
+        makeAdSpace({ id: uuid(201), name: 'Counter' }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Window screen' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'TV status…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'TV status of “Window screen”' });
+    const detail = (term: string) => within(dialog).getByText(term).nextElementSibling;
+    expect(detail('Status')).toHaveTextContent('OnlineLast seen 1 minute ago');
+    expect(detail('TV')).toHaveTextContent('Lobby TV');
+    expect(detail('Now playing')).toHaveTextContent('Summer sale.mp4');
+    expect(detail('Content')).toHaveTextContent('Content ready 12/12 files');
+    expect(
+      within(dialog).getByRole('progressbar', { name: 'Content downloaded to the TV' }),
+    ).toHaveAttribute('aria-valuenow', '100');
+    expect(detail('Schedule')).toHaveTextContent('Up to date');
+    expect(detail('Storage')).toHaveTextContent('1.5 GB of 8 GB used');
+    expect(detail('Storage')).toHaveTextContent('Persistent');
+    expect(detail('App version')).toHaveTextContent('1.4.0');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for Window screen' })).toHaveFocus(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Counter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'TV status…' }));
+    const empty = await screen.findByRole('dialog', { name: 'TV status of “Counter”' });
+    expect(empty).toHaveTextContent('No TV has reported for this ad space yet.');
+    expect(empty).toHaveTextContent('Pick “Counter” from the list and press Continue.');
+  });
+
+  it('reports proof of play for the last 7 local days: totals, days, items, gaps; presets and the URL follow', async () => {
+    const calls = stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) => (call.path.endsWith('/plays') ? jsonResponse(makeReport()) : undefined),
+    });
+    const user = userEvent.setup();
+    const router = renderPage();
+    const dialog = await openReport(user);
+    expect(router.state.location.search).toBe(`?plays=${uuid(200)}`);
+    expect(dialog).toHaveTextContent('by the location’s days (America/New_York)');
+
+    // Today is 2 March in New York: the 7 days end there.
+    expect(within(dialog).getByLabelText('From')).toHaveValue('2026-02-24');
+    expect(within(dialog).getByLabelText('To')).toHaveValue('2026-03-02');
+    expect(within(dialog).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await within(dialog).findByText('1,234');
+    expect(playsCalls(calls).map((call) => call.search)).toEqual([
+      '?from=2026-02-24&to=2026-03-02',
+    ]);
+    const totals = within(dialog).getByText('Plays', { selector: 'dt' }).parentElement
+      ?.parentElement;
+    expect(totals).toHaveTextContent('Plays1,234Time shown3 h 12 min');
+
+    const days = within(dialog).getByRole('table', { name: 'Plays by day' });
+    expect(within(days).getAllByRole('row')).toHaveLength(8);
+    expect(within(days).getByRole('row', { name: /Sat 28 Feb/ })).toHaveTextContent(
+      'Sat 28 Feb33441 min 40 s',
+    );
+    expect(dialog).toHaveTextContent('Busiest: Sat 28 Feb, 334 plays');
+
+    const items = within(dialog).getByRole('table', { name: 'Plays by item' });
+    const cells = (name: string) =>
+      within(within(items).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    // The kind sits under the name too, for phones, where its column is hidden.
+    expect(cells('Summer sale.mp4')).toEqual([
+      'Summer sale.mp4Video',
+      'Video',
+      '800',
+      '2 h 30 min',
+    ]);
+    expect(cells('Deleted item')).toEqual(['Deleted itemImage', 'Image', '300', '30 min']);
+    expect(cells('Ad slot')).toEqual(['Ad slotAd slot', 'Ad slot', '134', '12 min']);
+
+    const gaps = within(dialog).getByRole('region', { name: 'Missing records' });
+    expect(gaps).toHaveTextContent('records were lost before they were sent');
+    expect(within(gaps).getByRole('listitem')).toHaveTextContent(
+      'Lobby TV: 3 records missing between #120 and #124',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Last 30 days' }));
+    await waitFor(() => expect(playsCalls(calls)).toHaveLength(2));
+    expect(playsCalls(calls)[1]?.search).toBe('?from=2026-02-01&to=2026-03-02');
+    expect(within(dialog).getByLabelText('From')).toHaveValue('2026-02-01');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for Window screen' })).toHaveFocus(),
+    );
+  });
+
+  it('refuses a reversed or too long range without asking the server', async () => {
+    const calls = stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) => (call.path.endsWith('/plays') ? jsonResponse(makeReport()) : undefined),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const dialog = await openReport(user);
+    await within(dialog).findByText('1,234');
+    const from = within(dialog).getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-03-05');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The first day must not be after the last day.',
+    );
+    expect(from).toBeInvalid();
+    expect(from).toHaveAccessibleDescription('The first day must not be after the last day.');
+    expect(within(dialog).getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+
+    await user.clear(from);
+    await user.type(from, '2025-11-30');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose at most 92 days.');
+    await user.clear(from);
+    await user.type(from, '2025-12-01');
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(playsCalls(calls).map((call) => call.search)).toContain(
+        '?from=2025-12-01&to=2026-03-02',
+      ),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(playsCalls(calls).every((call) => !call.search.includes('2026-03-05'))).toBe(true);
+    expect(playsCalls(calls).every((call) => !call.search.includes('2025-11-30'))).toBe(true);
+  });
+
+  it('says when nothing was played, and still shows the gaps', async () => {
+    stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) =>
+        call.path.endsWith('/plays')
+          ? jsonResponse(
+              makeReport({
+                totals: { plays: 0, shownMs: 0 },
+                byDay: makeReport().byDay.map((day) => ({ ...day, plays: 0, shownMs: 0 })),
+                byItem: [],
+              }),
+            )
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const dialog = await openReport(user);
+    expect(
+      await within(dialog).findByRole('heading', { name: 'No plays in these days' }),
+    ).toBeVisible();
+    // Intl's long date may or may not put a comma after the weekday.
+    expect(dialog).toHaveTextContent(
+      /Nothing the TV showed from Tuesday,? 24 February 2026 to Monday,? 2 March 2026 has reached Screenline\./,
+    );
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Missing records' })).toBeVisible();
+  });
+
+  it('shows a failed report with a way to try again', async () => {
+    let isDown = true;
+    let answerFirst: (response: Response) => void = () => undefined;
+    const calls = stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) => {
+        if (!call.path.endsWith('/plays')) return undefined;
+        if (isDown) {
+          return new Promise<Response>((resolve) => {
+            answerFirst = resolve;
+          });
+        }
+        return jsonResponse(makeReport());
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const dialog = await openReport(user);
+    expect(within(dialog).getByRole('status', { name: 'Loading the report' })).toBeVisible();
+    answerFirst(
+      jsonResponse({ error: { code: 'internal', message: 'Screenline had a problem.' } }, 500),
+    );
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The report could not be loaded.');
+    isDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await within(dialog).findByText('1,234');
+    expect(playsCalls(calls)).toHaveLength(2);
+  });
+
+  it('downloads the CSV with the API’s credentials and the server’s file name', async () => {
+    const calls = stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) => {
+        if (!call.path.endsWith('/plays')) return undefined;
+        if (call.accept === 'text/csv') {
+          return new Response('startedAt,item\n2026-03-02T09:00:00Z,Summer sale.mp4\n', {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition':
+                'attachment; filename="plays.csv"; filename*=UTF-8\'\'plays-window-%C3%A9cran-2026-02-24-2026-03-02.csv',
+            },
+          });
+        }
+        return jsonResponse(makeReport());
+      },
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:report');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const saved: { download: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ download: this.download, href: this.href });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const dialog = await openReport(user);
+    await within(dialog).findByText('1,234');
+    await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({
+      download: 'plays-window-écran-2026-02-24-2026-03-02.csv',
+      href: 'blob:report',
+    });
+    const csvCall = playsCalls(calls).find((call) => call.accept === 'text/csv');
+    expect(csvCall?.search).toBe('?from=2026-02-24&to=2026-03-02');
+    const init = vi
+      .mocked(fetch)
+      .mock.calls.find(([, request]) =>
+        new Headers(request?.headers).get('accept')?.startsWith('text/csv'),
+      )?.[1];
+    expect(init?.credentials).toBe('same-origin');
+    const blob = createObjectURL.mock.calls[0]?.[0];
+    expect(await blob?.text()).toContain('Summer sale.mp4');
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:report'));
+  });
+
+  it('says why a CSV could not be downloaded', async () => {
+    stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) => {
+        if (!call.path.endsWith('/plays')) return undefined;
+        return call.accept === 'text/csv'
+          ? jsonResponse({ error: { code: 'forbidden', message: 'Only the owner may.' } }, 403)
+          : jsonResponse(makeReport());
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const dialog = await openReport(user);
+    await within(dialog).findByText('1,234');
+    await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The CSV could not be downloaded. Only the owner may.',
+    );
+  });
+
+  it('opens the report a link names, fetching a space the list has not shown', async () => {
+    const later = makeAdSpace({ id: uuid(299), name: 'Far away' });
+    const calls = stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) => {
+        // The first page of a longer list.
+        if (call.path === '/api/v1/ad-spaces') {
+          return jsonResponse({ items: [makeAdSpace()], nextCursor: 'next' });
+        }
+        if (call.path === `/api/v1/ad-spaces/${uuid(299)}`) return jsonResponse(later);
+        if (call.path.endsWith('/plays')) return jsonResponse(makeReport({ adSpaceId: uuid(299) }));
+        return undefined;
+      },
+    });
+    renderPage(`/advertiser/ad-spaces?plays=${uuid(299)}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Proof of play: “Far away”' });
+    await within(dialog).findByText('1,234');
+    expect(calls.map((call) => call.path)).toContain(`/api/v1/ad-spaces/${uuid(299)}/plays`);
+  });
+
+  it('drops a link to a space that is not there', async () => {
+    stubApi({ adSpaces: [makeAdSpace()] });
+    const router = renderPage(`/advertiser/ad-spaces?plays=${uuid(298)}`);
+    await screen.findByRole('table', { name: 'Ad spaces' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the report from the TV status dialog', async () => {
+    stubApi({
+      adSpaces: [makeAdSpace({ status: 'online', player: makePlayer() })],
+      handler: (call) => (call.path.endsWith('/plays') ? jsonResponse(makeReport()) : undefined),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Window screen' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'TV status…' }));
+    const status = await screen.findByRole('dialog', { name: 'TV status of “Window screen”' });
+    await user.click(within(status).getByRole('button', { name: 'Proof of play' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proof of play: “Window screen”' });
+    await within(dialog).findByText('1,234');
+    expect(screen.queryByRole('dialog', { name: /TV status/ })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for Window screen' })).toHaveFocus(),
+    );
+  });
+});
