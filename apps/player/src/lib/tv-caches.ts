@@ -9,8 +9,14 @@ export const SHELL_CACHE = 'screenline-tv-shell';
 export const ASSETS_CACHE = 'screenline-tv-assets';
 /** Media files, one entry per content hash (features/cache/media-cache.ts). */
 export const MEDIA_CACHE = 'screenline-tv-media';
-/** Every cache the player owns; the service worker deletes any other it finds. */
+/** Every cache the player owns now. */
 export const TV_CACHES = [SHELL_CACHE, ASSETS_CACHE, MEDIA_CACHE] as const;
+/**
+ * The player's caches start with this; the service worker deletes those of them that are not in
+ * TV_CACHES (an older layout). The web app shares the origin's Cache Storage: its caches are
+ * never touched.
+ */
+export const TV_CACHE_PREFIX = 'screenline-tv-';
 
 /** Where the player lives; the service worker's scope (`/tv` and everything below it). */
 export const TV_PREFIX = '/tv';

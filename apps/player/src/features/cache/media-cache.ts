@@ -144,9 +144,11 @@ export async function openMediaCache(deps: TMediaCacheDeps = {}): Promise<MediaC
           `The file ${media.contentId} could not be downloaded (HTTP ${response.status}).`,
         );
       }
+      // What the service worker answers with: a video element seeks by Range requests.
       const headers = {
         'content-type': media.contentType,
         'content-length': String(media.sizeBytes),
+        'accept-ranges': 'bytes',
       };
       const spark = new SparkMD5.ArrayBuffer();
       let received = 0;
