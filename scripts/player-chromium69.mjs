@@ -8,14 +8,16 @@
 // then a phone (this script, over HTTP) approves the code and the TV must sign in by polling and
 // come to setup: "No Ad Spaces Found" with its QR code, Refresh after ad spaces were added, the
 // list chosen from and Continue pressed by the keyboard alone, the ready screen, and a reload
-// that goes straight back to it. Saves a screenshot of each layout and of each setup screen.
+// that goes straight back to it. Then, in a fresh profile, the service worker: it registers and
+// controls /tv, answers media from the media cache with Range support, and a reload with the
+// network gone still starts the player. Saves a screenshot of each layout and of each screen.
 // `npm test` runs it after the build.
 //
 //   npm run build -w @screenline/player && node scripts/player-chromium69.mjs [--json=<file>]
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
 // where the screenshots go. The browser and driver come from scripts/chromium69.mjs.
-/* global window, document, getComputedStyle -- page.evaluate runs in the browser. */
+/* global window, document, getComputedStyle, caches -- page.evaluate runs in the browser. */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -462,6 +464,105 @@ async function checkPairingAndSetup(browser) {
   await page.close();
 }
 
+/**
+ * The service worker in 69 (issue 8 items 5–6), in a browser with a fresh profile: it registers for /tv and
+ * controls the page; media are answered from the media cache, whole and by Range (206), and a
+ * temp entry never is; what the media cache uses is there (a streamed body put in Cache Storage,
+ * `tee()`, `navigator.storage`); and with the server stopped a reload still starts the player.
+ * Runs last: it stops the server.
+ */
+async function checkServiceWorker(browser, stopServer) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.setViewport({ width: 1920, height: 1080 });
+  await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
+  const registered = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 15_000 })
+    .then(() =>
+      page.evaluate(async () => {
+        const ready = await navigator.serviceWorker.ready;
+        return {
+          scope: new URL(ready.scope).pathname,
+          script: ready.active ? new URL(ready.active.scriptURL).pathname : null,
+        };
+      }),
+    )
+    .catch((error) => ({ error: error.message }));
+  check(
+    'service worker: registers for /tv (/tv/sw.js) and controls the page',
+    registered.scope === '/tv' && registered.script === '/tv/sw.js',
+    JSON.stringify(registered),
+  );
+
+  const key = 'AAAAAAAAAAAAAAAAAAAAAA';
+  const media = await page.evaluate(async (k) => {
+    const bytes = new TextEncoder().encode('0123456789abcdef');
+    // Written as the media cache writes a download: a streamed body, one branch of a tee().
+    const [toCache, other] = new Response(bytes).body.tee();
+    other.cancel();
+    const cache = await caches.open('screenline-tv-media');
+    await cache.put(
+      `/tv/media/${k}`,
+      new Response(toCache, {
+        headers: { 'content-type': 'video/mp4', 'content-length': '16', 'accept-ranges': 'bytes' },
+      }),
+    );
+    await cache.put(`/tv/media/tmp/${k}`, new Response(bytes));
+    const whole = await fetch(`/tv/media/${k}`);
+    const part = await fetch(`/tv/media/${k}`, { headers: { range: 'bytes=4-7' } });
+    const temp = await fetch(`/tv/media/tmp/${k}`);
+    const storage = navigator.storage;
+    return {
+      whole: `${whole.status} ${await whole.text()}`,
+      part: `${part.status} ${part.headers.get('content-range')} ${await part.text()}`,
+      temp: temp.status,
+      storage: Boolean(
+        storage &&
+        typeof storage.estimate === 'function' &&
+        typeof storage.persist === 'function' &&
+        typeof storage.persisted === 'function',
+      ),
+      quota: storage ? (await storage.estimate()).quota : null,
+    };
+  }, key);
+  check(
+    'service worker: media from the media cache, whole (200) and by Range (206); a temp never',
+    media.whole === '200 0123456789abcdef' &&
+      media.part === '206 bytes 4-7/16 4567' &&
+      media.temp === 404,
+    JSON.stringify(media),
+  );
+  check(
+    'media cache: a streamed body is kept by Cache Storage; navigator.storage estimate/persist/persisted',
+    media.storage && media.quota > 0,
+    JSON.stringify(media),
+  );
+
+  // The network goes for real: page.setOfflineMode() in 69 does not reach the worker's fetches.
+  await stopServer();
+  // The worker's own requests must fail too, or the reload below proves nothing.
+  const probe = await page.evaluate(() =>
+    fetch('/tv/assets/not-built.js').then(
+      (r) => r.status,
+      () => 'failed',
+    ),
+  );
+  await page.reload({ waitUntil: 'load' }).catch(() => undefined);
+  const offline = await page
+    .waitForSelector('h1', { timeout: 10_000 })
+    .then(() => page.evaluate(() => document.querySelector('h1').textContent.trim()))
+    .catch(() => null);
+  check(
+    'service worker: with the server gone, a reload still starts the player',
+    probe === 'failed' && offline === EXPECTED.heading,
+    JSON.stringify({ probe, offline }),
+  );
+  await shoot(page, 'offline-reload-1920x1080');
+  check('service worker: no page error', problems.length === 0, problems.join('; '));
+  await page.close();
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'player69-data-'));
 let server;
 let browser;
@@ -483,6 +584,13 @@ try {
     }
   }
   await checkPairingAndSetup(browser);
+  // A fresh profile (each launch has its own): no worker or device from the checks above.
+  await browser.close();
+  browser = await puppeteer.launch({ executablePath, args });
+  await checkServiceWorker(browser, async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  });
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {
