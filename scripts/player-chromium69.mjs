@@ -19,9 +19,11 @@
 // where the screenshots go. The browser and driver come from scripts/chromium69.mjs.
 /* global window, document, getComputedStyle, caches -- page.evaluate runs in the browser. */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { ensureChromium69 } from './chromium69.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -465,6 +467,100 @@ async function checkPairingAndSetup(browser) {
 }
 
 /**
+ * features/cache/media-cache.ts itself in 69 (the app does not load it until playback is wired):
+ * bundled for Chromium 68 by esbuild and added to the page, it downloads a real file from the
+ * server (the player's favicon, whose MD5 is computed here), streams it through spark-md5 into a
+ * temp entry, promotes it, and the service worker plays it back from its URL; a file with a
+ * wrong MD5 is never promoted and leaves no temp entry.
+ */
+async function checkMediaCacheModule(page) {
+  const bundle = await esbuild.build({
+    entryPoints: [path.join(root, 'apps/player/src/features/cache/media-cache.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'screenlineMediaCache',
+    target: 'chrome68',
+    write: false,
+    logLevel: 'silent',
+  });
+  // Run through the protocol: the page's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(
+    `${bundle.outputFiles[0].text};window.screenlineMediaCache=screenlineMediaCache;`,
+  );
+  const favicon = fs.readFileSync(path.join(root, 'apps/player/dist/favicon.svg'));
+  const md5 = crypto.createHash('md5').update(favicon).digest('base64');
+  const file = (contentId, checksum) => ({
+    contentId,
+    kind: 'image',
+    contentType: 'image/svg+xml',
+    url: '/tv/favicon.svg',
+    sizeBytes: favicon.length,
+    md5: checksum,
+    durationMs: null,
+  });
+  const wrongMd5 = crypto.createHash('md5').update('other bytes').digest('base64');
+  const seen = await page.evaluate(
+    async (good, bad) => {
+      const cache = await window.screenlineMediaCache.openMediaCache();
+      const ok = await cache.prepare([good]);
+      const url = cache.urlOf(good);
+      const played = url ? await (await fetch(url)).text() : null;
+      // The wrong checksum: stopped after its first failure (it would retry for ever).
+      const controller = new AbortController();
+      const problems = [];
+      const refused = await cache.prepare([bad], {
+        signal: controller.signal,
+        onProgress: (status) => {
+          if (status.problem) {
+            problems.push(status.problem);
+            controller.abort();
+          }
+        },
+      });
+      const entries = (await (await caches.open('screenline-tv-media')).keys()).map(
+        (request) => new URL(request.url).pathname,
+      );
+      const removed = await cache.cleanup([]);
+      return {
+        ok,
+        url,
+        played,
+        refused,
+        problems,
+        badUrl: cache.urlOf(bad),
+        entries,
+        removed,
+        storage: await cache.storage(),
+      };
+    },
+    file('favicon', md5),
+    file('bad', wrongMd5),
+  );
+  const key = md5.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  check(
+    'media cache module: downloads, checks the MD5 while streaming, promotes, and the worker plays it',
+    seen.ok.ok === true &&
+      seen.url === `/tv/media/${key}` &&
+      seen.played === favicon.toString('utf8'),
+    JSON.stringify({ ok: seen.ok, url: seen.url, played: seen.played?.slice(0, 40) }),
+  );
+  check(
+    'media cache module: a wrong MD5 is never promoted and leaves no temp; cleanup removes the rest',
+    seen.refused.ok === false &&
+      seen.problems[0] === 'The file bad did not match its checksum.' &&
+      seen.badUrl === null &&
+      seen.entries.join('|') === `/tv/media/${key}` &&
+      seen.removed === 1,
+    JSON.stringify(seen),
+  );
+  check(
+    'media cache module: storage() reports usage and quota',
+    seen.storage.quotaBytes > 0 && typeof seen.storage.persisted === 'boolean',
+    JSON.stringify(seen.storage),
+  );
+}
+
+/**
  * The service worker in 69 (issue 8 items 5–6), in a browser with a fresh profile: it registers for /tv and
  * controls the page; media are answered from the media cache, whole and by Range (206), and a
  * temp entry never is; what the media cache uses is there (a streamed body put in Cache Storage,
@@ -494,6 +590,7 @@ async function checkServiceWorker(browser, stopServer) {
     registered.scope === '/tv' && registered.script === '/tv/sw.js',
     JSON.stringify(registered),
   );
+  await checkMediaCacheModule(page);
 
   const key = 'AAAAAAAAAAAAAAAAAAAAAA';
   const media = await page.evaluate(async (k) => {
