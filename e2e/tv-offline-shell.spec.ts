@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import * as esbuild from 'esbuild';
 
 /* The TV player's service worker (issue 8 items 5–6): after one load online it controls /tv, a
    reload with no network still starts the player, and media are answered from the media cache
@@ -115,5 +119,85 @@ test('media are answered from the media cache only, whole or by Range, never fro
 
   // A download in progress is never played.
   expect(await statusOf(tv, `/tv/media/tmp/${key}`)).toBe(404);
+  await context.close();
+});
+
+test('the media cache module downloads a real file, checks it while streaming, and the worker plays it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: TV_VIEWPORT });
+  const tv = await context.newPage();
+  await tv.goto('/tv/');
+  await tv.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // features/cache/media-cache.ts as it is (playback does not load it yet), run in the page
+  // through the protocol (the page's Content-Security-Policy refuses inline scripts).
+  const root = path.resolve(import.meta.dirname, '..');
+  const bundle = await esbuild.build({
+    entryPoints: [path.join(root, 'apps/player/src/features/cache/media-cache.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'screenlineMediaCache',
+    write: false,
+    logLevel: 'silent',
+  });
+  await tv.evaluate(
+    `${bundle.outputFiles[0]!.text};window.screenlineMediaCache=screenlineMediaCache;`,
+  );
+  const favicon = fs.readFileSync(path.join(root, 'apps/player/dist/favicon.svg'));
+  const md5 = createHash('md5').update(favicon).digest('base64');
+  const file = (contentId: string, checksum: string) => ({
+    contentId,
+    kind: 'image' as const,
+    contentType: 'image/svg+xml',
+    url: '/tv/favicon.svg',
+    sizeBytes: favicon.length,
+    md5: checksum,
+    durationMs: null,
+  });
+  type TFile = ReturnType<typeof file>;
+  type TCache = {
+    prepare(
+      media: TFile[],
+      options?: { signal?: AbortSignal; onProgress?: (s: { problem: string | null }) => void },
+    ): Promise<{ ok: boolean }>;
+    urlOf(media: TFile): string | null;
+  };
+  const seen = await tv.evaluate(
+    async ([good, bad]) => {
+      const module = (
+        window as unknown as { screenlineMediaCache: { openMediaCache(): Promise<TCache> } }
+      ).screenlineMediaCache;
+      const cache = await module.openMediaCache();
+      const ok = await cache.prepare([good]);
+      const url = cache.urlOf(good);
+      const played = url ? await (await fetch(url)).text() : null;
+      const controller = new AbortController();
+      const problems: string[] = [];
+      await cache.prepare([bad], {
+        signal: controller.signal,
+        onProgress: (status) => {
+          if (status.problem) {
+            problems.push(status.problem);
+            controller.abort();
+          }
+        },
+      });
+      const entries = (await (await caches.open('screenline-tv-media')).keys()).map(
+        (request) => new URL(request.url).pathname,
+      );
+      return { ok, url, played, problems, badUrl: cache.urlOf(bad), entries };
+    },
+    [file('favicon', md5), file('bad', createHash('md5').update('x').digest('base64'))] as const,
+  );
+  const key = md5.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  expect(seen).toEqual({
+    ok: { ok: true },
+    url: `/tv/media/${key}`,
+    played: favicon.toString('utf8'),
+    problems: ['The file bad did not match its checksum.'],
+    badUrl: null,
+    entries: [`/tv/media/${key}`],
+  });
   await context.close();
 });
