@@ -370,8 +370,11 @@ describe('content sync', () => {
     expect(server.eventConnections()).toBe(3);
 
     server.eventsAnswer(200);
+    const pollsBefore = server.polls().length;
     await vi.advanceTimersByTimeAsync(4_000);
     expect(server.eventConnections()).toBe(4);
+    // Connected again: a change pushed meanwhile was missed, so it polls once.
+    expect(server.polls()).toHaveLength(pollsBefore + 1);
     server.push('retry: 5000\n\n');
     server.endEvents();
     await flush();

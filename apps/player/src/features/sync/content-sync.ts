@@ -20,7 +20,8 @@ import type { ContentSource, MediaCache, ReadyManifest, TNowPlaying } from '../p
  *   PLAYER_POLL_JITTER), at random so a fleet does not poll in step (60 s before the first
  *   manifest); 304 keeps what is there. Each poll is followed by a heartbeat.
  * - Push: GET /api/v1/player/events read as a stream with fetch (EventSource cannot send the
- *   device token); `changed` polls at once. Reconnects with backoff.
+ *   device token); `changed` polls at once. Reconnects with backoff, and polls once reconnected
+ *   (a change pushed meanwhile was missed).
  * - A new manifest goes through `cache.prepare()` and replaces the current one (saved, listeners
  *   told) only when that answers ok; a newer one arriving meanwhile aborts the older download.
  * - Every `cacheCleanupIntervalSeconds`, files neither the current nor the pending manifest
@@ -334,8 +335,10 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
   async function listen(controller: AbortController) {
     let failures = 0;
     let retryMs = EVENTS_RETRY_FIRST_MS;
+    let attempts = 0;
     while (running && !controller.signal.aborted) {
       let heard = false;
+      attempts += 1;
       try {
         const response = await request(EVENTS_URL, {
           headers: { accept: 'text/event-stream' },
@@ -344,6 +347,9 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
         if (response.status !== 200 || !response.body) {
           throw new Error(`the event stream answered ${response.status}`);
         }
+        // A change pushed while the stream was down was missed: catch up with a poll (the
+        // first connection needs none: start() polls).
+        if (attempts > 1) void poll();
         const parser = createParser({
           onEvent: (event) => {
             if (event.event === PLAYER_EVENT_CHANGED) void poll();
