@@ -235,6 +235,21 @@ describe('media cache', () => {
     expect(problems.at(-1)).toBeNull();
   });
 
+  it('says the TV ran out of storage when the browser refuses to keep a file', async () => {
+    const a = media('a', A);
+    const cache = new FakeCache();
+    cache.put = () => Promise.reject(new DOMException('Quota exceeded.', 'QuotaExceededError'));
+    const controller = new AbortController();
+    const problems: (string | null)[] = [];
+    const opened = await open({ [a.url]: A }, { cache, sleep: async () => controller.abort() });
+    await opened.mediaCache.prepare([a], {
+      signal: controller.signal,
+      onProgress: (s) => problems.push(s.problem),
+    });
+    expect(problems).toContain('The TV ran out of storage while keeping the file a.');
+    expect(opened.mediaCache.urlOf(a)).toBeNull();
+  });
+
   it('answers that it does not fit, and downloads nothing, when free space is short', async () => {
     const a = media('a', A);
     const b = media('b', B);

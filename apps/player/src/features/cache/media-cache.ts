@@ -133,6 +133,7 @@ export async function openMediaCache(deps: TMediaCacheDeps = {}): Promise<MediaC
     const controller = new AbortController();
     const abort = () => controller.abort();
     signal?.addEventListener('abort', abort);
+    if (signal?.aborted) controller.abort();
     try {
       const response = await fetchImpl(media.url, {
         credentials: 'omit',
@@ -270,9 +271,11 @@ export async function openMediaCache(deps: TMediaCacheDeps = {}): Promise<MediaC
             status.problem =
               error instanceof ChecksumMismatch
                 ? `The file ${item.contentId} did not match its checksum.`
-                : error instanceof Error && error.message.startsWith('The file ')
-                  ? error.message
-                  : `The file ${item.contentId} could not be downloaded.`;
+                : error instanceof Error && error.name === 'QuotaExceededError'
+                  ? `The TV ran out of storage while keeping the file ${item.contentId}.`
+                  : error instanceof Error && error.message.startsWith('The file ')
+                    ? error.message
+                    : `The file ${item.contentId} could not be downloaded.`;
             log.warn(`Screenline TV: ${status.problem} Trying again.`, error);
             report();
             await sleep(retryDelayMs(failures), signal);
