@@ -265,9 +265,13 @@ describe('content sync', () => {
     prepares[0]!.resolve({ ok: true });
     await flush();
 
+    const firstSync = sync.lastSyncAt();
+    expect(firstSync).toBe(Date.now());
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.polls()).toHaveLength(2);
     expect(server.polls()[1]!.headers.get('if-none-match')).toBe('"etag-of-v1"');
+    // The 304 is an answer too: the menu's "last sync" moves on.
+    expect(sync.lastSyncAt()).toBe(firstSync! + 60_000);
     expect(prepares).toHaveLength(1);
     expect(sync.current()?.manifest.version).toBe('v1');
     sync.stop();
@@ -302,6 +306,7 @@ describe('content sync', () => {
     sync.start();
     await flush();
     expect(server.polls()).toHaveLength(1);
+    expect(sync.lastSyncAt()).toBeNull();
     await vi.advanceTimersByTimeAsync(65_999);
     expect(server.polls()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);

@@ -70,6 +70,8 @@ export type TContentSync = ContentSource & {
   cacheStatus(): TPlayerCacheStatus;
   /** The newest manifest's settings; null before any manifest. */
   settings(): TPlayerSettings | null;
+  /** When the server last answered a manifest poll (200 or 304), epoch ms; null before. */
+  lastSyncAt(): number | null;
 };
 
 /** The wait before the next poll: the interval × (1 ± PLAYER_POLL_JITTER). */
@@ -95,6 +97,7 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
   /** The ETag of the newest manifest received (pending or current), for If-None-Match. */
   let etag: string | null = null;
   let latestSettings: TPlayerSettings | null = null;
+  let lastSyncAt: number | null = null;
   let status: TPlayerCacheStatus = {
     filesReady: 0,
     filesNeeded: 0,
@@ -240,7 +243,10 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (etag) headers['if-none-match'] = etag;
     const response = await request(MANIFEST_URL, { headers });
-    if (response.status === 304) return;
+    if (response.status === 304) {
+      lastSyncAt = Date.now();
+      return;
+    }
     if (response.status !== 200) {
       log.warn(`Screenline TV: the manifest poll answered ${response.status}.`);
       return;
@@ -250,6 +256,7 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
       log.warn('Screenline TV: the server sent a manifest this player cannot read.');
       return;
     }
+    lastSyncAt = Date.now();
     etag = response.headers.get('etag') ?? `"${parsed.data.version}"`;
     receive(parsed.data);
   }
@@ -428,5 +435,6 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
     stop,
     cacheStatus: () => ({ ...status }),
     settings: () => latestSettings,
+    lastSyncAt: () => lastSyncAt,
   };
 }
