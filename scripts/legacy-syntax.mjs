@@ -97,11 +97,12 @@ function findNewSyntax(program, code) {
 }
 
 /**
- * Constructs in a script (an ES module, as Vite emits them) that Chromium 68 cannot parse:
+ * Constructs in a script (an ES module, as Vite emits them; `sourceType: 'script'` for a classic
+ * script such as the service worker) that Chromium 68 cannot parse:
  * `[{ construct, since, line, column }]`, empty when it parses.
  */
-export function checkScript(code) {
-  const options = { sourceType: 'module', locations: false };
+export function checkScript(code, { sourceType = 'module' } = {}) {
+  const options = { sourceType, locations: false };
   let program;
   try {
     program = parse(code, { ...options, ecmaVersion: 'latest' });
@@ -208,14 +209,33 @@ function listFiles(dir) {
     .sort();
 }
 
+/**
+ * Files the build must emit, checked as classic scripts: the service worker (apps/player/src/sw.ts,
+ * built by vite.sw.config.ts), which Chromium 68/69 can only run as a classic script — an
+ * `import` or `export` left in it fails here. Missing, it fails too: a TV would not start offline.
+ */
+export const REQUIRED_CLASSIC_SCRIPTS = ['sw.js'];
+
 /** Every emitted script and stylesheet under `dist`, with what Chromium 68 would not take. */
 export function checkBuild(dist) {
   if (!fs.existsSync(dist)) throw new Error(`${dist} does not exist: build the player first`);
-  return listFiles(dist).map((name) => {
-    const code = fs.readFileSync(path.join(dist, name), 'utf8');
-    const findings = name.endsWith('.css') ? checkStylesheet(code, name) : checkScript(code);
-    return { file: name, findings };
-  });
+  const files = listFiles(dist);
+  const missing = REQUIRED_CLASSIC_SCRIPTS.filter((name) => !files.includes(name)).map((name) => ({
+    file: name,
+    findings: [{ construct: 'missing from the build', since: Infinity, line: 0, column: 0 }],
+  }));
+  return [
+    ...missing,
+    ...files.map((name) => {
+      const code = fs.readFileSync(path.join(dist, name), 'utf8');
+      const findings = name.endsWith('.css')
+        ? checkStylesheet(code, name)
+        : checkScript(code, {
+            sourceType: REQUIRED_CLASSIC_SCRIPTS.includes(name) ? 'script' : 'module',
+          });
+      return { file: name, findings };
+    }),
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,7 +1,10 @@
 // The syntax gate of the TV player's build (scripts/legacy-syntax.mjs): what Chromium 68 parses
 // passes, each newer construct fails with its name and place.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkScript, checkStylesheet } from './legacy-syntax.mjs';
+import { checkBuild, checkScript, checkStylesheet } from './legacy-syntax.mjs';
 
 const constructs = (findings) => findings.map((finding) => finding.construct);
 
@@ -76,5 +79,36 @@ describe('stylesheets at Chromium 68', () => {
   ])('fails on %s', (css, construct) => {
     expect(constructs(checkStylesheet(`.z{color:red}\n${css}`))).toContain(construct);
     expect(checkStylesheet(`.z{color:red}\n${css}`)[0]?.line).toBe(2);
+  });
+});
+
+describe('the built player', () => {
+  const build = (files) => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'legacy-syntax-'));
+    for (const [name, code] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+      fs.writeFileSync(path.join(dist, name), code);
+    }
+    return dist;
+  };
+
+  it('checks the service worker as a classic script, and fails a build without it', () => {
+    const app = { 'assets/index-1.js': 'export const a = 1;' };
+    expect(checkBuild(build({ ...app, 'sw.js': '(function(){self.a=1})();' }))).toEqual([
+      { file: 'assets/index-1.js', findings: [] },
+      { file: 'sw.js', findings: [] },
+    ]);
+
+    const [missing] = checkBuild(build(app));
+    expect(missing).toMatchObject({
+      file: 'sw.js',
+      findings: [{ construct: 'missing from the build' }],
+    });
+
+    // A module service worker does not run in Chromium 68/69.
+    const moduleWorker = checkBuild(build({ ...app, 'sw.js': 'import "./x.js";' }));
+    expect(moduleWorker.find((r) => r.file === 'sw.js').findings[0].construct).toMatch(
+      /^does not parse at all/,
+    );
   });
 });

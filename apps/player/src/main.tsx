@@ -4,6 +4,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -12,3 +13,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker is built with the app (vite.sw.config.ts); the dev server has none.
+if (import.meta.env.PROD) void registerServiceWorker();

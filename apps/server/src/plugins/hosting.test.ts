@@ -11,6 +11,7 @@ import { objectUrl, signUpForStorage, uploadMultipart } from '../../test/storage
 // (vite-plugin-compression2), and a stray source map that must never be served.
 const INDEX = `<!doctype html><title>web</title>${'<!-- padding -->'.repeat(100)}`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const SERVICE_WORKER = `self.addEventListener('fetch', () => ${JSON.stringify('y'.repeat(3000))});`;
 
 async function writeBuilt(file: string, content: string, precompressed = true) {
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -46,6 +47,7 @@ describe('compression and hosting of the built apps', () => {
     await writeBuilt(path.join(dist, 'web/assets/app-1234.js'), SCRIPT);
     await writeBuilt(path.join(dist, 'player/index.html'), '<!doctype html><title>tv</title>');
     await writeBuilt(path.join(dist, 'player/assets/tv-1234.js'), SCRIPT);
+    await writeBuilt(path.join(dist, 'player/sw.js'), SERVICE_WORKER);
     await writeBuilt(path.join(dist, 'player/assets/tv-1234.js.map'), '{"version":3}', false);
     await writeBuilt(path.join(dist, 'player/tv.map'), '{"version":3}', false);
     t = await createTestApp('pglite', {
@@ -115,6 +117,35 @@ describe('compression and hosting of the built apps', () => {
     expect((await get('/tv/assets/tv-1234.js', 'br')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
+  });
+
+  it("serves the player's service worker as JavaScript, revalidated each time, allowed the /tv scope", async () => {
+    for (const acceptEncoding of ['br', 'gzip', undefined]) {
+      const res = await get('/tv/sw.js', acceptEncoding);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(
+        /^(text|application)\/javascript; charset=utf-8$/i,
+      );
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['service-worker-allowed']).toBe('/tv');
+      const payload =
+        acceptEncoding === 'br'
+          ? zlib.brotliDecompressSync(res.rawPayload)
+          : acceptEncoding === 'gzip'
+            ? zlib.gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      expect(res.headers['content-encoding']).toBe(acceptEncoding);
+      expect(payload.toString()).toBe(SERVICE_WORKER);
+    }
+    // Only the player's worker is allowed a wider scope.
+    expect((await get('/tv/assets/tv-1234.js')).headers['service-worker-allowed']).toBeUndefined();
+  });
+
+  it('answers a missing service worker 404, never the entry page a browser would refuse as a script', async () => {
+    for (const suffix of ['', '.br', '.gz']) await fs.rm(path.join(dist, `player/sw.js${suffix}`));
+    const res = await get('/tv/sw.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/html/);
   });
 
   it('reads index.html once per process', async () => {

@@ -14,6 +14,15 @@ const NO_CACHE = 'no-cache';
  * assets are gone. Offline start-up is the service worker's job, not the HTTP cache's.
  */
 const NO_STORE = 'no-store';
+/**
+ * The player's service worker (apps/player/src/sw.ts), at the top of the player's build. A
+ * browser checks it for updates on every navigation and, with `no-cache`, always asks the
+ * server (a new build changes it). It controls `/tv` itself, the address TVs are set up with, as
+ * well as `/tv/…`: `Service-Worker-Allowed` lets its scope reach one level above its folder.
+ */
+const SERVICE_WORKER = 'sw.js';
+const SERVICE_WORKER_PATH = '/tv/sw.js';
+const SERVICE_WORKER_SCOPE = '/tv';
 /** Paths that belong to the API and the storage service: never answered with the web app. */
 const API_PREFIXES = ['/api/', '/v0/', '/q/', '/dev/'];
 /** Encodings the build writes beside each file (vite-plugin-compression2), best first. */
@@ -57,6 +66,10 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
       allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         const rel = path.relative(site.root, filePath);
+        // Its type is JavaScript as for any .js file (a browser refuses any other for a worker).
+        if (site.prefix === '/tv/' && rel.replace(/\.(br|gz)$/, '') === SERVICE_WORKER) {
+          res.header('service-worker-allowed', SERVICE_WORKER_SCOPE);
+        }
         const cacheControl = rel.startsWith(`assets${path.sep}`)
           ? IMMUTABLE
           : rel.replace(/\.(br|gz)$/, '') === 'index.html' // the precompressed file may be sent
@@ -92,7 +105,7 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((p) => url.startsWith(p));
     // A missing hashed asset is a 404, never an HTML page a browser would try to run as a script.
-    const isAsset = /\/assets\//.test(url) || isSourceMap(url);
+    const isAsset = /\/assets\//.test(url) || isSourceMap(url) || url === SERVICE_WORKER_PATH;
     if (isPage && !isAsset) return sendIndex(request, reply);
     return reply.status(404).send(body('not-found', `Nothing lives at ${request.method} ${url}.`));
   });
