@@ -4,13 +4,26 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import type { TPlayerParts } from './app/player-runtime';
+import { openMediaCache } from './features/cache/media-cache';
+import { createImpressionSync } from './features/proof-of-play/impression-sync';
+import { createPlayRecorder } from './features/proof-of-play/play-recorder';
+import { createContentSync } from './features/sync/content-sync';
 import { registerServiceWorker } from './lib/service-worker';
+
+/** The real parts of the running player (app/player-runtime.ts puts them together). */
+const playerParts: TPlayerParts = {
+  openMediaCache: () => openMediaCache(),
+  createContentSync,
+  createPlayRecorder: (device) => createPlayRecorder({ adSpaceId: device.adSpace.id }),
+  createImpressionSync,
+};
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App playerParts={playerParts} />
   </StrictMode>,
 );
 

@@ -20,7 +20,6 @@ import {
 } from '../lib/session';
 import { PlayerScreen } from './player-screen';
 import type { TPlayerParts } from './player-runtime';
-import { ReadyScreen } from './ready-screen';
 import { SignInScreen } from './sign-in-screen';
 import { startScreen, type TScreen } from './screens';
 
@@ -40,7 +39,7 @@ const SIGN_IN_TO_CHANGE = 'Sign in to choose another ad space for this TV.';
  * given by main.tsx; app/player-runtime.ts). Without them the ready screen only names the ad
  * space: the state of the player before those parts were merged.
  */
-export function App({ playerParts }: { playerParts?: TPlayerParts } = {}) {
+export function App({ playerParts }: { playerParts: TPlayerParts }) {
   useArrowKeyNavigation();
   const [screen, setScreen] = useState<TScreen>(() => startScreen(loadSession(), loadDevice()));
 
@@ -131,19 +130,16 @@ export function App({ playerParts }: { playerParts?: TPlayerParts } = {}) {
     const onSignOut = () => {
       endAll(session, device);
     };
-    if (playerParts) {
-      return (
-        <PlayerScreen
-          key={device.token}
-          device={device}
-          parts={playerParts}
-          onChangeAdSpace={onChangeAdSpace}
-          onSignOut={onSignOut}
-          onRevoked={revokeDevice}
-        />
-      );
-    }
-    return <ReadyScreen device={device} onChangeAdSpace={onChangeAdSpace} onSignOut={onSignOut} />;
+    return (
+      <PlayerScreen
+        key={device.token}
+        device={device}
+        parts={playerParts}
+        onChangeAdSpace={onChangeAdSpace}
+        onSignOut={onSignOut}
+        onRevoked={revokeDevice}
+      />
+    );
   }
   if (screen.kind === 'setup') {
     const { session, current } = screen;

@@ -41,7 +41,7 @@ function parts(settings: TContentSync['settings'] = () => null) {
     settings,
   };
   const impressions = { start: vi.fn(), stop: vi.fn() };
-  const recorder = { started: vi.fn(() => 'p1'), ended: vi.fn() };
+  const recorder = { started: vi.fn(() => 'p1'), ended: vi.fn(), stop: vi.fn() };
   let syncOptions: TContentSyncOptions | null = null;
   const made: TPlayerParts = {
     openMediaCache: () => Promise.resolve(cache),
@@ -55,6 +55,14 @@ function parts(settings: TContentSync['settings'] = () => null) {
   return { made, sync, impressions, recorder, syncOptions: () => syncOptions! };
 }
 
+/** The interval the runtime gave the impression sync, read now. */
+function intervalOf(made: TPlayerParts): number {
+  const create = vi.mocked(made.createImpressionSync);
+  const options = create.mock.calls[0]?.[0];
+  if (!options) throw new Error('the impression sync was not made');
+  return options.intervalMs();
+}
+
 describe('startPlayerRuntime', () => {
   it('makes and starts the parts for the device, and stops them', async () => {
     const { made, sync, impressions, recorder, syncOptions } = parts();
@@ -63,8 +71,9 @@ describe('startPlayerRuntime', () => {
     expect(syncOptions()).toMatchObject({ token: DEVICE.token, appVersion: '1.2.3' });
     expect(made.createPlayRecorder).toHaveBeenCalledWith(DEVICE);
     expect(made.createImpressionSync).toHaveBeenCalledWith(
-      expect.objectContaining({ token: DEVICE.token, intervalMs: 60_000 }),
+      expect.objectContaining({ token: DEVICE.token }),
     );
+    expect(intervalOf(made)).toBe(60_000);
     expect(sync.start).toHaveBeenCalled();
     expect(impressions.start).toHaveBeenCalled();
     expect(runtime.source).toBe(sync);
@@ -74,6 +83,7 @@ describe('startPlayerRuntime', () => {
     runtime.stop();
     expect(sync.stop).toHaveBeenCalled();
     expect(impressions.stop).toHaveBeenCalled();
+    expect(recorder.stop).toHaveBeenCalled();
   });
 
   it('relays what playback shows to the heartbeat, and reports its status', async () => {
@@ -93,15 +103,20 @@ describe('startPlayerRuntime', () => {
     });
   });
 
-  it('takes the impression interval from the manifest settings when there are some', async () => {
-    const { made } = parts(() => ({
-      pollIntervalSeconds: 60,
-      impressionSyncIntervalSeconds: 30,
-      cacheCleanupIntervalSeconds: 3600,
-    }));
-    await startPlayerRuntime(DEVICE, made, { appVersion: '1', onRevoked: () => undefined });
-    expect(made.createImpressionSync).toHaveBeenCalledWith(
-      expect.objectContaining({ intervalMs: 30_000 }),
+  it('takes the impression interval from the newest manifest settings, read before each wait', async () => {
+    let seconds: number | null = null;
+    const { made } = parts(() =>
+      seconds === null
+        ? null
+        : {
+            pollIntervalSeconds: 60,
+            impressionSyncIntervalSeconds: seconds,
+            cacheCleanupIntervalSeconds: 3600,
+          },
     );
+    await startPlayerRuntime(DEVICE, made, { appVersion: '1', onRevoked: () => undefined });
+    expect(intervalOf(made)).toBe(60_000);
+    seconds = 30;
+    expect(intervalOf(made)).toBe(30_000);
   });
 });

@@ -51,10 +51,11 @@ export interface TPlayerParts {
   openMediaCache(): Promise<MediaCache>;
   createContentSync(options: TContentSyncOptions): TContentSync;
   /** Proof of play for this device and its ad space. */
-  createPlayRecorder(device: TSavedDevice): PlayRecorder;
+  createPlayRecorder(device: TSavedDevice): PlayRecorder & { stop(): void };
   createImpressionSync(options: {
     token: string;
-    intervalMs: number;
+    /** Read before each wait: the manifest's settings may change it. */
+    intervalMs: () => number;
     onRevoked: () => void;
   }): TImpressionSync;
 }
@@ -96,12 +97,12 @@ export async function startPlayerRuntime(
   const recorder = parts.createPlayRecorder(device);
   // Started first: the sync offers the manifest kept from the last run, and with it the settings.
   sync.start();
-  const settings = sync.settings();
   const impressions = parts.createImpressionSync({
     token: device.token,
-    intervalMs: settings
-      ? settings.impressionSyncIntervalSeconds * 1000
-      : DEFAULT_IMPRESSION_SYNC_MS,
+    intervalMs: () => {
+      const settings = sync.settings();
+      return settings ? settings.impressionSyncIntervalSeconds * 1000 : DEFAULT_IMPRESSION_SYNC_MS;
+    },
     onRevoked,
   });
   impressions.start();
@@ -122,6 +123,7 @@ export async function startPlayerRuntime(
     stop() {
       impressions.stop();
       sync.stop();
+      recorder.stop();
     },
   };
 }
