@@ -80,6 +80,11 @@ export const PERMISSIONS = {
   'player.device.read': { principals: ['device'] },
   'player.adSpace.read': { principals: ['device'], resource: 'adSpace' },
   'player.device.sign-out': { principals: ['device'] },
+  // The TV's own ad space is implied by its token: no id to look up, so a cached manifest is
+  // answered without the database.
+  'player.manifest.read': { principals: ['device'] },
+  'player.events.read': { principals: ['device'] },
+  'player.heartbeat.write': { principals: ['device'] },
 } as const satisfies Record<string, TRule>;
 
 export type TPermission = keyof typeof PERMISSIONS;
