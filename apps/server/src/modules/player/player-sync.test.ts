@@ -341,6 +341,12 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
       ).json(),
     );
     expect(later.player?.isUpToDate).toBe(false);
+
+    // What is still in memory when the server stops is written on the way out.
+    expect((await post(beat({ appVersion: '0.3.2' }))).statusCode).toBe(204);
+    await t.restart();
+    const [kept] = await t.app.deps.db.select().from(device).where(eq(device.id, deviceId));
+    expect(kept!.appVersion).toBe('0.3.2');
   });
 
   it('lets a fleet behind one address poll every minute, and throttles one TV that hammers', async () => {
