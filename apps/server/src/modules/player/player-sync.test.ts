@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZAdSpace, ZAdSpaceList } from '@screenline/shared/ad-space';
 import {
   MANIFEST_TIMELINE_DAYS,
@@ -10,7 +10,7 @@ import {
 } from '@screenline/shared/player';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { adSpace, device } from '../../db/schema/index';
-import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
+import { BACKENDS, createSiblingApp, createTestApp, type TTestApp } from '../../../test/harness';
 import { countStatements, openEvents } from '../../../test/player-events';
 import { addContent, signUpScreenOwner } from '../../../test/screen-rows';
 import { createAdSpace, createLocation } from '../../../test/screens-helpers';
@@ -259,6 +259,39 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
     await events.ended();
     expect(t.app.deps.playerChanges.listenerCount()).toBe(listening - 1);
     token = again.token;
+  });
+
+  it('streams over HTTP uncompressed, and drops its listener when the TV goes away', async () => {
+    const { token: tv } = await register(ann, space);
+    // An instance of its own that listens on a port (and closes again within the test).
+    const server = await createSiblingApp(t);
+    const address = await server.listen({ port: 0, host: '127.0.0.1' });
+    const before = server.deps.playerChanges.listenerCount();
+    const abort = new AbortController();
+    const res = await fetch(`${address}/api/v1/player/events`, {
+      headers: { authorization: `Bearer ${tv}`, 'accept-encoding': 'gzip, br' },
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const reader = res.body!.getReader();
+    const chunk: { value?: Uint8Array } = await reader.read();
+    const first = new TextDecoder().decode(chunk.value);
+    expect(first).toContain(': connected');
+    expect(server.deps.playerChanges.listenerCount()).toBe(before + 1);
+    abort.abort();
+    await vi.waitFor(() => expect(server.deps.playerChanges.listenerCount()).toBe(before), {
+      timeout: 5000,
+    });
+    // A stream still open does not hold the server's shutdown up.
+    const other = await fetch(`${address}/api/v1/player/events`, {
+      headers: { authorization: `Bearer ${tv}` },
+    });
+    expect(other.status).toBe(200);
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('closes the stream of a TV whose ad space is deleted', async () => {
