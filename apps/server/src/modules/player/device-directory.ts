@@ -40,9 +40,10 @@ export function createDeviceDirectory(
     );
 
   const unsubscribe = options.changes?.subscribe((change) => {
-    if (change.kind !== 'revoke') return;
+    if (change.kind === 'content') return;
     epoch += 1;
-    for (const [hash, entry] of cache) if (isRevoked(entry.actor, change)) cache.delete(hash);
+    if (change.kind === 'reset') cache.clear();
+    else for (const [hash, entry] of cache) if (isRevoked(entry.actor, change)) cache.delete(hash);
   });
 
   return {

@@ -62,7 +62,14 @@ export function createManifestService(options: {
       generations.set(id, (generations.get(id) ?? 0) + 1);
     }
   };
+  // Bumped by a reset: a build that started before it is not kept, whatever its space.
+  let resets = 0;
   const unsubscribe = changes.subscribe((change) => {
+    if (change.kind === 'reset') {
+      resets += 1;
+      cache.clear();
+      return;
+    }
     invalidate(change.adSpaceIds);
     // A deleted account's spaces are gone with it; their entries would only take room.
     if (change.kind === 'revoke' && change.ownerIds?.length) cache.clear();
@@ -88,10 +95,11 @@ export function createManifestService(options: {
     const cached = peek(device.adSpaceId);
     if (cached) return cached;
     const generation = generations.get(device.adSpaceId) ?? 0;
+    const resetsBefore = resets;
     const nowMs = now();
     const built = await build(device, nowMs);
     // A change that arrived while this was read may not be in it: then it is not kept.
-    if ((generations.get(device.adSpaceId) ?? 0) === generation) {
+    if ((generations.get(device.adSpaceId) ?? 0) === generation && resets === resetsBefore) {
       cache.set(device.adSpaceId, {
         ...built,
         dayStartMs: utcDayStart(nowMs),

@@ -13,6 +13,8 @@ import { z } from 'zod';
  *   is stale and their TVs are told to fetch it again.
  * - `revoke`: device tokens stopped working (a sign-out, a re-registration, an ad space or an
  *   account deleted): cached lookups are dropped and open event streams of those devices close.
+ * - `reset`: messages may have been missed (the Redis subscription came back after a break):
+ *   every cache is dropped and every TV is told to fetch its manifest again. Local only.
  *
  * In-process by default. With REDIS_URL, each message is also published on a Redis channel and
  * every other instance applies it as if it were its own; an instance applies its own messages at
@@ -29,6 +31,7 @@ export const ZPlayerChange = z.discriminatedUnion('kind', [
     adSpaceIds: ZIds.optional(),
     ownerIds: ZIds.optional(),
   }),
+  z.object({ kind: z.literal('reset') }),
 ]);
 export type TPlayerChange = z.infer<typeof ZPlayerChange>;
 
@@ -96,7 +99,17 @@ export function createPlayerChangeBus(options: {
       if (parsed.data.from === instanceId) return;
       deliver(parsed.data.change);
     });
-    subscribed = subscriber.subscribe(PLAYER_CHANGES_CHANNEL).then(() => undefined);
+    // ioredis subscribes again after a reconnect; what was published meanwhile is lost, so
+    // everything cached here may be stale.
+    let hasSubscribed = false;
+    subscriber.on('ready', () => {
+      if (!hasSubscribed) return;
+      log.info('the player change bus is back on Redis; dropping the player caches');
+      deliver({ kind: 'reset' });
+    });
+    subscribed = subscriber.subscribe(PLAYER_CHANGES_CHANNEL).then(() => {
+      hasSubscribed = true;
+    });
     subscribed.catch((error: unknown) =>
       log.error({ err: error }, 'the player change bus could not subscribe to Redis'),
     );

@@ -122,7 +122,10 @@ export async function playerSyncRoutes(app: FastifyInstance) {
         if (!stream.writableEnded) stream.write(text);
       };
       const unsubscribe = playerChanges.subscribe((change) => {
-        if (change.kind === 'content' && change.adSpaceIds.includes(device.adSpaceId)) {
+        if (
+          change.kind === 'reset' ||
+          (change.kind === 'content' && change.adSpaceIds.includes(device.adSpaceId))
+        ) {
           send(`event: ${PLAYER_EVENT_CHANGED}\ndata: {}\n\n`);
         } else if (
           change.kind === 'revoke' &&

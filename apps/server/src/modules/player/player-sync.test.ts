@@ -30,6 +30,7 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
   let videoId: string;
   let token: string;
   let deviceId: string;
+  let harbour: string;
 
   const asDevice = (tv: string, url: string, headers: Record<string, string> = {}) =>
     t.request({ method: 'GET', url, headers: { authorization: `Bearer ${tv}`, ...headers } });
@@ -89,6 +90,7 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
       { id: 'c', type: 'content', contentId: videoId, kind: 'video' },
     ]);
     const place = await createLocation(t, ann, { name: 'Harbour', timeZone: 'Europe/Berlin' });
+    harbour = place.id;
     space = (
       await createAdSpace(t, ann, {
         locationId: place.id,
@@ -241,6 +243,9 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
     await events.waitFor(PLAYER_EVENT_CHANGED, 2);
     await edit('PATCH', `/api/v1/ad-spaces/${space}`, { defaultPlaylistId: other });
     await events.waitFor(PLAYER_EVENT_CHANGED, 3);
+    // The location's name is on the TV too (its manifest), though nothing plays differently.
+    await edit('PATCH', `/api/v1/locations/${harbour}`, { name: 'Harbour front' });
+    await events.waitFor(PLAYER_EVENT_CHANGED, 4);
     expect(events.text()).toContain(`event: ${PLAYER_EVENT_CHANGED}\ndata: {}\n\n`);
 
     // Another space's change is not this TV's business.
@@ -248,7 +253,7 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
     const elsewhere = (await createAdSpace(t, ann, { locationId: place.id, name: 'Else' })).id;
     await edit('PATCH', `/api/v1/ad-spaces/${elsewhere}`, { name: 'Else 2' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(events.count(PLAYER_EVENT_CHANGED)).toBe(3);
+    expect(events.count(PLAYER_EVENT_CHANGED)).toBe(4);
 
     // Re-registering the same TV revokes its old token: the stream ends and its listener goes.
     const [row] = await t.app.deps.db
