@@ -48,8 +48,12 @@ export interface TPlayerChangeBus {
   subscribe(listener: TPlayerChangeListener): () => void;
   /** How many listeners are subscribed (open event streams among them). */
   listenerCount(): number;
-  /** Resolves once the Redis subscription is live (at once without Redis). */
-  ready(): Promise<void>;
+  /**
+   * Resolves once the Redis subscription is live (at once without Redis), or after
+   * `timeoutMs` with a warning: a server does not wait for Redis to start (it subscribes when
+   * Redis comes).
+   */
+  ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -134,12 +138,33 @@ export function createPlayerChangeBus(options: {
       return () => emitter.off('change', listener);
     },
     listenerCount: () => emitter.listenerCount('change'),
-    ready: () => subscribed,
+    async ready(timeoutMs = 3000) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), timeoutMs);
+      });
+      const outcome = await Promise.race([
+        subscribed.then(
+          () => 'live' as const,
+          () => 'late' as const,
+        ),
+        late,
+      ]);
+      clearTimeout(timer);
+      if (outcome === 'late') {
+        log.warn('Redis is not answering: player changes reach other instances once it does');
+      }
+    },
     async close() {
       emitter.removeAllListeners();
       await Promise.all(
         [publisher, subscriber].map(async (client) => {
           if (!client) return;
+          // QUIT waits in the offline queue while Redis is away: then just drop the connection.
+          if (client.status !== 'ready') {
+            client.disconnect();
+            return;
+          }
           try {
             await client.quit();
           } catch {

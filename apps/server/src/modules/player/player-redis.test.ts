@@ -129,3 +129,40 @@ describe.skipIf(!redisUrl).each(BACKENDS)(
     });
   },
 );
+
+describe('a server whose Redis is away', () => {
+  it('starts, keeps its own TVs in step in-process, and closes', async () => {
+    // Port 1: nothing answers there.
+    const t = await createTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const ann = await signUpScreenOwner(t);
+      const place = await createLocation(t, ann, { name: 'Harbour' });
+      const space = await createAdSpace(t, ann, { locationId: place.id });
+      const registered = await t.request({
+        method: 'POST',
+        url: '/api/v1/player/devices',
+        cookie: ann.cookie,
+        payload: {
+          deviceKey: `redis-away-key-${Date.now()}`,
+          adSpaceId: space.id,
+          userAgent: 'Test TV',
+          appVersion: '0.3.0',
+        },
+      });
+      const tv = ZDeviceRegistration.parse(registered.json()).token;
+      const events = await openEvents(t.app, tv);
+      const renamed = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/ad-spaces/${space.id}`,
+        cookie: ann.cookie,
+        payload: { name: 'Renamed' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      await events.waitFor(PLAYER_EVENT_CHANGED, 1);
+    } finally {
+      const started = Date.now();
+      await t.close();
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+  });
+});
