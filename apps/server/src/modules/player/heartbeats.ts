@@ -91,8 +91,6 @@ export function createHeartbeatRecorder(options: {
   return {
     record,
     flush,
-    /** The newest heartbeat of the device not yet written (this instance), if any. */
-    pendingOf: (deviceId: string) => pending.get(deviceId)?.heartbeat ?? null,
     start() {
       if (timer) return;
       timer = setInterval(() => void flush(), options.intervalMs ?? HEARTBEAT_FLUSH_INTERVAL_MS);
