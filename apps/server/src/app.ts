@@ -33,6 +33,8 @@ import {
 } from './modules/content/content-references';
 import { contentRoutes } from './modules/content/content.routes';
 import { screensRoutes } from './modules/screens/screens.routes';
+import { createHeartbeatRecorder, type THeartbeatRecorder } from './modules/player/heartbeats';
+import { createPlayerChangeBus, type TPlayerChangeBus } from './modules/player/player-changes';
 import { playerRoutes } from './modules/player/player.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
@@ -64,6 +66,13 @@ export interface TAppDeps {
   sessionCache: TSessionCache<TAccount>;
   /** Who may do what; services call it first, modules register their owner lookups. */
   access: TAccessPolicy;
+  /**
+   * What changed for the TVs, told to every instance (Redis with REDIS_URL): services publish
+   * after their transaction commits (modules/player/player-changes.ts).
+   */
+  playerChanges: TPlayerChangeBus;
+  /** The TVs' newest heartbeats, written in batches (modules/player/heartbeats.ts). */
+  playerHeartbeats: THeartbeatRecorder;
 }
 
 declare module 'fastify' {
@@ -114,7 +123,18 @@ export async function buildApp({
       app.log.warn({ err: error }, 'a database connection ended; the next query reconnects');
     }));
   const driver = createStorageDriver(config);
+  const playerChanges = createPlayerChangeBus({
+    redisUrl: config.redisUrl,
+    log: app.log.child({ module: 'player-changes' }),
+  });
+  const playerHeartbeats = createHeartbeatRecorder({
+    db: database.db,
+    log: app.log.child({ module: 'heartbeats' }),
+  });
   app.addHook('onClose', async () => {
+    // The heartbeats still in memory are written before the database closes.
+    await playerHeartbeats.stop();
+    await playerChanges.close();
     // Running jobs finish before the mail transport and the database they use close.
     await jobs.stop();
     mail.close();
@@ -144,7 +164,11 @@ export async function buildApp({
     secret,
     log: app.log.child({ module: 'auth' }),
     // Deleting an account deletes the user's files and upload sessions too.
-    onUserDeleted: (userId) => storage.facade.deleteUserData(userId),
+    onUserDeleted: async (userId) => {
+      // The account's TVs went with it (cascade): their cached tokens and streams go too.
+      playerChanges.publish({ kind: 'revoke', ownerIds: [userId] });
+      await storage.facade.deleteUserData(userId);
+    },
     sessionCache,
   });
   const authRepository = createAuthRepository(database.db);
@@ -172,6 +196,8 @@ export async function buildApp({
     contentReferences: createContentReferenceRegistry(),
     sessionCache,
     access: createAccessPolicy(),
+    playerChanges,
+    playerHeartbeats,
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.
@@ -208,6 +234,8 @@ export async function buildApp({
 
   // Workers start once every module has registered its jobs; mail left unsent is queued again.
   app.addHook('onReady', async () => {
+    await playerChanges.ready();
+    playerHeartbeats.start();
     await jobs.start();
     await mail.queueUnsent();
   });

@@ -556,6 +556,43 @@ const CASES: Record<string, TCase> = {
       };
     },
   },
+  // The device's own ad space is implied by its token: no id names another's.
+  'GET /api/v1/player/manifest': {
+    audience: 'device',
+    ok: 200,
+    request: async (f) => ({
+      method: 'GET',
+      url: '/api/v1/player/manifest',
+      headers: await asDevice(f, 'own'),
+    }),
+  },
+  'GET /api/v1/player/events': {
+    audience: 'device',
+    ok: 200,
+    // A stream that stays open: the answer resolves at its headers (the app ends it on close).
+    request: async (f) => ({
+      method: 'GET',
+      url: '/api/v1/player/events',
+      headers: await asDevice(f, 'own'),
+      payloadAsStream: true,
+    }),
+  },
+  'POST /api/v1/player/heartbeat': {
+    audience: 'device',
+    ok: 204,
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/v1/player/heartbeat',
+      headers: await asDevice(f, 'own'),
+      payload: {
+        appVersion: '0.0.0',
+        manifestVersion: null,
+        storage: { usedBytes: 0, quotaBytes: null, persisted: false },
+        cache: { filesReady: 0, filesNeeded: 0, bytesReady: 0, bytesNeeded: 0, problem: null },
+        nowPlaying: null,
+      },
+    }),
+  },
   // Outside production only; whom it answers is the dev mailbox's own rule (loopback clients).
   'GET /api/v1/dev/mailbox': {
     audience: 'anyone',

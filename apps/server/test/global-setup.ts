@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/database';
@@ -30,6 +31,18 @@ export default async function setup(project: TestProject) {
   if (!reachable)
     console.warn(`PostgreSQL at ${url} is not reachable: API tests run on PGlite only.`);
 
+  // Redis: the player change bus across instances (modules/player/player-changes.ts).
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisReachable = await isRedisReachable(redisUrl);
+  if (!redisReachable && process.env.CI) {
+    throw new Error(
+      `Redis is required in CI but ${redisUrl} is not reachable. Start it, or set TEST_REDIS_URL.`,
+    );
+  }
+  project.provide('redisUrl', redisReachable ? redisUrl : '');
+  if (!redisReachable)
+    console.warn(`Redis at ${redisUrl} is not reachable: the multi-instance tests are skipped.`);
+
   return async () => {
     await fs.rm(dir, { recursive: true, force: true });
   };
@@ -48,9 +61,29 @@ async function isReachable(url: string): Promise<boolean> {
   }
 }
 
+async function isRedisReachable(url: string): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresUrl: string;
+    /** Empty when Redis is not reachable (outside CI). */
+    redisUrl: string;
   }
 }

@@ -149,6 +149,31 @@ export async function createTestApp(
   return testApp;
 }
 
+/**
+ * A second server instance on the same database (and its own DATA_DIR), as a deployment with
+ * several instances runs: `env` adds to the first one's environment (REDIS_URL, say).
+ */
+export async function createSiblingApp(
+  t: TTestApp,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-sibling-'));
+  const config = testConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    BETTER_AUTH_SECRET: SECRET,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    PLAYER_DIST: path.join(dataDir, 'no-player'),
+    ...env,
+  });
+  const app = await buildApp({ config, database: t.database });
+  app.addHook('onClose', async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  await app.ready();
+  return app;
+}
+
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
 export function sessionCookie(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

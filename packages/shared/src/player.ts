@@ -111,8 +111,9 @@ export const ZManifestPlaylist = z.object({
   id: text(),
   name: text(),
   version: z.number().int().min(1),
+  // A plain union: two members share `type: 'content'`, which a discriminated union refuses.
   items: z.array(
-    z.discriminatedUnion('type', [
+    z.union([
       z.object({
         id: text(),
         type: z.literal('content'),

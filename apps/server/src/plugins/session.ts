@@ -40,7 +40,7 @@ declare module 'fastify' {
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { auth, db, sessionCache } = app.deps;
   const profiles = createProfileDirectory(db);
-  const devices = createDeviceDirectory(db);
+  const devices = createDeviceDirectory(db, { changes: app.deps.playerChanges });
   const perRequest = new WeakMap<FastifyRequest, Promise<TAccount | null>>();
 
   async function readAccount(request: FastifyRequest): Promise<TAccount | null> {

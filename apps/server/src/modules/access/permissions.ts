@@ -82,6 +82,12 @@ export const PERMISSIONS = {
   'player.device.sign-out': { principals: ['device'] },
   // Proof of play: a TV sends its plays (for its own ad space only: the service checks each).
   'player.impressions.write': { principals: ['device'] },
+
+  // The TV's own ad space is implied by its token: no id to look up, so a cached manifest is
+  // answered without the database.
+  'player.manifest.read': { principals: ['device'] },
+  'player.events.read': { principals: ['device'] },
+  'player.heartbeat.write': { principals: ['device'] },
 } as const satisfies Record<string, TRule>;
 
 export type TPermission = keyof typeof PERMISSIONS;

@@ -2,14 +2,50 @@ import type { TDeviceActor } from '../../lib/actor';
 import type { TDb } from '../../db/database';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
+import type { TPlayerChange, TPlayerChangeBus } from './player-changes';
+
+/** How long a resolved device token is trusted without asking the database again. */
+export const DEVICE_CACHE_TTL_MS = 30_000;
+/** Most tokens remembered; beyond it the oldest go first. */
+const DEVICE_CACHE_MAX = 50_000;
+
+interface TCached {
+  actor: TDeviceActor;
+  expiresAtMs: number;
+}
 
 /**
  * The player module's facade for the session plugin: which device, if any, an Authorization
- * header names. One indexed read per request, not cached, so a revoked token (sign-out, the ad
- * space deleted, the account deleted) stops working at once on every instance.
+ * header names. A token found is remembered for at most DEVICE_CACHE_TTL_MS (a fleet's polls,
+ * and the manifest's 304s, then need no database), and forgotten at once on every instance when
+ * it is revoked: sign-out, re-registration, its ad space or its account deleted each publish a
+ * `revoke` change (player-changes.ts). Unknown tokens are not remembered: a token issued a moment
+ * ago works at once. docs/decisions.md: "The manifest and device-token caches".
  */
-export function createDeviceDirectory(db: TDb) {
+export function createDeviceDirectory(
+  db: TDb,
+  options: { changes?: TPlayerChangeBus; now?: () => number } = {},
+) {
   const repo = createDevicesRepository(db);
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, TCached>();
+  // Bumped by every revocation: a lookup that started before one does not store its answer.
+  let epoch = 0;
+
+  const isRevoked = (actor: TDeviceActor, change: Extract<TPlayerChange, { kind: 'revoke' }>) =>
+    Boolean(
+      change.deviceIds?.includes(actor.id) ||
+      change.adSpaceIds?.includes(actor.adSpaceId) ||
+      change.ownerIds?.includes(actor.ownerId),
+    );
+
+  const unsubscribe = options.changes?.subscribe((change) => {
+    if (change.kind === 'content') return;
+    epoch += 1;
+    if (change.kind === 'reset') cache.clear();
+    else for (const [hash, entry] of cache) if (isRevoked(entry.actor, change)) cache.delete(hash);
+  });
+
   return {
     /** Whether the header carries a device token (`Bearer sld_…`), valid or not. */
     isDeviceCredential: (authorization: string | undefined) =>
@@ -18,11 +54,31 @@ export function createDeviceDirectory(db: TDb) {
     async findByAuthorization(authorization: string | undefined): Promise<TDeviceActor | null> {
       const token = deviceTokenOf(authorization);
       if (!token) return null;
-      const row = await repo.findByTokenHash(hashDeviceToken(token));
-      return row
-        ? { kind: 'device', id: row.id, ownerId: row.ownerId, adSpaceId: row.adSpaceId }
-        : null;
+      const hash = hashDeviceToken(token);
+      const cached = cache.get(hash);
+      if (cached && cached.expiresAtMs > now()) return cached.actor;
+      if (cached) cache.delete(hash);
+      const startedAt = epoch;
+      const row = await repo.findByTokenHash(hash);
+      if (!row) return null;
+      const actor: TDeviceActor = {
+        kind: 'device',
+        id: row.id,
+        ownerId: row.ownerId,
+        adSpaceId: row.adSpaceId,
+      };
+      if (epoch === startedAt) {
+        if (cache.size >= DEVICE_CACHE_MAX) {
+          const oldest = cache.keys().next();
+          if (!oldest.done) cache.delete(oldest.value);
+        }
+        cache.set(hash, { actor, expiresAtMs: now() + DEVICE_CACHE_TTL_MS });
+      }
+      return actor;
     },
+
+    /** Stops listening to the change bus. */
+    close: () => unsubscribe?.(),
   };
 }
 

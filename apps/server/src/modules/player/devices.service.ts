@@ -12,6 +12,7 @@ import type { TAccessPolicy } from '../access/access-policy';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import { newDeviceToken } from './device-tokens';
 import type { TDevicesRepository } from './devices.repository';
+import type { TPlayerChangeBus } from './player-changes';
 
 type TRegister = z.output<typeof ZRegisterDevice>;
 
@@ -23,6 +24,7 @@ export function createDevicesService(
   repo: TDevicesRepository,
   adSpaces: TAdSpaceDirectory,
   access: TAccessPolicy,
+  changes: TPlayerChangeBus,
 ) {
   async function listAdSpaces(principal: TPrincipal | null): Promise<TPlayerAdSpaceList> {
     const user = await access.requireAccess(principal, 'player.adSpaces.list');
@@ -48,6 +50,8 @@ export function createDevicesService(
         appVersion: input.appVersion,
         tokenHash: hash,
       });
+      // The device's previous token stopped working: forget it on every instance.
+      if (!created) changes.publish({ kind: 'revoke', deviceIds: [id] });
       return { created, registration: { deviceId: id, token } };
     } catch (error) {
       // The ad space was deleted after the access check.
@@ -73,6 +77,7 @@ export function createDevicesService(
   async function signOut(principal: TPrincipal | null): Promise<void> {
     const device = await access.requireAccess(principal, 'player.device.sign-out');
     await repo.revokeToken(device.id);
+    changes.publish({ kind: 'revoke', deviceIds: [device.id] });
   }
 
   return { listAdSpaces, register, whoAmI, signOut };

@@ -11,18 +11,22 @@ import {
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createDevicesRepository } from './devices.repository';
 import { createDevicesService } from './devices.service';
+import { playerSyncRoutes } from './player-sync.routes';
 
 /**
  * `/api/v1/player/*`: what the TV player calls (issue 8). Setup is called with the owner's
  * session (the TV signed in as them); the rest with the device token setup hands out.
  */
 export async function playerRoutes(app: FastifyInstance) {
-  const { db, access } = app.deps;
+  const { db, access, playerChanges } = app.deps;
   const service = createDevicesService(
     createDevicesRepository(db),
     createAdSpaceDirectory(db),
     access,
+    playerChanges,
   );
+  // What a set-up TV calls with its device token: manifest, events, heartbeat.
+  await app.register(playerSyncRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['player'];
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };

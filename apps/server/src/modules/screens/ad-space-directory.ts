@@ -1,6 +1,8 @@
 import type { TPlayerAdSpace } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
+import { ZPlaylistItems } from '@screenline/shared/playlist';
 import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.repository';
+import { createPlaylistsRepository } from './playlists.repository';
 
 /**
  * The screens module's facade for the TV player (modules/player): an owner's ad spaces as the
@@ -9,6 +11,7 @@ import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.re
  */
 export function createAdSpaceDirectory(db: TDb) {
   const repo = createAdSpacesRepository(db);
+  const playlists = createPlaylistsRepository(db);
   return {
     /** All of the owner's ad spaces, by name. */
     async listForPlayer(ownerId: string): Promise<TPlayerAdSpace[]> {
@@ -20,10 +23,44 @@ export function createAdSpaceDirectory(db: TDb) {
       const row = await repo.findById(ownerId, id);
       return row ? toPlayerAdSpace(row) : null;
     },
+
+    /**
+     * What the TV's manifest is made of (modules/player/manifest.ts): the space with its
+     * location, its schedule entries, and every playlist the schedule or the default can reach,
+     * with its items. Three queries; null when the space is not the owner's or is gone.
+     */
+    async findForManifest(ownerId: string, id: string) {
+      const row = await repo.findById(ownerId, id);
+      if (!row) return null;
+      const entries = (await repo.findEntries([id])).map(({ entry }) => entry);
+      const playlistIds = new Set(entries.map((entry) => entry.playlistId));
+      if (row.adSpace.defaultPlaylistId) playlistIds.add(row.adSpace.defaultPlaylistId);
+      const rows = await playlists.findByIds(ownerId, [...playlistIds]);
+      return {
+        adSpace: { ...toPlayerAdSpace(row), ...pick(row.adSpace) },
+        entries,
+        playlists: rows.map((playlist) => ({
+          id: playlist.id,
+          name: playlist.name,
+          version: playlist.version,
+          // Stored as JSON: read with the schema it was written with.
+          items: ZPlaylistItems.parse(playlist.items),
+        })),
+      };
+    },
   };
 }
 
 export type TAdSpaceDirectory = ReturnType<typeof createAdSpaceDirectory>;
+
+function pick(space: TAdSpaceWithNames['adSpace']) {
+  return {
+    resolutionWidth: space.resolutionWidth,
+    resolutionHeight: space.resolutionHeight,
+    contentVersion: space.contentVersion,
+    defaultPlaylistId: space.defaultPlaylistId,
+  };
+}
 
 function toPlayerAdSpace(row: TAdSpaceWithNames): TPlayerAdSpace {
   return {

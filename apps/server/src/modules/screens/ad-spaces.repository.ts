@@ -140,8 +140,8 @@ function adSpaceQueries(db: TDb) {
     },
 
     /** The space now plays something else: its player's manifest must change. */
-    bumpContentVersion(id: string): Promise<void> {
-      return bumpContentVersion(db, { adSpaceIds: [id] });
+    async bumpContentVersion(id: string): Promise<void> {
+      await bumpContentVersion(db, { adSpaceIds: [id] });
     },
   };
 }

@@ -12,13 +12,19 @@ import {
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/location';
 import { ZPlaying, ZPlayingQuery } from '@screenline/shared/schedule';
+import { createContentDirectory } from '../content/content-directory';
+import { createPlayerDirectory } from '../player/player-directory';
 import { createAdSpacesRepository } from './ad-spaces.repository';
 import { createAdSpacesService } from './ad-spaces.service';
 
 /** `/api/v1/ad-spaces`: the screens at an owner's locations (issue 7 item 2). */
 export async function adSpacesRoutes(app: FastifyInstance) {
-  const { db, access } = app.deps;
-  const service = createAdSpacesService(createAdSpacesRepository(db), access);
+  const { db, access, storage, config, playerChanges } = app.deps;
+  const service = createAdSpacesService(createAdSpacesRepository(db), access, {
+    changes: playerChanges,
+    players: createPlayerDirectory(db),
+    content: createContentDirectory(db, storage, config.storageBucket),
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ad spaces'];
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };

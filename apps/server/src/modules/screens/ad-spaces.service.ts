@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   adSpaceStatusOf,
   type TAdSpace,
+  type TAdSpacePlayer,
   type TAdSpaceList,
   type ZAdSpaceListQuery,
   type ZCreateAdSpace,
@@ -19,6 +20,13 @@ import { AppError, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
+import type { TContentDirectory } from '../content/content-directory';
+import type { TPlayerChangeBus } from '../player/player-changes';
+import {
+  contentVersionOf,
+  type TLatestHeartbeat,
+  type TPlayerDirectory,
+} from '../player/player-directory';
 import type {
   TAdSpaceColumns,
   TAdSpacesRepository,
@@ -34,7 +42,45 @@ type TCreate = z.output<typeof ZCreateAdSpace>;
 type TUpdate = z.output<typeof ZUpdateAdSpace>;
 
 /** Ad spaces (issue 7 item 2): each owner sees and changes only their own. */
-export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccessPolicy) {
+export function createAdSpacesService(
+  repo: TAdSpacesRepository,
+  access: TAccessPolicy,
+  deps: {
+    /** Publishes changes to the TVs after each commit. */
+    changes: TPlayerChangeBus;
+    /** What the TVs last reported, for `player`. */
+    players: TPlayerDirectory;
+    /** Names of what the TVs say is on screen. */
+    content: TContentDirectory;
+  },
+) {
+  const { changes, players, content } = deps;
+
+  /**
+   * The `player` of each space, from its TV's newest heartbeat: one query for the spaces and one
+   * for the names of what they show, however many there are.
+   */
+  async function playersOf(
+    ownerId: string,
+    spaces: readonly TAdSpaceWithNames['adSpace'][],
+  ): Promise<Map<string, TAdSpacePlayer>> {
+    const latest = await players.latestHeartbeats(spaces.map((space) => space.id));
+    const contentIds = [...latest.values()].flatMap(({ heartbeat }) =>
+      heartbeat.nowPlaying?.contentId ? [heartbeat.nowPlaying.contentId] : [],
+    );
+    const names = new Map(
+      contentIds.length > 0
+        ? (await content.findForPlaylist(ownerId, contentIds)).map((item) => [item.id, item.name])
+        : [],
+    );
+    const found = new Map<string, TAdSpacePlayer>();
+    for (const space of spaces) {
+      const beat = latest.get(space.id);
+      if (beat) found.set(space.id, toPlayer(beat, space.contentVersion, names));
+    }
+    return found;
+  }
+
   async function list(actor: TActor, query: TListQuery): Promise<TAdSpaceList> {
     await access.requireAccess(actor, 'adSpace.list');
     if (query.locationId) await access.requireAccess(actor, 'location.read', [query.locationId]);
@@ -48,10 +94,19 @@ export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccess
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     // One query for the whole page's entries; what each space plays is resolved in memory.
-    const entries = groupBySpace(await repo.findEntries(page.map((row) => row.adSpace.id)));
+    const [entryRows, playerOf] = await Promise.all([
+      repo.findEntries(page.map((row) => row.adSpace.id)),
+      playersOf(
+        actor.id,
+        page.map((row) => row.adSpace),
+      ),
+    ]);
+    const entries = groupBySpace(entryRows);
     const at = Date.now();
     return {
-      items: page.map((row) => toAdSpace(row, entries.get(row.adSpace.id) ?? [], at)),
+      items: page.map((row) =>
+        toAdSpace(row, entries.get(row.adSpace.id) ?? [], at, playerOf.get(row.adSpace.id) ?? null),
+      ),
       nextCursor:
         rows.length > query.limit && last
           ? encodeCursor(ZNameCursor, { name: last.sortName, id: last.adSpace.id })
@@ -86,6 +141,8 @@ export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccess
         (input.locationId !== undefined && input.locationId !== current.locationId);
       if (isPlayChanged) await tx.bumpContentVersion(id);
     });
+    // Committed. Its name, orientation and resolution are in the manifest too: always tell.
+    changes.publishContent([id]);
     return view(actor.id, id);
   }
 
@@ -120,6 +177,9 @@ export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccess
       await tx.deleteEntriesOf(id);
       await tx.deleteById(actor.id, id);
     });
+    // Committed: the space's TVs lost their token (device.ad_space_id is now null); their cached
+    // lookups, manifest and event streams go on every instance.
+    changes.publish({ kind: 'revoke', adSpaceIds: [id] });
   }
 
   /**
@@ -165,10 +225,19 @@ export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccess
   async function view(ownerId: string, id: string): Promise<TAdSpace> {
     const row = await repo.findById(ownerId, id);
     if (!row) throw notFound('That ad space');
-    return toAdSpace(row, await repo.findEntries([id]), Date.now());
+    const [entries, playerOf] = await Promise.all([
+      repo.findEntries([id]),
+      playersOf(ownerId, [row.adSpace]),
+    ]);
+    return toAdSpace(row, entries, Date.now(), playerOf.get(id) ?? null);
   }
 
-  function toAdSpace(row: TAdSpaceWithNames, entries: TEntryWithName[], nowMs: number): TAdSpace {
+  function toAdSpace(
+    row: TAdSpaceWithNames,
+    entries: TEntryWithName[],
+    nowMs: number,
+    player: TAdSpacePlayer | null,
+  ): TAdSpace {
     const space = row.adSpace;
     const playing = resolverOf(row, entries).playingAt(nowMs);
     return {
@@ -190,7 +259,7 @@ export function createAdSpacesService(repo: TAdSpacesRepository, access: TAccess
         playlistName: playlistNames(row, entries).get(playing.playlistId ?? '') ?? null,
       },
       scheduleEntryCount: entries.length,
-      player: null,
+      player,
       createdAt: space.createdAt.toISOString(),
       updatedAt: space.updatedAt.toISOString(),
     };
@@ -207,6 +276,33 @@ function resolverOf(row: TAdSpaceWithNames, entries: readonly TEntryWithName[]) 
     entries: entries.map(toRule),
     defaultPlaylistId: row.adSpace.defaultPlaylistId,
   });
+}
+
+/** What the ad spaces page shows of a TV, from its newest heartbeat. */
+function toPlayer(
+  { deviceId, deviceName, lastSeenAt, heartbeat }: TLatestHeartbeat,
+  contentVersion: number,
+  names: ReadonlyMap<string, string>,
+): TAdSpacePlayer {
+  const { nowPlaying } = heartbeat;
+  return {
+    deviceId,
+    deviceName,
+    appVersion: heartbeat.appVersion,
+    lastSeenAt: lastSeenAt.toISOString(),
+    manifestVersion: heartbeat.manifestVersion,
+    isUpToDate: contentVersionOf(heartbeat.manifestVersion) === contentVersion,
+    cache: heartbeat.cache,
+    storage: heartbeat.storage,
+    nowPlaying: nowPlaying
+      ? {
+          playlistId: nowPlaying.playlistId,
+          contentId: nowPlaying.contentId,
+          contentName: nowPlaying.contentId ? (names.get(nowPlaying.contentId) ?? null) : null,
+          startedAt: nowPlaying.startedAt,
+        }
+      : null,
+  };
 }
 
 function toRule({ entry }: TEntryWithName): TScheduleRule {

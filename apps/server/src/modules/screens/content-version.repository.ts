@@ -16,8 +16,12 @@ export interface TContentVersionScope {
   locationId?: string;
 }
 
-/** Bumps the content version of every ad space in scope; pass the transaction of the change. */
-export async function bumpContentVersion(db: TDb, scope: TContentVersionScope): Promise<void> {
+/**
+ * Bumps the content version of every ad space in scope; pass the transaction of the change.
+ * Answers the ids of the spaces bumped: once the transaction commits, the caller publishes them
+ * on the player change bus (modules/player/player-changes.ts).
+ */
+export async function bumpContentVersion(db: TDb, scope: TContentVersionScope): Promise<string[]> {
   const conditions = [];
   if (scope.adSpaceIds && scope.adSpaceIds.length > 0)
     conditions.push(inArray(adSpace.id, [...scope.adSpaceIds]));
@@ -34,9 +38,11 @@ export async function bumpContentVersion(db: TDb, scope: TContentVersionScope): 
     );
   }
   if (scope.locationId) conditions.push(eq(adSpace.locationId, scope.locationId));
-  if (conditions.length === 0) return;
-  await db
+  if (conditions.length === 0) return [];
+  const bumped = await db
     .update(adSpace)
     .set({ contentVersion: sql`${adSpace.contentVersion} + 1` })
-    .where(or(...conditions));
+    .where(or(...conditions))
+    .returning({ id: adSpace.id });
+  return bumped.map((row) => row.id);
 }

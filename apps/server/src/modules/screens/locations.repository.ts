@@ -114,8 +114,8 @@ function locationQueries(db: TDb) {
       return deleted.length === 1;
     },
 
-    /** Every ad space at the location now plays on other wall-clock instants. */
-    bumpSpacesAt(locationId: string): Promise<void> {
+    /** Every ad space at the location now plays on other wall-clock instants; answers their ids. */
+    bumpSpacesAt(locationId: string): Promise<string[]> {
       return bumpContentVersion(db, { locationId });
     },
   };

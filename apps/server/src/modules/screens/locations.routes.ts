@@ -15,8 +15,8 @@ import { createLocationsService } from './locations.service';
 
 /** `/api/v1/locations`: where an owner's screens are (issue 7 item 1). */
 export async function locationsRoutes(app: FastifyInstance) {
-  const { db, access } = app.deps;
-  const service = createLocationsService(createLocationsRepository(db), access);
+  const { db, access, playerChanges } = app.deps;
+  const service = createLocationsService(createLocationsRepository(db), access, playerChanges);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['locations'];
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
+import type { TPlayerChangeBus } from '../player/player-changes';
 import type { TLocationColumns, TLocationRow, TLocationsRepository } from './locations.repository';
 import { ZNameCursor } from './name-order';
 import { inUseMessage, validationFailed } from './screens-messages';
@@ -21,7 +22,11 @@ type TCreate = z.output<typeof ZCreateLocation>;
 type TUpdate = z.output<typeof ZUpdateLocation>;
 
 /** Locations (issue 7 item 1): each owner sees and changes only their own. */
-export function createLocationsService(repo: TLocationsRepository, access: TAccessPolicy) {
+export function createLocationsService(
+  repo: TLocationsRepository,
+  access: TAccessPolicy,
+  changes: TPlayerChangeBus,
+) {
   async function list(actor: TActor, query: TListQuery): Promise<TLocationList> {
     await access.requireAccess(actor, 'location.list');
     const after = query.cursor ? decodeCursor(ZNameCursor, query.cursor) : undefined;
@@ -54,7 +59,7 @@ export function createLocationsService(repo: TLocationsRepository, access: TAcce
 
   async function update(actor: TActor, id: string, input: TUpdate): Promise<TLocation> {
     await access.requireAccess(actor, 'location.update', [id]);
-    await repo.transaction(async (tx) => {
+    const changed = await repo.transaction(async (tx) => {
       const current = await tx.lockById(actor.id, id);
       if (!current) throw notFound('That location');
       // The schema checks the pair only when both come; a PATCH may send one of them.
@@ -67,9 +72,16 @@ export function createLocationsService(repo: TLocationsRepository, access: TAcce
       await tx.update(actor.id, id, toChangedColumns(input));
       // Schedules are wall-clock times in this zone: every space here now plays at other instants.
       if (input.timeZone !== undefined && input.timeZone !== current.timeZone) {
-        await tx.bumpSpacesAt(id);
+        return tx.bumpSpacesAt(id);
       }
+      // The name and the city are in the manifests of the spaces here (the TV shows them).
+      const isShownChanged =
+        (input.name !== undefined && input.name !== current.name) ||
+        (input.address !== undefined && input.address.city !== current.city);
+      return isShownChanged ? (await tx.findAdSpaces(id)).map((space) => space.id) : [];
     });
+    // Committed: the TVs at this location fetch their manifests again.
+    changes.publishContent(changed);
     return view(actor.id, id);
   }
 

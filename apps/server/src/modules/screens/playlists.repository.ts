@@ -45,6 +45,16 @@ export function createPlaylistsRepository(db: TDb) {
       return row;
     },
 
+    /** The owner's playlists among `ids` (others' and missing ids are left out), by id. */
+    async findByIds(ownerId: string, ids: readonly string[]): Promise<TPlaylistRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(playlist)
+        .where(and(eq(playlist.ownerId, ownerId), inArray(playlist.id, [...ids])))
+        .orderBy(asc(playlist.id));
+    },
+
     /**
      * Where the playlists are used, in two queries for any number of them: the ad spaces that
      * play each by default, and the schedule entries naming each with their space's name.
@@ -94,14 +104,14 @@ export function createPlaylistsRepository(db: TDb) {
 
     /**
      * Saves changes and bumps the version, and the content version of every ad space playing the
-     * playlist (by default or through the schedule), in one transaction. Undefined when the
-     * owner has no such playlist.
+     * playlist (by default or through the schedule), in one transaction; answers the row and the
+     * ids of the spaces bumped. Undefined when the owner has no such playlist.
      */
     async update(
       ownerId: string,
       id: string,
       changes: { name?: string | undefined; items?: unknown[] | undefined },
-    ): Promise<TPlaylistRow | undefined> {
+    ): Promise<{ row: TPlaylistRow; adSpaceIds: string[] } | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(playlist)
@@ -113,8 +123,8 @@ export function createPlaylistsRepository(db: TDb) {
           })
           .where(and(eq(playlist.ownerId, ownerId), eq(playlist.id, id)))
           .returning();
-        if (row) await bumpContentVersion(tx, { playlistId: id });
-        return row;
+        if (!row) return undefined;
+        return { row, adSpaceIds: await bumpContentVersion(tx, { playlistId: id }) };
       });
     },
 

@@ -17,11 +17,12 @@ import { createPlaylistsService } from './playlists.service';
 
 /** `/api/v1/playlists` (issue 7 items 3 and 7). */
 export async function playlistsRoutes(app: FastifyInstance) {
-  const { db, storage, config, access, contentReferences } = app.deps;
+  const { db, storage, config, access, contentReferences, playerChanges } = app.deps;
   const service = createPlaylistsService(
     createPlaylistsRepository(db),
     createContentDirectory(db, storage, config.storageBucket),
     access,
+    playerChanges,
   );
   // Deleting a library item a playlist names is refused, naming the playlists.
   const unregister = contentReferences.registerContentReferenceCheck(service.findContentUsers);

@@ -18,6 +18,7 @@ import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
+import type { TPlayerChangeBus } from '../player/player-changes';
 import type { TReferencedItem } from '../content/content-references';
 import type { TPlaylistRow, TPlaylistsRepository } from './playlists.repository';
 
@@ -40,6 +41,7 @@ export function createPlaylistsService(
   repo: TPlaylistsRepository,
   content: TContentDirectory,
   access: TAccessPolicy,
+  changes: TPlayerChangeBus,
 ) {
   /**
    * Summaries of stored playlists in a fixed number of queries however many there are: one for
@@ -191,9 +193,11 @@ export function createPlaylistsService(
     await access.requireAccess(actor, 'playlist.update', [id]);
     if (input.items) await requireContent(actor, input.items);
     if (input.name === undefined && input.items === undefined) return get(actor, id);
-    const row = await repo.update(actor.id, id, { name: input.name, items: input.items });
-    if (!row) throw notFound('That playlist');
-    return detailOf(actor.id, row);
+    const saved = await repo.update(actor.id, id, { name: input.name, items: input.items });
+    if (!saved) throw notFound('That playlist');
+    // Committed: every TV playing the playlist fetches its manifest again.
+    changes.publishContent(saved.adSpaceIds);
+    return detailOf(actor.id, saved.row);
   }
 
   /** A new playlist with the same items, named "<name> (copy)" unless a name is given. */

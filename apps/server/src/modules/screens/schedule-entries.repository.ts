@@ -111,16 +111,19 @@ export function createScheduleEntriesRepository(db: TDb) {
       }
     },
 
-    /** Deletes the entry and bumps its ad space's content version; false when it was not there. */
-    async delete(ownerId: string, id: string): Promise<boolean> {
+    /**
+     * Deletes the entry and bumps its ad space's content version; answers that space's id, or
+     * null when the entry was not there.
+     */
+    async delete(ownerId: string, id: string): Promise<string | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .delete(scheduleEntry)
           .where(and(eq(scheduleEntry.ownerId, ownerId), eq(scheduleEntry.id, id)))
           .returning({ adSpaceId: scheduleEntry.adSpaceId });
-        if (!row) return false;
+        if (!row) return null;
         await bumpContentVersion(tx, { adSpaceIds: [row.adSpaceId] });
-        return true;
+        return row.adSpaceId;
       });
     },
   };

@@ -15,8 +15,12 @@ import { createScheduleEntriesService } from './schedule-entries.service';
 
 /** `/api/v1/schedule-entries` (issue 7 items 5–7). */
 export async function scheduleEntriesRoutes(app: FastifyInstance) {
-  const { db, access } = app.deps;
-  const service = createScheduleEntriesService(createScheduleEntriesRepository(db), access);
+  const { db, access, playerChanges } = app.deps;
+  const service = createScheduleEntriesService(
+    createScheduleEntriesRepository(db),
+    access,
+    playerChanges,
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['schedule'];
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TAccessPolicy } from '../access/access-policy';
+import type { TPlayerChangeBus } from '../player/player-changes';
 import type {
   TScheduleEntriesRepository,
   TScheduleEntryRow,
@@ -34,6 +35,7 @@ const DAY_ORDER = 'The last day cannot be before the first day.';
 export function createScheduleEntriesService(
   repo: TScheduleEntriesRepository,
   access: TAccessPolicy,
+  changes: TPlayerChangeBus,
 ) {
   async function list(actor: TActor, query: TListQuery): Promise<TScheduleEntryList> {
     await access.requireAccess(actor, 'scheduleEntry.list');
@@ -69,6 +71,8 @@ export function createScheduleEntriesService(
     await access.requireAccess(actor, 'playlist.read', [input.playlistId]);
     const id = await repo.insert({ ownerId: actor.id, ...input });
     if (!id) throw notFound('That ad space or playlist');
+    // Committed: the space's TVs fetch their manifest again.
+    changes.publishContent([input.adSpaceId]);
     return get(actor, id);
   }
 
@@ -98,12 +102,15 @@ export function createScheduleEntriesService(
     const outcome = await repo.update(actor.id, id, merged);
     if (outcome === 'not-found') throw notFound('That schedule entry');
     if (outcome === 'missing-reference') throw notFound('That playlist');
+    changes.publishContent([entry.adSpaceId]);
     return get(actor, id);
   }
 
   async function remove(actor: TActor, id: string): Promise<void> {
     await access.requireAccess(actor, 'scheduleEntry.delete', [id]);
-    if (!(await repo.delete(actor.id, id))) throw notFound('That schedule entry');
+    const adSpaceId = await repo.delete(actor.id, id);
+    if (!adSpaceId) throw notFound('That schedule entry');
+    changes.publishContent([adSpaceId]);
   }
 
   async function requireEntry(actor: TActor, id: string): Promise<TScheduleEntryRow> {

@@ -1,0 +1,218 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { TDb } from '../../db/database';
+import type { TContentDirectory } from '../content/content-directory';
+import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
+import { createDeviceDirectory, DEVICE_CACHE_TTL_MS } from './device-directory';
+import { createManifestService, isNotModified, MANIFEST_CACHE_MAX_AGE_MS } from './manifest';
+import { createPlayerChangeBus } from './player-changes';
+
+// The caches' own rules, without a database: what is kept, what a change drops, and that an
+// answer read while a change happened is not kept.
+
+const log = pino({ level: 'silent' });
+const device = { kind: 'device', id: 'tv-1', ownerId: 'ann', adSpaceId: 'space-1' } as const;
+
+/** A screens facade whose answers the test controls, counting the reads. */
+function fakeSpaces() {
+  const state = {
+    reads: 0,
+    name: 'Window',
+    contentVersion: 3,
+    /** When set, a read waits for it: the test changes things meanwhile. */
+    gate: null as Promise<void> | null,
+  };
+  const directory = {
+    async findForManifest(_ownerId: string, id: string) {
+      state.reads += 1;
+      const snapshot = { name: state.name, contentVersion: state.contentVersion };
+      if (state.gate) await state.gate;
+      return {
+        adSpace: {
+          id,
+          name: snapshot.name,
+          orientation: 'landscape' as const,
+          location: { id: 'l', name: 'Harbour', city: 'Hamburg', timeZone: 'Europe/Berlin' },
+          resolutionWidth: 1920,
+          resolutionHeight: 1080,
+          contentVersion: snapshot.contentVersion,
+          defaultPlaylistId: null,
+        },
+        entries: [],
+        playlists: [],
+      };
+    },
+  };
+  return { state, directory: directory as unknown as TAdSpaceDirectory };
+}
+
+const noContent = { findForPlaylist: async () => [] } as unknown as TContentDirectory;
+const settings = {
+  pollIntervalSeconds: 60,
+  impressionSyncIntervalSeconds: 60,
+  cacheCleanupIntervalSeconds: 3600,
+};
+
+describe('the manifest cache', () => {
+  function setUp(startMs = Date.UTC(2026, 10, 22, 12)) {
+    const changes = createPlayerChangeBus({ log });
+    const spaces = fakeSpaces();
+    const clock = { nowMs: startMs };
+    const manifests = createManifestService({
+      adSpaces: spaces.directory,
+      content: noContent,
+      settings,
+      changes,
+      now: () => clock.nowMs,
+    });
+    return { changes, spaces, clock, manifests };
+  }
+
+  it('keeps a manifest until a change for its space, and builds the same version for the same content', async () => {
+    const { changes, spaces, manifests } = setUp();
+    const first = await manifests.manifestFor(device);
+    expect(first.version).toMatch(/^v3-[0-9a-f]{16}$/);
+    expect(manifests.peek('space-1')).toEqual(expect.objectContaining({ version: first.version }));
+    await manifests.manifestFor(device);
+    expect(spaces.state.reads).toBe(1);
+
+    changes.publishContent(['space-2']);
+    expect(manifests.peek('space-1')).not.toBeNull();
+    changes.publishContent(['space-1']);
+    expect(manifests.peek('space-1')).toBeNull();
+    const same = await manifests.manifestFor(device);
+    expect(spaces.state.reads).toBe(2);
+    expect(same.version).toBe(first.version);
+
+    spaces.state.name = 'Front window';
+    changes.publishContent(['space-1']);
+    expect((await manifests.manifestFor(device)).version).not.toBe(first.version);
+  });
+
+  it('does not keep a manifest read while a change for its space happened', async () => {
+    const { changes, spaces, manifests } = setUp();
+    let open = () => undefined as void;
+    spaces.state.gate = new Promise<void>((resolve) => (open = resolve));
+    const pending = manifests.manifestFor(device);
+    // The edit commits and is published while the build still reads the old state.
+    spaces.state.name = 'Renamed';
+    changes.publishContent(['space-1']);
+    open();
+    const stale = await pending;
+    expect(JSON.parse(stale.body)).toMatchObject({ adSpace: { name: 'Window' } });
+    expect(manifests.peek('space-1')).toBeNull();
+    spaces.state.gate = null;
+    const fresh = await manifests.manifestFor(device);
+    expect(JSON.parse(fresh.body)).toMatchObject({ adSpace: { name: 'Renamed' } });
+    expect(manifests.peek('space-1')?.version).toBe(fresh.version);
+  });
+
+  it('drops a manifest when the UTC day rolls over, after its maximum age, and on a reset', async () => {
+    const { changes, clock, manifests } = setUp(Date.UTC(2026, 10, 22, 23, 58));
+    const first = await manifests.manifestFor(device);
+    expect(JSON.parse(first.body)).toMatchObject({ timelineFromMs: Date.UTC(2026, 10, 22) });
+    clock.nowMs = Date.UTC(2026, 10, 23, 0, 1);
+    expect(manifests.peek('space-1')).toBeNull();
+    const next = await manifests.manifestFor(device);
+    expect(JSON.parse(next.body)).toMatchObject({ timelineFromMs: Date.UTC(2026, 10, 23) });
+    expect(next.version).not.toBe(first.version);
+
+    clock.nowMs += MANIFEST_CACHE_MAX_AGE_MS + 1;
+    expect(manifests.peek('space-1')).toBeNull();
+    await manifests.manifestFor(device);
+    expect(manifests.peek('space-1')).not.toBeNull();
+    changes.publish({ kind: 'reset' });
+    expect(manifests.peek('space-1')).toBeNull();
+  });
+
+  it('compares If-None-Match as RFC 9110 says', () => {
+    expect(isNotModified('"v3-abc"', 'v3-abc')).toBe(true);
+    expect(isNotModified('W/"v3-abc"', 'v3-abc')).toBe(true);
+    expect(isNotModified('"v2-x", "v3-abc"', 'v3-abc')).toBe(true);
+    expect(isNotModified('*', 'v3-abc')).toBe(true);
+    expect(isNotModified('"v3-abd"', 'v3-abc')).toBe(false);
+    expect(isNotModified('v3-abc', 'v3-abc')).toBe(false);
+    expect(isNotModified(undefined, 'v3-abc')).toBe(false);
+  });
+});
+
+describe('the device-token cache', () => {
+  /** A database whose one query (the token lookup) answers `rows`, counting the reads. */
+  function fakeDb() {
+    const state = {
+      reads: 0,
+      rows: [{ id: 'tv-1', ownerId: 'ann', adSpaceId: 'space-1' }] as object[],
+      gate: null as Promise<void> | null,
+    };
+    const db = {
+      select: () => ({
+        from: () => ({
+          where: async () => {
+            state.reads += 1;
+            const rows = state.rows;
+            if (state.gate) await state.gate;
+            return rows;
+          },
+        }),
+      }),
+    };
+    return { state, db: db as unknown as TDb };
+  }
+  const header = 'Bearer sld_0123456789abcdef0123456789abcdef0123456789a';
+
+  function setUp() {
+    const changes = createPlayerChangeBus({ log });
+    const { state, db } = fakeDb();
+    const clock = { nowMs: 1_000_000 };
+    const directory = createDeviceDirectory(db, { changes, now: () => clock.nowMs });
+    return { changes, state, clock, directory };
+  }
+
+  it('remembers a token for its lifetime, and not an unknown one', async () => {
+    const { state, clock, directory } = setUp();
+    expect(await directory.findByAuthorization(header)).toMatchObject({ id: 'tv-1' });
+    expect(await directory.findByAuthorization(header)).toMatchObject({ id: 'tv-1' });
+    expect(state.reads).toBe(1);
+    clock.nowMs += DEVICE_CACHE_TTL_MS + 1;
+    await directory.findByAuthorization(header);
+    expect(state.reads).toBe(2);
+
+    state.rows = [];
+    const unknown = 'Bearer sld_unknown';
+    expect(await directory.findByAuthorization(unknown)).toBeNull();
+    expect(await directory.findByAuthorization(unknown)).toBeNull();
+    expect(state.reads).toBe(4);
+    expect(await directory.findByAuthorization('Bearer not-a-device')).toBeNull();
+    expect(state.reads).toBe(4);
+  });
+
+  it('forgets a token on a revocation naming its device, its ad space or its owner', async () => {
+    for (const change of [
+      { deviceIds: ['tv-1'] },
+      { adSpaceIds: ['space-1'] },
+      { ownerIds: ['ann'] },
+    ]) {
+      const { changes, state, directory } = setUp();
+      await directory.findByAuthorization(header);
+      changes.publish({ kind: 'revoke', deviceIds: ['tv-2'], adSpaceIds: ['space-9'] });
+      await directory.findByAuthorization(header);
+      expect(state.reads).toBe(1);
+      state.rows = [];
+      changes.publish({ kind: 'revoke', ...change });
+      expect(await directory.findByAuthorization(header), JSON.stringify(change)).toBeNull();
+    }
+  });
+
+  it('does not keep an answer read while a revocation happened', async () => {
+    const { changes, state, directory } = setUp();
+    let open = () => undefined as void;
+    state.gate = new Promise<void>((resolve) => (open = resolve));
+    const pending = directory.findByAuthorization(header);
+    changes.publish({ kind: 'revoke', deviceIds: ['tv-1'] });
+    open();
+    expect(await pending).toMatchObject({ id: 'tv-1' });
+    state.gate = null;
+    state.rows = [];
+    expect(await directory.findByAuthorization(header)).toBeNull();
+  });
+});

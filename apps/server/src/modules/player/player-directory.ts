@@ -1,0 +1,68 @@
+import { and, desc, inArray, isNotNull } from 'drizzle-orm';
+import { type TPlayerHeartbeat, ZPlayerHeartbeat } from '@screenline/shared/player';
+import type { TDb } from '../../db/database';
+import { device } from '../../db/schema/index';
+
+/** The newest heartbeat of the TV playing a space, as the ad spaces page shows it. */
+export interface TLatestHeartbeat {
+  deviceId: string;
+  deviceName: string | null;
+  lastSeenAt: Date;
+  heartbeat: TPlayerHeartbeat;
+}
+
+/**
+ * The player module's facade for the screens module (the ad spaces page): what the TVs last
+ * reported. It reads; it checks no access: the caller already required access to the spaces.
+ */
+export function createPlayerDirectory(db: TDb) {
+  return {
+    /**
+     * Per ad space, the heartbeat of its signed-in TV seen last (several TVs: the latest), in
+     * one query for any number of spaces.
+     */
+    async latestHeartbeats(adSpaceIds: readonly string[]): Promise<Map<string, TLatestHeartbeat>> {
+      if (adSpaceIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([device.adSpaceId], {
+          adSpaceId: device.adSpaceId,
+          deviceId: device.id,
+          deviceName: device.name,
+          lastSeenAt: device.lastSeenAt,
+          heartbeat: device.heartbeat,
+        })
+        .from(device)
+        .where(
+          and(
+            inArray(device.adSpaceId, [...adSpaceIds]),
+            isNotNull(device.heartbeat),
+            isNotNull(device.lastSeenAt),
+            // A TV that signed out no longer plays the space.
+            isNotNull(device.tokenHash),
+          ),
+        )
+        .orderBy(device.adSpaceId, desc(device.lastSeenAt), desc(device.id));
+      const found = new Map<string, TLatestHeartbeat>();
+      for (const row of rows) {
+        // Stored as JSON: read with the schema it was written with; an unreadable one is none.
+        const heartbeat = ZPlayerHeartbeat.safeParse(row.heartbeat);
+        if (!row.adSpaceId || !row.lastSeenAt || !heartbeat.success) continue;
+        found.set(row.adSpaceId, {
+          deviceId: row.deviceId,
+          deviceName: row.deviceName,
+          lastSeenAt: row.lastSeenAt,
+          heartbeat: heartbeat.data,
+        });
+      }
+      return found;
+    },
+  };
+}
+
+export type TPlayerDirectory = ReturnType<typeof createPlayerDirectory>;
+
+/** The content version a manifest version starts with (`v12-…` → 12), or null. */
+export function contentVersionOf(manifestVersion: string | null): number | null {
+  const match = manifestVersion ? /^v(\d+)-/.exec(manifestVersion) : null;
+  return match ? Number(match[1]) : null;
+}
