@@ -12,14 +12,13 @@
 // the hello, `GET /api/v1/me` signed in (a session cookie) and `/api/health`, and the ratio
 // me / hello (the goal is at least 0.25). LOG_LEVEL is warn so the figures measure the code rather
 // than writing a log line per request to a pipe.
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { z } from 'zod';
 import { freePort } from './free-port';
+import { adminUrl, createPostgresDatabase } from './postgres-database';
 import { ROOT, signUp, startProcess, startScreenline, stopProcess } from './server-process';
 
 const seconds = z.coerce
@@ -29,7 +28,6 @@ const seconds = z.coerce
   .parse(process.env.BENCH_SECONDS ?? '10');
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface TFigure {
   label: string;
@@ -128,30 +126,6 @@ async function measure(
       (figure.errors ? `, ${figure.errors} errors or non-2xx` : ''),
   );
   return figure;
-}
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const name = `screenline_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 }
 
 main().catch((error: unknown) => {
