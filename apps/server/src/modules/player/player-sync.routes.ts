@@ -86,7 +86,11 @@ export async function playerSyncRoutes(app: FastifyInstance) {
       const cached = manifests.peek(device.adSpaceId);
       const manifest = cached ?? (await manifests.manifestFor(device));
       void reply.header('etag', `"${manifest.version}"`);
-      if (isNotModified(ifNoneMatch, manifest.version)) return reply.status(304).send(null);
+      // No body, so no Content-Length/Type either: `null` would be serialized as 4 bytes a 304
+      // never carries, and clients that frame by Content-Length would wait for them.
+      if (isNotModified(ifNoneMatch, manifest.version)) {
+        return reply.status(304).send(undefined as unknown as null);
+      }
       // Already JSON (ZPlayerManifest, built once per change): Fastify sends a string as it is.
       return reply
         .type('application/json; charset=utf-8')

@@ -168,6 +168,9 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
         expect(res.statusCode).toBe(304);
         expect(res.headers.etag).toBe(etag);
         expect(res.body).toBe('');
+        // Clients that frame by Content-Length would wait for a body a 304 never has.
+        expect(Number(res.headers['content-length'] ?? 0)).toBe(0);
+        expect(res.headers['content-type']).toBeUndefined();
       }
     });
     expect(statements).toBe(0);
