@@ -23,7 +23,7 @@
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
 // where the screenshots go. The browser and driver come from scripts/chromium69.mjs.
-/* global window, document, getComputedStyle, caches -- page.evaluate runs in the browser. */
+/* global window, document, getComputedStyle, caches, MutationObserver -- page.evaluate runs in the browser. */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -856,16 +856,19 @@ async function poll(probe, isDone, timeoutMs) {
 }
 
 /**
- * Runs in the page from its first script on (evaluateOnNewDocument): five times a second, what
- * the front layer of the stage shows (the layer the DOM stage raised to z-index 2).
+ * Runs in the page from its first script on (evaluateOnNewDocument): what the front layer of the
+ * stage shows (the layer the DOM stage raised to z-index 2), five times a second and at every
+ * change of the page (a MutationObserver on styles, sources and elements: a layer raised, an
+ * element added or removed), so a blank moment between two items is caught however short.
  */
 function installStageSampler() {
   window.__tvFrames = [];
-  setInterval(() => {
+  const sample = (cause) => {
     const layers = [...document.querySelectorAll('[data-playback-slot]')];
     const front = layers.find((layer) => layer.style.zIndex === '2');
     const frame = {
       at: Date.now(),
+      cause,
       idle: document.querySelector('[data-testid="idle-screen"]') !== null,
       kind: 'none',
       shown: false,
@@ -893,7 +896,14 @@ function installStageSampler() {
       }
     }
     window.__tvFrames.push(frame);
-  }, 200);
+  };
+  setInterval(() => sample('timer'), 200);
+  new MutationObserver(() => sample('change')).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['style', 'src'],
+  });
 }
 
 /** The stage's frames as the page samples them, collected in Node across reloads. */
@@ -929,8 +939,11 @@ function stageFrames(page) {
 }
 
 const isMedia = (frame) => frame.src !== undefined && frame.src.startsWith('/tv/media/');
-const isImageShown = (frame) => frame.kind === 'image' && frame.shown && isMedia(frame);
-const isVideoShown = (frame) => frame.kind === 'video' && frame.shown && isMedia(frame);
+/** The image on screen: drawn in the front layer, the idle screen gone. */
+const isImageShown = (frame) =>
+  frame.kind === 'image' && frame.shown && !frame.idle && isMedia(frame);
+const isVideoShown = (frame) =>
+  frame.kind === 'video' && frame.shown && !frame.idle && isMedia(frame);
 /** Blank: nothing in front, a front layer not yet drawn, or the idle screen over the stage. */
 const blanks = (frames) => frames.filter((frame) => frame.idle || !frame.shown);
 /** The order of what was shown, runs of one kind collapsed: "image video image". */
