@@ -7,17 +7,23 @@
 // real size, the pairing code), reaches its controls by the arrow keys and is served `no-store`;
 // then a phone (this script, over HTTP) approves the code and the TV must sign in by polling and
 // come to setup: "No Ad Spaces Found" with its QR code, Refresh after ad spaces were added, the
-// list chosen from and Continue pressed by the keyboard alone, the ready screen, and a reload
-// that goes straight back to it. Then, in a fresh profile, the service worker: it registers and
-// controls /tv, answers media from the media cache with Range support, and a reload with the
-// network gone still starts the player. Saves a screenshot of each layout and of each screen.
-// `npm test` runs it after the build.
+// list chosen from and Continue pressed by the keyboard alone, the playing screen (idle, "Waiting
+// for content": the space has nothing to play), and a reload that goes straight back to it. Then,
+// in a fresh profile, the service worker: it registers and controls /tv, answers media from the
+// media cache with Range support. Last, in another fresh profile, the playback journey without
+// pairing (seeded over HTTP: a real PNG and WebM clip uploaded, a playlist [image 3 s, clip], an
+// ad space, a registered TV): the files land in the media cache, the image shows, the clip plays,
+// the loop comes back, the front layer never blank; plays and a heartbeat reach the server; with
+// the server stopped playback goes on and a reload plays from the cache; restarted, the plays
+// recorded meanwhile arrive, none twice; then a portrait space. Saves a screenshot of each layout
+// and of each screen (and, as headless 69 leaves videos out of screenshots, the clip's decoded
+// frame). `npm test` runs it after the build; about 1 min 45 s.
 //
 //   npm run build -w @screenline/player && node scripts/player-chromium69.mjs [--json=<file>]
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
 // where the screenshots go. The browser and driver come from scripts/chromium69.mjs.
-/* global window, document, getComputedStyle, caches -- page.evaluate runs in the browser. */
+/* global window, document, getComputedStyle, caches, MutationObserver -- page.evaluate runs in the browser. */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -56,7 +62,14 @@ const EXPECTED = {
     location: 'Harbour, Springfield',
     continue: 'Continue to Player',
     minQrSize: 300,
+    /** After Continue: the playing screen, idle for a space without a playlist. */
+    idle: {
+      title: 'Waiting for content',
+      status: 'Nothing is scheduled for this ad space now.',
+    },
   },
+  /** The playback journey: the playlist [image, clip] and how long the server stays away. */
+  playback: { imageSeconds: 3, offlineSeconds: 10 },
 };
 
 const LAYOUTS = [
@@ -99,6 +112,9 @@ function startServer(dataDir) {
         AUTH_RATE_LIMIT: 'false',
         // The pairing journey waits for the TV's poll: poll every second.
         PAIRING_POLL_INTERVAL_SECONDS: '1',
+        // The playback journey waits for the manifest, heartbeats and plays: the shortest intervals.
+        PLAYER_POLL_INTERVAL_SECONDS: '5',
+        PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS: '5',
         LOG_LEVEL: 'warn',
       },
     },
@@ -263,10 +279,10 @@ async function checkLayout(browser, layout) {
   return response;
 }
 
-/** A phone's side of pairing, from Node: sign up as a screen owner, claim the code, approve it. */
-async function approveFromPhone(userCode) {
+/** A screen owner signs up on the web (here, over HTTP): headers with the session cookie. */
+async function signUpOwner(prefix) {
   const headers = { origin: baseUrl, 'content-type': 'application/json' };
-  const email = `tv69-${Date.now()}@example.com`;
+  const email = `${prefix}-${Date.now()}@example.com`;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers,
@@ -279,6 +295,12 @@ async function approveFromPhone(userCode) {
     .join('; ');
   const owner = { ...headers, cookie };
   await call('PATCH', '/api/v1/me', owner, { role: 'advertiser' });
+  return { email, owner };
+}
+
+/** A phone's side of pairing, from Node: sign up as a screen owner, claim the code, approve it. */
+async function approveFromPhone(userCode) {
+  const { email, owner } = await signUpOwner('tv69');
   const claim = await fetch(`${baseUrl}/api/auth/device?user_code=${userCode}`, { headers: owner });
   if (!claim.ok) throw new Error(`claiming the code answered ${claim.status}`);
   await call('POST', '/api/auth/device/approve', owner, { userCode });
@@ -331,7 +353,7 @@ async function shoot(page, name) {
  * The QR journey in 69, then setup by keyboard: a phone approves, the TV signs in by polling and
  * says "No Ad Spaces Found" with a QR code; the owner adds ad spaces, Refresh (focused) lists
  * them; Enter chooses the first, the arrows reach Continue, Enter saves; a reload goes straight
- * back to the ready screen.
+ * back to the playing screen (idle: the space has no playlist).
  */
 async function checkPairingAndSetup(browser) {
   const page = await browser.newPage();
@@ -442,26 +464,60 @@ async function checkPairingAndSetup(browser) {
     JSON.stringify(onContinue),
   );
   await page.keyboard.press('Enter');
-  const readyText = () =>
+  // The playing screen; a space with nothing to play shows the idle screen over the stage.
+  // The starting screen (idle, "Content appears here…") comes first; once the media cache is
+  // open the stage is up under the idle screen, whose status line follows the first manifest.
+  const playingScreen = () =>
     page
-      .waitForSelector('[data-testid="ready"]', { timeout: 10_000 })
-      .then(() => page.evaluate(() => document.querySelector('[data-testid="ready"]').textContent))
+      .waitForFunction(
+        (status) => {
+          const line = document.querySelector('[data-testid="idle-screen"] [role="status"]');
+          return (
+            document.querySelector('[data-testid="stage"]') !== null &&
+            line !== null &&
+            line.textContent.trim() === status
+          );
+        },
+        { timeout: 15_000 },
+        EXPECTED.setup.idle.status,
+      )
+      .catch(() => undefined)
+      .then(() =>
+        page.evaluate(() => ({
+          hasStage: document.querySelector('[data-testid="stage"]') !== null,
+          lines: [
+            ...document.querySelectorAll(
+              '[data-testid="idle-screen"] h2, [data-testid="idle-screen"] p',
+            ),
+          ].map((element) => element.textContent.trim()),
+        })),
+      )
       .catch(() => null);
-  const expectedReady = `Ready: ${EXPECTED.setup.spaces[0]} at ${EXPECTED.setup.location}`;
-  const ready = await readyText();
-  check('setup: Continue shows the ready screen', ready === expectedReady, JSON.stringify(ready));
-  await shoot(page, 'ready-1920x1080');
-
-  await page.reload({ waitUntil: 'networkidle0' });
-  const afterReload = await readyText();
-  const focusAfterReload = await focused(page);
+  const expectedIdle = [
+    EXPECTED.setup.idle.title,
+    `${EXPECTED.setup.spaces[0]} · ${EXPECTED.setup.location}`,
+    EXPECTED.setup.idle.status,
+  ];
+  const isIdleScreen = (seen) =>
+    seen !== null && seen.hasStage && seen.lines.join('|') === expectedIdle.join('|');
+  const playing = await playingScreen();
   check(
-    'setup: a reload goes straight back to the ready screen (device kept in localStorage)',
-    afterReload === expectedReady && focusAfterReload.name === 'Change ad space',
-    JSON.stringify({ afterReload, focusAfterReload }),
+    `setup: Continue shows the playing screen, idle: "${EXPECTED.setup.idle.title}" (nothing to play)`,
+    isIdleScreen(playing),
+    JSON.stringify(playing),
+  );
+  await shoot(page, 'idle-1920x1080');
+
+  // Not networkidle0: the playing screen keeps the change stream (/api/v1/player/events) open.
+  await page.reload({ waitUntil: 'load' });
+  const afterReload = await playingScreen();
+  check(
+    'setup: a reload goes straight back to the playing screen (device kept in localStorage)',
+    isIdleScreen(afterReload),
+    JSON.stringify(afterReload),
   );
   await page.setViewport({ width: 1080, height: 1920 });
-  await shoot(page, 'ready-1080x1920');
+  await shoot(page, 'idle-1080x1920');
   check('pairing and setup: no page or HTTP error', problems.length === 0, problems.join('; '));
   await page.close();
 }
@@ -564,10 +620,9 @@ async function checkMediaCacheModule(page) {
  * The service worker in 69 (issue 8 items 5–6), in a browser with a fresh profile: it registers for /tv and
  * controls the page; media are answered from the media cache, whole and by Range (206), and a
  * temp entry never is; what the media cache uses is there (a streamed body put in Cache Storage,
- * `tee()`, `navigator.storage`); and with the server stopped a reload still starts the player.
- * Runs last: it stops the server.
+ * `tee()`, `navigator.storage`). The playback journey (checkPlayback) takes the network away.
  */
-async function checkServiceWorker(browser, stopServer) {
+async function checkServiceWorker(browser) {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -636,27 +691,503 @@ async function checkServiceWorker(browser, stopServer) {
     JSON.stringify(media),
   );
 
+  check('service worker: no page error', problems.length === 0, problems.join('; '));
+  await page.close();
+}
+
+const FIXTURES = path.join(root, 'e2e/fixtures');
+/** The e2e fixtures (e2e/support/tv.ts): a real PNG and a real 2-second WebM clip. */
+const SAMPLES = {
+  image: { file: 'sample-image.png', type: 'image/png', width: 640, height: 360, durationMs: null },
+  video: {
+    file: 'sample-clip.webm',
+    type: 'video/webm',
+    width: 320,
+    height: 240,
+    durationMs: 2000,
+  },
+};
+
+/** The media cache's key of a file: its MD5 as base64url without padding (`/tv/media/<key>`). */
+const mediaKey = (md5) => md5.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/**
+ * Uploads a fixture through the storage service as the web app does (a Firebase multipart
+ * upload with the owner's storage token) and adds it to the library.
+ */
+async function addToLibrary(owner, name, kind) {
+  const sample = SAMPLES[kind];
+  const bytes = fs.readFileSync(path.join(FIXTURES, sample.file));
+  const me = await call('GET', '/api/v1/me', owner);
+  const { token } = await call('GET', '/api/auth/token', owner);
+  const objectPath = `users/${me.uid}/content/${crypto.randomUUID()}.${sample.file.split('.').pop()}`;
+  const boundary = `screenline-${crypto.randomBytes(8).toString('hex')}`;
+  const resource = {
+    name: objectPath,
+    fullPath: objectPath,
+    size: bytes.length,
+    contentType: sample.type,
+  };
+  const upload = await fetch(
+    `${baseUrl}/v0/b/screenline/o?name=${encodeURIComponent(objectPath)}`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Firebase ${token}`,
+        'x-goog-upload-protocol': 'multipart',
+        'content-type': `multipart/related; boundary=${boundary}`,
+      },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(resource)}\r\n`,
+        ),
+        Buffer.from(`--${boundary}\r\nContent-Type: ${sample.type}\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--`),
+      ]),
+    },
+  );
+  if (!upload.ok) {
+    throw new Error(`uploading ${sample.file} answered ${upload.status}: ${await upload.text()}`);
+  }
+  const item = await call('POST', '/api/v1/content', owner, {
+    name,
+    objectPath,
+    kind,
+    width: sample.width,
+    height: sample.height,
+    durationMs: sample.durationMs,
+  });
+  return { id: item.id, key: mediaKey(crypto.createHash('md5').update(bytes).digest('base64')) };
+}
+
+/**
+ * What the phone and the web would have made before a TV plays (no pairing: over HTTP): an owner,
+ * the image and the clip in the library, a playlist [image 3 s, clip], a location, a landscape and
+ * a portrait ad space playing it, and a TV registered for each (the device setup saves).
+ */
+async function seedPlayback() {
+  const { owner } = await signUpOwner('tv69-play');
+  const image = await addToLibrary(owner, 'Harbour poster', 'image');
+  const video = await addToLibrary(owner, 'Harbour clip', 'video');
+  const playlist = await call('POST', '/api/v1/playlists', owner, {
+    name: 'Harbour loop',
+    items: [
+      {
+        id: 'poster',
+        type: 'content',
+        contentId: image.id,
+        kind: 'image',
+        durationSeconds: EXPECTED.playback.imageSeconds,
+      },
+      { id: 'clip', type: 'content', contentId: video.id, kind: 'video' },
+    ],
+  });
+  const place = await call('POST', '/api/v1/locations', owner, {
+    name: 'Quay',
+    address: { line: '2 Quay', city: 'Springfield', country: 'US' },
+    timeZone: 'America/New_York',
+    venueType: 'retail',
+  });
+  const device = async (name, orientation) => {
+    const portrait = orientation === 'portrait';
+    const space = await call('POST', '/api/v1/ad-spaces', owner, {
+      name,
+      locationId: place.id,
+      orientation,
+      resolutionWidth: portrait ? 1080 : 1920,
+      resolutionHeight: portrait ? 1920 : 1080,
+      defaultPlaylistId: playlist.id,
+    });
+    const registration = await call('POST', '/api/v1/player/devices', owner, {
+      deviceKey: crypto.randomBytes(24).toString('hex'),
+      adSpaceId: space.id,
+      userAgent: 'Chromium 69 check',
+      appVersion: 'check',
+    });
+    return {
+      deviceId: registration.deviceId,
+      token: registration.token,
+      adSpace: {
+        id: space.id,
+        name: space.name,
+        orientation,
+        location: {
+          id: place.id,
+          name: place.name,
+          city: place.address.city,
+          timeZone: place.timeZone,
+        },
+      },
+    };
+  };
+  return {
+    owner,
+    keys: [image.key, video.key],
+    landscape: await device('Quay landscape', 'landscape'),
+    portrait: await device('Quay portrait', 'portrait'),
+  };
+}
+
+/** The plays report's count and the CSV's play ids (yesterday to tomorrow, any zone's today). */
+async function playsOf(owner, adSpaceId) {
+  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const url = `/api/v1/ad-spaces/${adSpaceId}/plays?from=${day(-1)}&to=${day(1)}`;
+  const report = await call('GET', url, owner);
+  const csv = await fetch(`${baseUrl}${url}`, { headers: { ...owner, accept: 'text/csv' } });
+  if (!csv.ok) throw new Error(`GET ${url} as CSV answered ${csv.status}`);
+  const ids = (await csv.text())
+    .split('\r\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((row) => row.split(',')[0]);
+  return { count: report.totals.plays, ids };
+}
+
+/** Asks `probe` every half second until it answers something `isDone` accepts, or the time is up. */
+async function poll(probe, isDone, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    last = await probe().catch((error) => ({ error: String(error) }));
+    if (isDone(last) || Date.now() > deadline) return last;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * Runs in the page from its first script on (evaluateOnNewDocument): what the front layer of the
+ * stage shows (the layer the DOM stage raised to z-index 2), five times a second and at every
+ * change of the page (a MutationObserver on styles, sources and elements: a layer raised, an
+ * element added or removed), so a blank moment between two items is caught however short.
+ */
+function installStageSampler() {
+  window.__tvFrames = [];
+  const sample = (cause) => {
+    const layers = [...document.querySelectorAll('[data-playback-slot]')];
+    const front = layers.find((layer) => layer.style.zIndex === '2');
+    const frame = {
+      at: Date.now(),
+      cause,
+      idle: document.querySelector('[data-testid="idle-screen"]') !== null,
+      kind: 'none',
+      shown: false,
+    };
+    if (front) {
+      const image = front.querySelector('img');
+      const video = [...front.querySelectorAll('video')].find(
+        (element) => element.style.display !== 'none' && element.getAttribute('src'),
+      );
+      if (image) {
+        frame.kind = 'image';
+        frame.src = new URL(image.src).pathname;
+        frame.naturalWidth = image.naturalWidth;
+        frame.shown = image.complete && image.naturalWidth > 0;
+      } else if (video) {
+        frame.kind = 'video';
+        frame.src = new URL(video.src).pathname;
+        frame.currentTime = video.currentTime;
+        frame.muted = video.muted;
+        frame.paused = video.paused;
+        frame.shown = video.readyState >= 2;
+      } else if (front.querySelector('[data-playback-placeholder]')) {
+        frame.kind = 'placeholder';
+        frame.shown = true;
+      }
+    }
+    window.__tvFrames.push(frame);
+  };
+  setInterval(() => sample('timer'), 200);
+  new MutationObserver(() => sample('change')).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['style', 'src'],
+  });
+}
+
+/** The stage's frames as the page samples them, collected in Node across reloads. */
+function stageFrames(page) {
+  const frames = [];
+  const drain = async () => {
+    const fresh = await page.evaluate(() => (window.__tvFrames ? window.__tvFrames.splice(0) : []));
+    frames.push(...fresh);
+  };
+  return {
+    frames,
+    /** The index of the first frame from `from` on that `isWanted` accepts, or -1 at the deadline. */
+    async waitFor(isWanted, { from = frames.length, timeoutMs = 15_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await drain().catch(() => undefined);
+        const index = frames.findIndex((frame, i) => i >= from && isWanted(frame));
+        if (index !== -1 || Date.now() > deadline) return index;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+    async collect(ms) {
+      const from = frames.length;
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        await drain().catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await drain().catch(() => undefined);
+      return frames.slice(from);
+    },
+  };
+}
+
+const isMedia = (frame) => frame.src !== undefined && frame.src.startsWith('/tv/media/');
+/** The image on screen: drawn in the front layer, the idle screen gone. */
+const isImageShown = (frame) =>
+  frame.kind === 'image' && frame.shown && !frame.idle && isMedia(frame);
+const isVideoShown = (frame) =>
+  frame.kind === 'video' && frame.shown && !frame.idle && isMedia(frame);
+/** Blank: nothing in front, a front layer not yet drawn, or the idle screen over the stage. */
+const blanks = (frames) => frames.filter((frame) => frame.idle || !frame.shown);
+/** The order of what was shown, runs of one kind collapsed: "image video image". */
+const sequence = (frames) =>
+  frames
+    .map((frame) => frame.kind)
+    .filter((kind, index, all) => index === 0 || all[index - 1] !== kind)
+    .join(' ');
+const describeBlanks = (frames) =>
+  JSON.stringify(blanks(frames).slice(0, 3)) + ` (${blanks(frames).length} of ${frames.length})`;
+
+/**
+ * The front video's current frame, drawn on a canvas in the page: its mean brightness (0–255) and
+ * a PNG of it. Headless Chromium 69 leaves videos out of page screenshots (the frame decodes, as
+ * this shows, but the capture has a black layer), so this file is the one to look at.
+ */
+async function videoFrame(page, name) {
+  const frame = await page.evaluate(() => {
+    const front = [...document.querySelectorAll('[data-playback-slot]')].find(
+      (layer) => layer.style.zIndex === '2',
+    );
+    const video = front ? front.querySelector('video') : null;
+    if (!video || video.videoWidth === 0) return null;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    const context = canvas.getContext('2d');
+    context.drawImage(video, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+    return { brightness: sum / (data.length / 4), png: canvas.toDataURL('image/png') };
+  });
+  if (!frame) return null;
+  const file = path.join(shots, `tv-chromium69-${name}.png`);
+  fs.writeFileSync(file, Buffer.from(frame.png.split(',')[1], 'base64'));
+  console.log(`    video frame: ${file}`);
+  return frame.brightness;
+}
+
+/**
+ * The playback journey in 69 (issue 8), without pairing: a TV set up for an ad space playing
+ * [image 3 s, clip] downloads both files into the media cache, shows the image, plays the clip,
+ * loops, never leaving the screen blank; its plays and heartbeat reach the server; with the
+ * server gone it plays on and a reload plays from the cache; when the server is back the plays
+ * recorded meanwhile arrive, none twice. Then the portrait space. Stops and restarts the server.
+ */
+async function checkPlayback(browser, { stopServer, restartServer }) {
+  const seed = await seedPlayback();
+  const page = await browser.newPage();
+  const problems = [];
+  let isServerDown = false;
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (isServerDown || message.type() !== 'error') return;
+    if (message.text().startsWith('Failed to load resource')) return;
+    problems.push(`console error: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.evaluateOnNewDocument((saved) => {
+    if (!window.localStorage.getItem('screenline.tv.device')) {
+      window.localStorage.setItem('screenline.tv.device', saved);
+    }
+  }, JSON.stringify(seed.landscape));
+  await page.evaluateOnNewDocument(installStageSampler);
+  await page.setViewport({ width: 1920, height: 1080 });
+  const stage = stageFrames(page);
+  await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
+
+  const expectedEntries = seed.keys.map((key) => `/tv/media/${key}`).sort();
+  const cached = await poll(
+    () =>
+      page.evaluate(async () =>
+        (await (await caches.open('screenline-tv-media')).keys())
+          .map((request) => new URL(request.url).pathname)
+          .sort(),
+      ),
+    (entries) => Array.isArray(entries) && entries.join('|') === expectedEntries.join('|'),
+    30_000,
+  );
+  check(
+    'playback: both files downloaded into the media cache (Cache Storage), under their MD5',
+    Array.isArray(cached) && cached.join('|') === expectedEntries.join('|'),
+    JSON.stringify({ cached, expectedEntries }),
+  );
+
+  const firstImage = await stage.waitFor(isImageShown, { from: 0, timeoutMs: 30_000 });
+  const imageFrame = stage.frames[firstImage];
+  check(
+    'playback: the image shows in the front layer from the cache (/tv/media/…, naturalWidth > 0)',
+    firstImage !== -1 && imageFrame.naturalWidth === SAMPLES.image.width,
+    JSON.stringify(stage.frames.slice(-3)),
+  );
+  if (firstImage === -1) return page.close();
+  await shoot(page, 'playback-image-1920x1080');
+
+  const videoStart = await stage.waitFor((frame) => isVideoShown(frame) && frame.currentTime > 0, {
+    from: firstImage,
+    timeoutMs: EXPECTED.playback.imageSeconds * 1000 + 10_000,
+  });
+  const videoLater = await stage.waitFor(
+    (frame) =>
+      isVideoShown(frame) && frame.currentTime >= stage.frames[videoStart].currentTime + 0.4,
+    { from: videoStart, timeoutMs: 5_000 },
+  );
+  const playing = stage.frames[videoLater];
+  const brightness = videoLater === -1 ? null : await videoFrame(page, 'video-frame-1920x1080');
+  check(
+    'playback: then the clip plays in front (/tv/media/…, muted, currentTime advancing, a frame drawn)',
+    videoStart !== -1 && videoLater !== -1 && playing.muted && !playing.paused && brightness > 10,
+    JSON.stringify({ frames: stage.frames.slice(-3), brightness }),
+  );
+  if (videoLater !== -1) await shoot(page, 'playback-video-1920x1080');
+  const loop = await stage.waitFor(isImageShown, {
+    from: Math.max(videoLater, 0),
+    timeoutMs: 10_000,
+  });
+  const journey = stage.frames.slice(firstImage, loop + 1);
+  check(
+    'playback: back to the image (the loop), the front layer never blank between items',
+    loop !== -1 && sequence(journey) === 'image video image' && blanks(journey).length === 0,
+    `${sequence(journey)}; blank: ${describeBlanks(journey)}`,
+  );
+
+  const { owner } = seed;
+  const spaceId = seed.landscape.adSpace.id;
+  const [plays, heartbeat] = await Promise.all([
+    poll(
+      () => playsOf(owner, spaceId),
+      (seen) => seen.count >= 2,
+      20_000,
+    ),
+    poll(
+      () => call('GET', `/api/v1/ad-spaces/${spaceId}`, owner),
+      (space) => space.player?.cache.filesReady === 2,
+      20_000,
+    ),
+  ]);
+  check(
+    'proof of play: the plays reach the server (GET …/plays counts ≥ 2, CSV ids unique)',
+    plays.count >= 2 && plays.ids.length === plays.count && new Set(plays.ids).size === plays.count,
+    JSON.stringify(plays),
+  );
+  check(
+    'heartbeat: the ad space shows its player, cache 2 of 2 files ready',
+    heartbeat.player?.cache.filesReady === 2 &&
+      heartbeat.player?.cache.filesNeeded === 2 &&
+      heartbeat.player?.cache.problem === null,
+    JSON.stringify(heartbeat.player ?? heartbeat),
+  );
+
   // The network goes for real: page.setOfflineMode() in 69 does not reach the worker's fetches.
+  const before = await playsOf(owner, spaceId);
+  isServerDown = true;
   await stopServer();
-  // The worker's own requests must fail too, or the reload below proves nothing.
+  // The worker's own requests must fail too, or what follows proves nothing.
   const probe = await page.evaluate(() =>
     fetch('/tv/assets/not-built.js').then(
       (r) => r.status,
       () => 'failed',
     ),
   );
-  await page.reload({ waitUntil: 'load' }).catch(() => undefined);
-  const offline = await page
-    .waitForSelector('h1', { timeout: 10_000 })
-    .then(() => page.evaluate(() => document.querySelector('h1').textContent.trim()))
-    .catch(() => null);
+  const offline = await stage.collect(EXPECTED.playback.offlineSeconds * 1000);
+  const offlineTimes = offline.filter(isVideoShown).map((frame) => frame.currentTime);
   check(
-    'service worker: with the server gone, a reload still starts the player',
-    probe === 'failed' && offline === EXPECTED.heading,
-    JSON.stringify({ probe, offline }),
+    `offline: with the server gone, playback goes on for ${EXPECTED.playback.offlineSeconds} s, never blank`,
+    probe === 'failed' &&
+      /image video image|video image video/.test(sequence(offline)) &&
+      blanks(offline).length === 0 &&
+      Math.max(...offlineTimes) > Math.min(...offlineTimes),
+    `probe ${probe}; ${sequence(offline)}; blank: ${describeBlanks(offline)}`,
+  );
+
+  await page.reload({ waitUntil: 'load' }).catch(() => undefined);
+  const afterReload = await stage.waitFor(isImageShown, { timeoutMs: 20_000 });
+  check(
+    'offline: a reload still starts the player and plays the image from the cache',
+    afterReload !== -1,
+    JSON.stringify(stage.frames.slice(-3)),
   );
   await shoot(page, 'offline-reload-1920x1080');
-  check('service worker: no page error', problems.length === 0, problems.join('; '));
+  // The reload's first item has played, so at least one play waits on the TV.
+  await stage.waitFor(isVideoShown, { from: Math.max(afterReload, 0), timeoutMs: 10_000 });
+
+  await restartServer();
+  isServerDown = false;
+  const after = await poll(
+    () => playsOf(owner, spaceId),
+    (seen) => seen.count >= before.count + 3,
+    45_000,
+  );
+  const kept = before.ids.every((id) => after.ids.includes(id));
+  console.log(
+    `    plays on the server: ${plays.count} first, ${before.count} when it stopped, ${after.count} after it returned`,
+  );
+  check(
+    'offline: the server back, the plays recorded meanwhile arrive (count grows, no id twice)',
+    after.count >= before.count + 3 &&
+      after.ids.length === after.count &&
+      new Set(after.ids).size === after.ids.length &&
+      kept,
+    JSON.stringify({
+      before: before.count,
+      after: after.count,
+      unique: new Set(after.ids).size,
+      kept,
+    }),
+  );
+
+  // The portrait ad space on the same TV: its device saved, the screen turned.
+  await page.evaluate((saved) => {
+    window.localStorage.setItem('screenline.tv.device', saved);
+  }, JSON.stringify(seed.portrait));
+  await page.setViewport({ width: 1080, height: 1920 });
+  await page.reload({ waitUntil: 'load' });
+  const portraitImage = await stage.waitFor(isImageShown, { timeoutMs: 20_000 });
+  const portraitBox = await page.evaluate(() => {
+    const rect = document.querySelector('[data-testid="stage"]').getBoundingClientRect();
+    return { width: rect.width, height: rect.height };
+  });
+  if (portraitImage !== -1) await shoot(page, 'playback-image-1080x1920');
+  const portraitVideo = await stage.waitFor(
+    (frame) => isVideoShown(frame) && frame.currentTime > 0,
+    {
+      from: Math.max(portraitImage, 0),
+      timeoutMs: EXPECTED.playback.imageSeconds * 1000 + 5_000,
+    },
+  );
+  const portraitBrightness =
+    portraitVideo === -1 ? null : await videoFrame(page, 'video-frame-1080x1920');
+  if (portraitVideo !== -1) await shoot(page, 'playback-video-1080x1920');
+  check(
+    'portrait 1080×1920: the stage fills the screen, the image then the clip play',
+    portraitImage !== -1 &&
+      portraitVideo !== -1 &&
+      portraitBox.width === 1080 &&
+      portraitBox.height === 1920 &&
+      portraitBrightness > 10 &&
+      blanks(stage.frames.slice(portraitImage, portraitVideo + 1)).length === 0,
+    JSON.stringify({ portraitImage, portraitVideo, portraitBox, portraitBrightness }),
+  );
+  check('playback: no page, console or HTTP error', problems.length === 0, problems.join('; '));
   await page.close();
 }
 
@@ -684,9 +1215,20 @@ try {
   // A fresh profile (each launch has its own): no worker or device from the checks above.
   await browser.close();
   browser = await puppeteer.launch({ executablePath, args });
-  await checkServiceWorker(browser, async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+  await checkServiceWorker(browser);
+  // Fresh again: the playback journey's TV starts with an empty media cache.
+  await browser.close();
+  browser = await puppeteer.launch({ executablePath, args });
+  await checkPlayback(browser, {
+    stopServer: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    },
+    // The same DATA_DIR: the plays recorded so far are still there.
+    restartServer: async () => {
+      server = startServer(dataDir);
+      await waitForHealth(server);
+    },
   });
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));

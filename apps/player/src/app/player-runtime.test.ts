@@ -26,9 +26,17 @@ function parts(settings: TContentSync['settings'] = () => null) {
     cleanup: vi.fn(),
     storage: () => Promise.resolve({ usedBytes: 10, quotaBytes: 100, persisted: true }),
   };
+  const listeners = new Set<() => void>();
   const sync = {
     current: () => null,
-    subscribe: () => () => undefined,
+    subscribe: vi.fn((listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+    /** A newer manifest is ready, as the content sync tells its subscribers. */
+    offer: () => {
+      for (const listener of listeners) listener();
+    },
     start: vi.fn(),
     stop: vi.fn(),
     cacheStatus: () => ({
@@ -40,7 +48,7 @@ function parts(settings: TContentSync['settings'] = () => null) {
     }),
     settings,
   };
-  const impressions = { start: vi.fn(), stop: vi.fn() };
+  const impressions = { start: vi.fn(), stop: vi.fn(), intervalChanged: vi.fn() };
   const recorder = { started: vi.fn(() => 'p1'), ended: vi.fn(), stop: vi.fn() };
   let syncOptions: TContentSyncOptions | null = null;
   const made: TPlayerParts = {
@@ -118,5 +126,19 @@ describe('startPlayerRuntime', () => {
     expect(intervalOf(made)).toBe(60_000);
     seconds = 30;
     expect(intervalOf(made)).toBe(30_000);
+  });
+
+  it('tells the impression sync of each newer manifest (its interval may be shorter), until stopped', async () => {
+    const { made, sync, impressions } = parts();
+    const runtime = await startPlayerRuntime(DEVICE, made, {
+      appVersion: '1',
+      onRevoked: () => undefined,
+    });
+    expect(impressions.intervalChanged).not.toHaveBeenCalled();
+    sync.offer();
+    expect(impressions.intervalChanged).toHaveBeenCalledTimes(1);
+    runtime.stop();
+    sync.offer();
+    expect(impressions.intervalChanged).toHaveBeenCalledTimes(1);
   });
 });

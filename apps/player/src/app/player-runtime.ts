@@ -44,6 +44,8 @@ export interface TContentSyncOptions {
 export interface TImpressionSync {
   start(): void;
   stop(): void;
+  /** A newer manifest came: its interval may end the pending wait sooner. */
+  intervalChanged(): void;
 }
 
 /** The factories of the other parts of the player (features/cache, sync, proof-of-play). */
@@ -106,6 +108,8 @@ export async function startPlayerRuntime(
     onRevoked,
   });
   impressions.start();
+  // The first manifest (or newer settings) may say to send sooner than the wait begun without it.
+  const unsubscribe = sync.subscribe(() => impressions.intervalChanged());
   return {
     source: sync,
     recorder,
@@ -121,6 +125,7 @@ export async function startPlayerRuntime(
       };
     },
     stop() {
+      unsubscribe();
       impressions.stop();
       sync.stop();
       recorder.stop();

@@ -252,4 +252,59 @@ describe('createImpressionSync', () => {
     await vi.advanceTimersByTimeAsync(600_000);
     expect(calls()).toBe(before);
   });
+
+  it('shortens a pending wait when the interval becomes shorter (the first manifest), not a backoff', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { store } = freshStore();
+    let isOnline = true;
+    const server = idempotentServer();
+    const request = vi.fn((path: string, body: unknown, token: string) =>
+      isOnline ? server.request(path, body, token) : Promise.reject(new OfflineError()),
+    );
+    // Before the first manifest: the default minute.
+    let interval = 60_000;
+    const sync = createImpressionSync({
+      token: 'sld_token',
+      intervalMs: () => interval,
+      onRevoked: () => undefined,
+      store,
+      request,
+      events: null,
+      log: () => undefined,
+      random: () => 0.5,
+    });
+    sync.start();
+    // Nothing to send yet: the first round asks nothing and waits the minute.
+    await vi.waitFor(() => expect(sync.status()).resolves.toMatchObject({ failures: 0 }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await recorded(store, 2);
+    // The first manifest says 5 s: the plays go within 5 s, not after the minute.
+    interval = 5_000;
+    sync.intervalChanged();
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(request).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(server.stored.size).toBe(2));
+    // The round is over once the next wait is pending (5 s, as the interval says now).
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+    // A longer interval does not put off the pending wait.
+    interval = 60_000;
+    sync.intervalChanged();
+    await recorded(store, 1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await vi.waitFor(() => expect(server.stored.size).toBe(3));
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+
+    // Offline: the backoff stands whatever the interval says.
+    isOnline = false;
+    await recorded(store, 1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.waitFor(() => expect(sync.status()).resolves.toMatchObject({ failures: 1 }));
+    const calls = request.mock.calls.length;
+    interval = 5_000;
+    sync.intervalChanged();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(request.mock.calls.length).toBe(calls);
+    sync.stop();
+  });
 });

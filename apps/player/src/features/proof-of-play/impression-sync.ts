@@ -72,6 +72,8 @@ export function createImpressionSync({
   random = Math.random,
 }: TImpressionSyncOptions) {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the pending wait ends (epoch ms); null while no wait is pending. */
+  let dueAt: number | null = null;
   let isRunning = false;
   let round: Promise<TSyncRound> | null = null;
   let failures = 0;
@@ -87,10 +89,23 @@ export function createImpressionSync({
     const base = interval() * Math.min(2 ** failures, 64);
     const wait = failures > 0 ? Math.min(base, Math.max(MAX_BACKOFF_MS, interval())) : base;
     const jitter = 1 + PLAYER_POLL_JITTER * (2 * random() - 1);
+    dueAt = Date.now() + wait * jitter;
     timer = setTimeout(() => {
       timer = null;
+      dueAt = null;
       void runRound();
     }, wait * jitter);
+  }
+
+  /**
+   * The interval may have changed (a newer manifest's settings): a pending wait that the new
+   * interval would end sooner starts again with it. Without this, a TV's first wait (the default,
+   * before its first manifest) held its first plays for a minute whatever the server said. A
+   * backoff after failures is left alone.
+   */
+  function intervalChanged(): void {
+    if (!isRunning || timer === null || dueAt === null || failures > 0) return;
+    if (Date.now() + interval() < dueAt) schedule();
   }
 
   async function runRound(): Promise<TSyncRound> {
@@ -207,6 +222,7 @@ export function createImpressionSync({
   return {
     start,
     stop,
+    intervalChanged,
     /** One round now (tests; "send now" after a long offline); the timer goes on after it. */
     syncNow: runRound,
     status,
