@@ -45,10 +45,10 @@ export async function addToLibrary(
   sample: typeof SAMPLE_IMAGE | typeof SAMPLE_CLIP,
   bytes: Buffer = fs.readFileSync(path.join(FIXTURES, sample.file)),
 ): Promise<TLibraryItem> {
-  const me = await ok<{ id: string }>(await request.get('/api/v1/me'));
+  const me = await ok<{ uid: string }>(await request.get('/api/v1/me'));
   const { token } = await ok<{ token: string }>(await request.get('/api/auth/token'));
   const extension = sample.file.split('.').pop() ?? 'bin';
-  const objectPath = `users/${me.id}/content/${crypto.randomUUID()}.${extension}`;
+  const objectPath = `users/${me.uid}/content/${crypto.randomUUID()}.${extension}`;
   const boundary = `screenline-${crypto.randomBytes(8).toString('hex')}`;
   const resource = {
     name: objectPath,
