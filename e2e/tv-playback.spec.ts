@@ -378,12 +378,17 @@ const playsOnTv = (tv: Page) =>
       }),
   );
 
+/** Yesterday and today at the location (London): a run across midnight counts every play. */
+function playsRange(): string {
+  const now = Date.now();
+  const from = localParts(now - 24 * 60 * 60 * 1000, LONDON).day;
+  return `from=${from}&to=${localParts(now, LONDON).day}`;
+}
+
 async function playsCsvIds(request: APIRequestContext, adSpaceId: string): Promise<string[]> {
-  const today = localParts(Date.now(), LONDON).day;
-  const response = await request.get(
-    `/api/v1/ad-spaces/${adSpaceId}/plays?from=${today}&to=${today}`,
-    { headers: { accept: 'text/csv' } },
-  );
+  const response = await request.get(`/api/v1/ad-spaces/${adSpaceId}/plays?${playsRange()}`, {
+    headers: { accept: 'text/csv' },
+  });
   expect(response.status()).toBe(200);
   const [header, ...rows] = (await response.text()).split('\r\n').filter(Boolean);
   expect(header?.split(',')[0]).toBe('id');
@@ -391,10 +396,7 @@ async function playsCsvIds(request: APIRequestContext, adSpaceId: string): Promi
 }
 
 async function playsCount(request: APIRequestContext, adSpaceId: string): Promise<number> {
-  const today = localParts(Date.now(), LONDON).day;
-  const response = await request.get(
-    `/api/v1/ad-spaces/${adSpaceId}/plays?from=${today}&to=${today}`,
-  );
+  const response = await request.get(`/api/v1/ad-spaces/${adSpaceId}/plays?${playsRange()}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { totals: { plays: number } }).totals.plays;
 }
