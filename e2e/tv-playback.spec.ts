@@ -26,11 +26,16 @@ import {
    server's timeline from its cache, follows a schedule change pushed over the event stream, goes
    on across a schedule boundary and a reload with no network, sends its plays exactly once when
    the network returns, and never plays a file whose bytes do not match their MD5. The e2e server
-   polls and syncs every 5 s (playwright.config.ts). Screenshots go to SHOTS. */
+   polls and syncs every 5 s (playwright.config.ts). Screenshots of the TV playing go to each
+   test's output folder, or to E2E_TV_SHOTS when set. */
 
 const LANDSCAPE = { width: 1920, height: 1080 };
 const PORTRAIT = { width: 1080, height: 1920 };
-const SHOTS = process.env.E2E_TV_SHOTS ?? '/tmp/e2e-play-shots';
+/** Where a screenshot goes: E2E_TV_SHOTS when set, else the test's output folder. */
+const shot = (name: string) =>
+  process.env.E2E_TV_SHOTS
+    ? path.join(process.env.E2E_TV_SHOTS, name)
+    : test.info().outputPath(name);
 const ORIGIN = { origin: BASE_URL };
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const LONDON = 'Europe/London';
@@ -199,7 +204,7 @@ test('an image and a video play in turn from the cache, with no blank screen bet
   // The image from the media cache, decoded; the idle screen gives way to it.
   await expectFront(tv, IMAGE_PATH);
   await expect(tv.getByTestId('idle-screen')).toBeHidden();
-  await tv.screenshot({ path: path.join(SHOTS, 'tv-playing-image-1920x1080.png') });
+  await tv.screenshot({ path: shot('tv-playing-image-1920x1080.png') });
 
   // Then the clip: muted, its time advancing.
   await expectFront(tv, CLIP_PATH, 10_000);
@@ -211,7 +216,7 @@ test('an image and a video play in turn from the cache, with no blank screen bet
       return now?.kind === 'video' ? now.time : -1;
     })
     .toBeGreaterThan((first as { time: number }).time + 0.3);
-  await tv.screenshot({ path: path.join(SHOTS, 'tv-playing-video-1920x1080.png') });
+  await tv.screenshot({ path: shot('tv-playing-video-1920x1080.png') });
 
   // And the image again once the clip ended.
   await expectFront(tv, IMAGE_PATH, 10_000);
@@ -343,7 +348,7 @@ test('a TV reloaded with no network starts again and plays from its cache (portr
   const { context, tv } = await openTv(browser, screen, device, PORTRAIT);
 
   await expectFront(tv, IMAGE_PATH);
-  await tv.screenshot({ path: path.join(SHOTS, 'tv-playing-image-1080x1920.png') });
+  await tv.screenshot({ path: shot('tv-playing-image-1080x1920.png') });
   await expectFront(tv, CLIP_PATH, 10_000);
   await tv.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
@@ -354,7 +359,7 @@ test('a TV reloaded with no network starts again and plays from its cache (portr
   await expectFront(tv, IMAGE_PATH);
   await expect(tv.getByTestId('idle-screen')).toBeHidden();
   await expectFront(tv, CLIP_PATH, 10_000);
-  await tv.screenshot({ path: path.join(SHOTS, 'tv-playing-video-offline-1080x1920.png') });
+  await tv.screenshot({ path: shot('tv-playing-video-offline-1080x1920.png') });
 });
 
 type TPlayRecord = { id: string; state: 'open' | 'done' };
@@ -513,5 +518,5 @@ test('a file whose bytes do not match its MD5 is never played, and the owner see
   const page = await owner.newPage();
   await page.goto('/advertiser/ad-spaces');
   await expect(page.getByText(problem).first()).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'ad-spaces-checksum-problem.png') });
+  await page.screenshot({ path: shot('ad-spaces-checksum-problem.png') });
 });
