@@ -131,12 +131,17 @@ async function openTv(
   device: TTvDevice,
   viewport = LANDSCAPE,
   beforeOpen?: (tv: Page, context: BrowserContext) => Promise<void>,
-): Promise<{ context: BrowserContext; tv: Page }> {
+): Promise<{ context: BrowserContext; tv: Page; skipped: string[] }> {
   const context = await browser.newContext({ viewport });
   const tv = await context.newPage();
+  // Items the engine skipped (features/playback logs each): a file that would not load or play.
+  const skipped: string[] = [];
+  tv.on('console', (message) => {
+    if (message.text().startsWith('Playback skipped item')) skipped.push(message.text());
+  });
   await beforeOpen?.(tv, context);
   await openSetUpTv(tv, screen, device);
-  return { context, tv };
+  return { context, tv, skipped };
 }
 
 /** The local date and HH:mm of an instant in a zone. */
@@ -197,7 +202,7 @@ test('an image and a video play in turn from the cache, with no blank screen bet
   ]);
   const screen = await createScreen(request, { defaultPlaylistId: playlistId });
   const device = await registerTv(request, screen);
-  const { tv } = await openTv(browser, screen, device);
+  const { tv, skipped } = await openTv(browser, screen, device);
 
   await expect(tv.getByTestId('idle-screen')).toBeVisible();
   await startSampling(tv);
@@ -233,6 +238,8 @@ test('an image and a video play in turn from the cache, with no blank screen bet
     .map((sample) => (sample as { src: string }).src)
     .filter((src, index, all) => index === 0 || all[index - 1] !== src);
   expect(order.slice(0, 3)).toEqual([IMAGE_PATH, CLIP_PATH, IMAGE_PATH]);
+  // Each played at its first attempt (on the first start the worker must control the page first).
+  expect(skipped).toEqual([]);
 });
 
 test('a schedule entry the owner adds is pushed to the TV, which switches without a reload', async ({
@@ -246,7 +253,7 @@ test('a schedule entry the owner adds is pushed to the TV, which switches withou
   const clips = await createPlaylist(request, 'Clips', [{ content: clip, kind: 'video' }]);
   const screen = await createScreen(request, { defaultPlaylistId: posters });
   const device = await registerTv(request, screen);
-  const { tv } = await openTv(browser, screen, device, LANDSCAPE, async (_tv, context) => {
+  const { tv, skipped } = await openTv(browser, screen, device, LANDSCAPE, async (_tv, context) => {
     // Only the event stream may bring the change: the TV is told to poll once an hour.
     await context.route('**/api/v1/player/manifest', async (route) => {
       const response = await route.fetch();
@@ -279,6 +286,7 @@ test('a schedule entry the owner adds is pushed to the TV, which switches withou
   expect(
     await tv.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
   ).toBe(true);
+  expect(skipped).toEqual([]);
 });
 
 test('offline across a schedule boundary, the TV plays the scheduled playlist from its cache', async ({
@@ -345,7 +353,7 @@ test('a TV reloaded with no network starts again and plays from its cache (portr
     orientation: 'portrait',
   });
   const device = await registerTv(request, screen);
-  const { context, tv } = await openTv(browser, screen, device, PORTRAIT);
+  const { context, tv, skipped } = await openTv(browser, screen, device, PORTRAIT);
 
   await expectFront(tv, IMAGE_PATH);
   await tv.screenshot({ path: shot('tv-playing-image-1080x1920.png') });
@@ -360,6 +368,7 @@ test('a TV reloaded with no network starts again and plays from its cache (portr
   await expect(tv.getByTestId('idle-screen')).toBeHidden();
   await expectFront(tv, CLIP_PATH, 10_000);
   await tv.screenshot({ path: shot('tv-playing-video-offline-1080x1920.png') });
+  expect(skipped).toEqual([]);
 });
 
 type TPlayRecord = { id: string; state: 'open' | 'done' };
