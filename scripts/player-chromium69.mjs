@@ -7,7 +7,7 @@
 // real size, the pairing code), reaches its controls by the arrow keys and is served `no-store`;
 // then a phone (this script, over HTTP) approves the code and the TV must sign in by polling and
 // come to setup: "No Ad Spaces Found" with its QR code, Refresh after ad spaces were added, the
-// list chosen from and Continue pressed by the keyboard alone, the ready screen, and a reload
+// list chosen from and Continue pressed by the keyboard alone, playback's idle screen, and a reload
 // that goes straight back to it. Then, in a fresh profile, the service worker: it registers and
 // controls /tv, answers media from the media cache with Range support, and a reload with the
 // network gone still starts the player. Saves a screenshot of each layout and of each screen.
@@ -330,8 +330,8 @@ async function shoot(page, name) {
 /**
  * The QR journey in 69, then setup by keyboard: a phone approves, the TV signs in by polling and
  * says "No Ad Spaces Found" with a QR code; the owner adds ad spaces, Refresh (focused) lists
- * them; Enter chooses the first, the arrows reach Continue, Enter saves; a reload goes straight
- * back to the ready screen.
+ * them; Enter chooses the first, the arrows reach Continue, Enter saves and playback starts (the
+ * idle screen: nothing is scheduled); a reload goes straight back to it, and Back opens the menu.
  */
 async function checkPairingAndSetup(browser) {
   const page = await browser.newPage();
@@ -442,26 +442,42 @@ async function checkPairingAndSetup(browser) {
     JSON.stringify(onContinue),
   );
   await page.keyboard.press('Enter');
-  const readyText = () =>
+  // The TV now plays its ad space: nothing is scheduled, so its idle screen names it.
+  const idleText = () =>
     page
-      .waitForSelector('[data-testid="ready"]', { timeout: 10_000 })
-      .then(() => page.evaluate(() => document.querySelector('[data-testid="ready"]').textContent))
+      .waitForSelector('[data-testid="idle-screen"]', { timeout: 10_000 })
+      .then(() =>
+        page.evaluate(() => document.querySelector('[data-testid="idle-screen"]').textContent),
+      )
       .catch(() => null);
-  const expectedReady = `Ready: ${EXPECTED.setup.spaces[0]} at ${EXPECTED.setup.location}`;
-  const ready = await readyText();
-  check('setup: Continue shows the ready screen', ready === expectedReady, JSON.stringify(ready));
-  await shoot(page, 'ready-1920x1080');
-
-  await page.reload({ waitUntil: 'networkidle0' });
-  const afterReload = await readyText();
-  const focusAfterReload = await focused(page);
+  const expectedSpace = `${EXPECTED.setup.spaces[0]} · ${EXPECTED.setup.location}`;
+  const idle = await idleText();
   check(
-    'setup: a reload goes straight back to the ready screen (device kept in localStorage)',
-    afterReload === expectedReady && focusAfterReload.name === 'Change ad space',
-    JSON.stringify({ afterReload, focusAfterReload }),
+    'setup: Continue starts playback, the idle screen naming the ad space',
+    idle !== null && idle.includes(expectedSpace),
+    JSON.stringify(idle),
   );
+  await shoot(page, 'idle-1920x1080');
+
+  // Not networkidle0: the player keeps its event stream open.
+  await page.reload({ waitUntil: 'load' });
+  const afterReload = await idleText();
+  await page.keyboard.press('Escape');
+  await page
+    .waitForSelector('[role="dialog"][aria-label="Menu"]', { timeout: 5_000 })
+    .catch(() => null);
+  const focusInMenu = await focused(page);
+  check(
+    'setup: a reload goes straight back to playback (device kept in localStorage); Back opens the menu on Change ad space',
+    afterReload !== null &&
+      afterReload.includes(expectedSpace) &&
+      focusInMenu.name === 'Change ad space',
+    JSON.stringify({ afterReload, focusInMenu }),
+  );
+  await shoot(page, 'menu-1920x1080');
+  await page.keyboard.press('Escape');
   await page.setViewport({ width: 1080, height: 1920 });
-  await shoot(page, 'ready-1080x1920');
+  await shoot(page, 'idle-1080x1920');
   check('pairing and setup: no page or HTTP error', problems.length === 0, problems.join('; '));
   await page.close();
 }
