@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MediaCache } from '../features/playback/contracts';
+import type { MediaCache, ReadyManifest } from '../features/playback/contracts';
 import type { TSavedDevice } from '../lib/device';
 import {
   startPlayerRuntime,
@@ -26,9 +26,15 @@ function parts(settings: TContentSync['settings'] = () => null) {
     cleanup: vi.fn(),
     storage: () => Promise.resolve({ usedBytes: 10, quotaBytes: 100, persisted: true }),
   };
+  const listeners = new Set<(ready: ReadyManifest) => void>();
   const sync = {
     current: () => null,
-    subscribe: () => () => undefined,
+    subscribe: (listener: (ready: ReadyManifest) => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     start: vi.fn(),
     stop: vi.fn(),
     cacheStatus: () => ({
@@ -40,7 +46,7 @@ function parts(settings: TContentSync['settings'] = () => null) {
     }),
     settings,
   };
-  const impressions = { start: vi.fn(), stop: vi.fn() };
+  const impressions = { start: vi.fn(), stop: vi.fn(), syncNow: vi.fn(() => Promise.resolve()) };
   const recorder = { started: vi.fn(() => 'p1'), ended: vi.fn(), stop: vi.fn() };
   let syncOptions: TContentSyncOptions | null = null;
   const made: TPlayerParts = {
@@ -52,7 +58,20 @@ function parts(settings: TContentSync['settings'] = () => null) {
     createPlayRecorder: vi.fn(() => recorder),
     createImpressionSync: vi.fn(() => impressions),
   };
-  return { made, sync, impressions, recorder, syncOptions: () => syncOptions! };
+  /** The sync telling its subscribers a newer manifest is ready. */
+  const manifestReady = () => {
+    // The runtime reads the settings from the sync, not from what it is handed.
+    for (const listener of listeners) listener({} as ReadyManifest);
+  };
+  return {
+    made,
+    sync,
+    impressions,
+    recorder,
+    manifestReady,
+    listeners,
+    syncOptions: () => syncOptions!,
+  };
 }
 
 /** The interval the runtime gave the impression sync, read now. */
@@ -118,5 +137,34 @@ describe('startPlayerRuntime', () => {
     expect(intervalOf(made)).toBe(60_000);
     seconds = 30;
     expect(intervalOf(made)).toBe(30_000);
+  });
+
+  it('applies a new impression interval at once: a round now, whose next wait reads it', async () => {
+    let seconds: number | null = null;
+    const { made, impressions, manifestReady, listeners } = parts(() =>
+      seconds === null
+        ? null
+        : {
+            pollIntervalSeconds: 60,
+            impressionSyncIntervalSeconds: seconds,
+            cacheCleanupIntervalSeconds: 3600,
+          },
+    );
+    const runtime = await startPlayerRuntime(DEVICE, made, {
+      appVersion: '1',
+      onRevoked: () => undefined,
+    });
+    // The first manifest brings 5 s: the wait of 60 s set at start is not kept.
+    seconds = 5;
+    manifestReady();
+    expect(impressions.syncNow).toHaveBeenCalledTimes(1);
+    // A newer manifest with the same interval changes nothing.
+    manifestReady();
+    expect(impressions.syncNow).toHaveBeenCalledTimes(1);
+    seconds = 30;
+    manifestReady();
+    expect(impressions.syncNow).toHaveBeenCalledTimes(2);
+    runtime.stop();
+    expect(listeners.size).toBe(0);
   });
 });

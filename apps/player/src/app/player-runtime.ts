@@ -44,6 +44,8 @@ export interface TContentSyncOptions {
 export interface TImpressionSync {
   start(): void;
   stop(): void;
+  /** One round now; the next wait is read from `intervalMs` afterwards. */
+  syncNow(): Promise<unknown>;
 }
 
 /** The factories of the other parts of the player (features/cache, sync, proof-of-play). */
@@ -97,15 +99,25 @@ export async function startPlayerRuntime(
   const recorder = parts.createPlayRecorder(device);
   // Started first: the sync offers the manifest kept from the last run, and with it the settings.
   sync.start();
+  const impressionIntervalMs = () => {
+    const settings = sync.settings();
+    return settings ? settings.impressionSyncIntervalSeconds * 1000 : DEFAULT_IMPRESSION_SYNC_MS;
+  };
   const impressions = parts.createImpressionSync({
     token: device.token,
-    intervalMs: () => {
-      const settings = sync.settings();
-      return settings ? settings.impressionSyncIntervalSeconds * 1000 : DEFAULT_IMPRESSION_SYNC_MS;
-    },
+    intervalMs: impressionIntervalMs,
     onRevoked,
   });
   impressions.start();
+  // A manifest that changes the interval applies it now, not after the wait the old one set: on
+  // a first start the round at start waited the 60 s default before the manifest's own.
+  let intervalInUse = impressionIntervalMs();
+  const unsubscribe = sync.subscribe(() => {
+    const next = impressionIntervalMs();
+    if (next === intervalInUse) return;
+    intervalInUse = next;
+    void impressions.syncNow();
+  });
   return {
     source: sync,
     recorder,
@@ -121,6 +133,7 @@ export async function startPlayerRuntime(
       };
     },
     stop() {
+      unsubscribe();
       impressions.stop();
       sync.stop();
       recorder.stop();
