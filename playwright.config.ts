@@ -58,6 +58,11 @@ export default defineConfig({
       AUTH_RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       SUPER_USER_EMAILS: 'admin@e2e.test',
+      // The TV journeys (e2e/tv-playback.spec.ts) wait for the player's polls, heartbeats and
+      // impression uploads; at the default 60 s each would take minutes. 5 s is the minimum the
+      // server accepts (config.ts), and the same code paths run as with 60.
+      PLAYER_POLL_INTERVAL_SECONDS: '5',
+      PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS: '5',
     },
   },
 });

@@ -2,8 +2,10 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { BASE_URL, createAccount, type TAccount } from './support/app';
 
 /* TV setup (issue 8 item 4) by remote control alone: the account's ad spaces, Continue disabled
-   until one is chosen, the choice kept across a reboot; and "No Ad Spaces Found" with its QR
-   code and Refresh. Arrow keys and Enter only: a TV has no mouse. */
+   until one is chosen, the TV then playing that ad space (its idle screen while nothing is
+   scheduled) across a reboot, Change ad space and Sign out from the hidden menu; and "No Ad
+   Spaces Found" with its QR code and Refresh. Arrow keys, Enter and Back (Escape) only: a TV
+   has no mouse. */
 
 const ORIGIN = { origin: BASE_URL };
 
@@ -56,7 +58,7 @@ async function moveFocusTo(tv: Page, key: string, target: Locator, presses = 4):
   await expect(target).toBeFocused();
 }
 
-test('a TV lists the ad spaces, is set up by keyboard, and comes back to its ad space after a reboot', async ({
+test('a TV lists the ad spaces, is set up by keyboard, plays it, comes back to it after a reboot, and changes it from the menu', async ({
   browser,
   request,
 }) => {
@@ -88,14 +90,19 @@ test('a TV lists the ad spaces, is set up by keyboard, and comes back to its ad 
   await moveFocusTo(tv, 'ArrowRight', proceed);
   await tv.keyboard.press('Enter');
 
-  const ready = tv.getByTestId('ready');
-  await expect(ready).toHaveText('Ready: Window screen at Harbour, Springfield');
-  const change = tv.getByRole('button', { name: 'Change ad space' });
-  await expect(change).toBeFocused();
+  // The TV plays its ad space: with nothing scheduled, the idle screen names it.
+  const idle = tv.getByTestId('idle-screen');
+  await expect(idle).toContainText('Window screen · Harbour, Springfield');
 
-  // A reboot goes straight back to the ready screen.
+  // A reboot goes straight back to it.
   await tv.reload();
-  await expect(ready).toHaveText('Ready: Window screen at Harbour, Springfield');
+  await expect(idle).toContainText('Window screen · Harbour, Springfield');
+
+  // Back opens the hidden menu, its first item focused.
+  const menu = tv.getByRole('dialog', { name: 'Menu' });
+  await tv.keyboard.press('Escape');
+  await expect(menu).toBeVisible();
+  await expect(tv.getByRole('button', { name: 'Change ad space' })).toBeFocused();
 
   // Change ad space: the current one is chosen in advance; pick the other.
   await tv.keyboard.press('Enter');
@@ -107,11 +114,17 @@ test('a TV lists the ad spaces, is set up by keyboard, and comes back to its ad 
   await tv.keyboard.press('ArrowDown');
   await moveFocusTo(tv, 'ArrowRight', proceed);
   await tv.keyboard.press('Enter');
-  await expect(ready).toHaveText('Ready: Door screen at Harbour, Springfield');
+  await expect(idle).toContainText('Door screen · Harbour, Springfield');
 
-  // Sign out: back to sign-in, and a reboot stays there.
-  await tv.keyboard.press('ArrowRight');
-  await expect(tv.getByRole('button', { name: 'Sign out' })).toBeFocused();
+  // Sign out from the menu, past its confirm step (Cancel focused first).
+  await tv.keyboard.press('Escape');
+  await expect(menu).toBeVisible();
+  await moveFocusTo(tv, 'ArrowDown', tv.getByRole('button', { name: 'Sign out…' }));
+  await tv.keyboard.press('Enter');
+  await expect(tv.getByRole('dialog', { name: 'Sign out of this TV?' })).toBeVisible();
+  await expect(tv.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  const signOut = tv.getByRole('button', { name: 'Sign out', exact: true });
+  await moveFocusTo(tv, 'ArrowDown', signOut);
   await tv.keyboard.press('Enter');
   await expect(tv.getByRole('heading', { name: 'Sign in with email' })).toBeVisible();
   await tv.reload();

@@ -9,11 +9,18 @@ import { openMediaCache } from './features/cache/media-cache';
 import { createImpressionSync } from './features/proof-of-play/impression-sync';
 import { createPlayRecorder } from './features/proof-of-play/play-recorder';
 import { createContentSync } from './features/sync/content-sync';
-import { registerServiceWorker } from './lib/service-worker';
+import { registerServiceWorker, whenControlled } from './lib/service-worker';
+
+// The service worker is built with the app (vite.sw.config.ts); the dev server has none.
+const registration = import.meta.env.PROD ? registerServiceWorker() : Promise.resolve(null);
 
 /** The real parts of the running player (app/player-runtime.ts puts them together). */
 const playerParts: TPlayerParts = {
-  openMediaCache: () => openMediaCache(),
+  // The cached files play through the worker: nothing is offered before it controls the page.
+  openMediaCache: async () => {
+    await whenControlled(registration);
+    return openMediaCache();
+  },
   createContentSync,
   createPlayRecorder: (device) => createPlayRecorder({ adSpaceId: device.adSpace.id }),
   createImpressionSync,
@@ -26,6 +33,3 @@ createRoot(root).render(
     <App playerParts={playerParts} />
   </StrictMode>,
 );
-
-// The service worker is built with the app (vite.sw.config.ts); the dev server has none.
-if (import.meta.env.PROD) void registerServiceWorker();

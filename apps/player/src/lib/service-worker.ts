@@ -39,3 +39,51 @@ export async function registerServiceWorker(
     return null;
   }
 }
+
+type TControlledContainer = Pick<
+  ServiceWorkerContainer,
+  'controller' | 'addEventListener' | 'removeEventListener'
+>;
+
+type TRegistrationLike = Pick<ServiceWorkerRegistration, 'installing'> | null;
+
+/**
+ * Resolves true once the service worker controls the page, false when it never will (no service
+ * worker here, `registration` answered null, or the worker it installs fails and is thrown away).
+ * Media play from `/tv/media/…`, which only the worker answers: on a TV's very first start the
+ * page is not controlled until the new worker claims it, and a file asked for before that
+ * reaches the server, which answers the app's page.
+ */
+export function whenControlled(
+  registration: Promise<TRegistrationLike>,
+  container: TControlledContainer | null = pageContainer(),
+): Promise<boolean> {
+  if (!container) return Promise.resolve(false);
+  if (container.controller) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const settle = (isControlled: boolean) => {
+      container.removeEventListener('controllerchange', onChange);
+      resolve(isControlled);
+    };
+    const onChange = () => {
+      if (container.controller) settle(true);
+    };
+    container.addEventListener('controllerchange', onChange);
+    void registration.then(
+      (result) => {
+        if (container.controller) return;
+        const installing = result?.installing;
+        if (!installing) {
+          // Registered with no worker installing and none in control: nothing will claim the page
+          // before a reload, unless one activates meanwhile (controllerchange above).
+          if (result === null) settle(false);
+          return;
+        }
+        installing.addEventListener('statechange', () => {
+          if (installing.state === 'redundant' && !container.controller) settle(false);
+        });
+      },
+      () => settle(Boolean(container.controller)),
+    );
+  });
+}
