@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount } from './support/app';
+import { createAccount, expectAnnounced } from './support/app';
 
 /*
  * Playlists (/advertiser/playlists) as a screen owner builds one: content uploaded to the library,
@@ -57,15 +57,13 @@ test('a screen owner builds a playlist with an ad slot, reorders it by keyboard 
   // Keyboard: the ad slot to the top (Space, up, up, Space). Each key waits for dnd-kit's
   // announcement of the step before it: a key pressed while the last move is still being
   // measured is dropped (seen on a loaded CI machine).
-  const announced = (text: string) =>
-    expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
   await page.getByRole('button', { name: 'Move Ad slot, position 3' }).focus();
   await page.keyboard.press('Space');
-  await announced('Picked up Ad slot, position 3');
+  await expectAnnounced(page, 'Picked up Ad slot, position 3');
   await page.keyboard.press('ArrowUp');
-  await announced('moved to position 2');
+  await expectAnnounced(page, 'moved to position 2');
   await page.keyboard.press('ArrowUp');
-  await announced('moved to position 1');
+  await expectAnnounced(page, 'moved to position 1');
   await page.keyboard.press('Space');
   await expect(rows(page)).toHaveText([/Ad slot/, /sample-image/, /sample-clip/]);
   await expect(page.getByRole('status').filter({ hasText: 'dropped at position 1' })).toHaveCount(

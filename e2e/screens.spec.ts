@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from '@screenline/playback/temporal';
-import { createAccount } from './support/app';
+import { createAccount, expectAnnounced } from './support/app';
 
 /*
  * A new screen owner's whole journey (issue 7): a location, an ad space there, content in the
@@ -83,8 +83,11 @@ test('a screen owner sets up a screen, schedules weekday mornings and asks what 
   await page.getByRole('spinbutton', { name: 'Length of Ad slot 2' }).fill('2');
   await expect(rows(page)).toHaveText([/sample-image/, /Ad slot/]);
   await page.getByRole('button', { name: 'Move Ad slot, position 2' }).focus();
+  // Each key waits for dnd-kit's announcement of the step before it (see expectAnnounced).
   await page.keyboard.press('Space');
+  await expectAnnounced(page, 'Picked up Ad slot, position 2');
   await page.keyboard.press('ArrowUp');
+  await expectAnnounced(page, 'moved to position 1');
   await page.keyboard.press('Space');
   await expect(rows(page)).toHaveText([/Ad slot/, /sample-image/]);
   await page.getByRole('button', { name: 'Save playlist' }).click();

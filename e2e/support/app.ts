@@ -198,3 +198,11 @@ export function expectSentence(text: string | null): void {
   expect(text?.trim()).toMatch(/^[A-Z][^_]*[a-z][^_]*\.$/);
   expect(text).not.toMatch(/[A-Z]{2,}_[A-Z]/);
 }
+
+/**
+ * Waits until a live region (role status) says `text`: dnd-kit's keyboard sorting announces
+ * each step, and a key pressed before the last step was taken is dropped on a loaded machine.
+ */
+export async function expectAnnounced(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
+}
