@@ -6,6 +6,7 @@ import {
   DEFAULT_STORAGE_MAX_OBJECT_BYTES,
   DEFAULT_STORAGE_QUOTA_BYTES,
 } from '@screenline/shared/storage';
+import { PLAYER_SETTINGS_DEFAULTS } from '@screenline/shared/player';
 
 /**
  * The only reader of process.env (STYLE.md). Every variable is validated at start-up and the
@@ -76,14 +77,24 @@ const ZEnv = z
     PAIRING_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     PAIRING_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
     // The TV player's platform settings, handed to every TV in its manifest (ZPlayerSettings).
-    PLAYER_POLL_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-    PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    PLAYER_POLL_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(3600)
+      .default(PLAYER_SETTINGS_DEFAULTS.pollIntervalSeconds),
+    PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(3600)
+      .default(PLAYER_SETTINGS_DEFAULTS.impressionSyncIntervalSeconds),
     PLAYER_CACHE_CLEANUP_INTERVAL_SECONDS: z.coerce
       .number()
       .int()
       .min(60)
       .max(86_400)
-      .default(3600),
+      .default(PLAYER_SETTINGS_DEFAULTS.cacheCleanupIntervalSeconds),
     // Optional: with it, a change made through one instance reaches TVs connected to another.
     REDIS_URL: z.string().url().optional(),
     LOG_LEVEL: z

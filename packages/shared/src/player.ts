@@ -88,6 +88,13 @@ export const ZPlayerSettings = z.object({
 });
 export type TPlayerSettings = z.infer<typeof ZPlayerSettings>;
 
+/** The server's defaults, and what a TV uses before its first manifest brings the real ones. */
+export const PLAYER_SETTINGS_DEFAULTS: TPlayerSettings = {
+  pollIntervalSeconds: 60,
+  impressionSyncIntervalSeconds: 60,
+  cacheCleanupIntervalSeconds: 3600,
+};
+
 /** Poll jitter: each wait is the interval × (1 ± this), so a fleet does not stampede. */
 export const PLAYER_POLL_JITTER = 0.1;
 

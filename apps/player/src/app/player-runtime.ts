@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type {
-  TPlayerCacheStatus,
-  TPlayerHeartbeat,
-  TPlayerSettings,
+import {
+  PLAYER_SETTINGS_DEFAULTS,
+  type TPlayerCacheStatus,
+  type TPlayerHeartbeat,
+  type TPlayerSettings,
 } from '@screenline/shared/player';
 import type {
   ContentSource,
@@ -79,9 +80,6 @@ export interface PlayerRuntime {
   stop(): void;
 }
 
-/** Until the first manifest brings the platform's setting (the server's default). */
-const DEFAULT_IMPRESSION_SYNC_MS = 60_000;
-
 export async function startPlayerRuntime(
   device: TSavedDevice,
   parts: TPlayerParts,
@@ -101,10 +99,9 @@ export async function startPlayerRuntime(
   sync.start();
   const impressions = parts.createImpressionSync({
     token: device.token,
-    intervalMs: () => {
-      const settings = sync.settings();
-      return settings ? settings.impressionSyncIntervalSeconds * 1000 : DEFAULT_IMPRESSION_SYNC_MS;
-    },
+    // Until the first manifest brings the platform's setting, the server's default.
+    intervalMs: () =>
+      (sync.settings() ?? PLAYER_SETTINGS_DEFAULTS).impressionSyncIntervalSeconds * 1000,
     onRevoked,
   });
   impressions.start();

@@ -2,6 +2,7 @@ import { createParser } from 'eventsource-parser';
 import {
   PLAYER_EVENT_CHANGED,
   PLAYER_POLL_JITTER,
+  PLAYER_SETTINGS_DEFAULTS,
   type TPlayerCacheStatus,
   type TPlayerHeartbeat,
   type TPlayerManifest,
@@ -36,11 +37,7 @@ export const EVENTS_URL = '/api/v1/player/events';
 export const MANIFEST_STORAGE_KEY = 'screenline.tv.manifest';
 
 /** Before the first manifest brings the platform's settings. */
-export const DEFAULT_SETTINGS: TPlayerSettings = {
-  pollIntervalSeconds: 60,
-  impressionSyncIntervalSeconds: 60,
-  cacheCleanupIntervalSeconds: 3600,
-};
+export const DEFAULT_SETTINGS: TPlayerSettings = PLAYER_SETTINGS_DEFAULTS;
 /** Event stream reconnects: from this, doubling, up to EVENTS_RETRY_MAX_MS. */
 export const EVENTS_RETRY_FIRST_MS = 1_000;
 export const EVENTS_RETRY_MAX_MS = 60_000;

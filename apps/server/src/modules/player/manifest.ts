@@ -117,20 +117,9 @@ export function createManifestService(options: {
 
     const fromMs = utcDayStart(nowMs);
     const toMs = fromMs + MANIFEST_TIMELINE_DAYS * DAY_MS;
-    const rules = entries.map((entry) => ({
-      id: entry.id,
-      playlistId: entry.playlistId,
-      firstDay: entry.firstDay,
-      lastDay: entry.lastDay,
-      weekdays: entry.weekdays,
-      startTime: entry.startTime,
-      endTime: entry.endTime,
-      priority: entry.priority,
-      updatedAt: entry.updatedAt.toISOString(),
-    }));
     const timeline = createScheduleResolver({
       timeZone,
-      entries: rules,
+      entries,
       defaultPlaylistId: adSpace.defaultPlaylistId,
     }).timeline(fromMs, toMs);
 
@@ -170,7 +159,7 @@ export function createManifestService(options: {
       timelineFromMs: fromMs,
       timelineToMs: toMs,
       timeline,
-      schedule: { entries: rules, defaultPlaylistId },
+      schedule: { entries, defaultPlaylistId },
       playlists,
       media,
       adFill: null,

@@ -3,6 +3,7 @@ import type { TDb } from '../../db/database';
 import { ZPlaylistItems } from '@screenline/shared/playlist';
 import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.repository';
 import { createPlaylistsRepository } from './playlists.repository';
+import { toScheduleRule } from './schedule-rule';
 
 /**
  * The screens module's facade for the TV player (modules/player): an owner's ad spaces as the
@@ -26,13 +27,13 @@ export function createAdSpaceDirectory(db: TDb) {
 
     /**
      * What the TV's manifest is made of (modules/player/manifest.ts): the space with its
-     * location, its schedule entries, and every playlist the schedule or the default can reach,
+     * location, its schedule entries (as the resolver reads them), and every playlist the schedule or the default can reach,
      * with its items. Three queries; null when the space is not the owner's or is gone.
      */
     async findForManifest(ownerId: string, id: string) {
       const row = await repo.findById(ownerId, id);
       if (!row) return null;
-      const entries = (await repo.findEntries([id])).map(({ entry }) => entry);
+      const entries = (await repo.findEntries([id])).map(toScheduleRule);
       const playlistIds = new Set(entries.map((entry) => entry.playlistId));
       if (row.adSpace.defaultPlaylistId) playlistIds.add(row.adSpace.defaultPlaylistId);
       const rows = await playlists.findByIds(ownerId, [...playlistIds]);

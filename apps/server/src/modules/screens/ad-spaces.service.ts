@@ -14,7 +14,6 @@ import { scheduleEntryLabel } from '@screenline/shared/schedule-label';
 import {
   createScheduleResolver,
   resolveLocalDateTime,
-  type TScheduleRule,
 } from '@screenline/playback/schedule-resolver';
 import { AppError, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -35,6 +34,7 @@ import type {
 } from './ad-spaces.repository';
 import { ZNameCursor } from './name-order';
 import { explainPlaying } from './playing-explanation';
+import { toScheduleRule } from './schedule-rule';
 import { inUseMessage } from './screens-messages';
 
 type TListQuery = z.output<typeof ZAdSpaceListQuery>;
@@ -273,7 +273,7 @@ export type TAdSpacesService = ReturnType<typeof createAdSpacesService>;
 function resolverOf(row: TAdSpaceWithNames, entries: readonly TEntryWithName[]) {
   return createScheduleResolver({
     timeZone: row.location.timeZone,
-    entries: entries.map(toRule),
+    entries: entries.map(toScheduleRule),
     defaultPlaylistId: row.adSpace.defaultPlaylistId,
   });
 }
@@ -302,20 +302,6 @@ function toPlayer(
           startedAt: nowPlaying.startedAt,
         }
       : null,
-  };
-}
-
-function toRule({ entry }: TEntryWithName): TScheduleRule {
-  return {
-    id: entry.id,
-    playlistId: entry.playlistId,
-    firstDay: entry.firstDay,
-    lastDay: entry.lastDay,
-    weekdays: entry.weekdays,
-    startTime: entry.startTime,
-    endTime: entry.endTime,
-    priority: entry.priority,
-    updatedAt: entry.updatedAt.toISOString(),
   };
 }
 
