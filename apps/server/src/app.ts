@@ -34,6 +34,10 @@ import {
 import { contentRoutes } from './modules/content/content.routes';
 import { screensRoutes } from './modules/screens/screens.routes';
 import { createHeartbeatRecorder, type THeartbeatRecorder } from './modules/player/heartbeats';
+import {
+  createPlatformSettings,
+  type TPlatformSettingsService,
+} from './modules/platform/platform-settings';
 import { createPlayerChangeBus, type TPlayerChangeBus } from './modules/player/player-changes';
 import { playerRoutes } from './modules/player/player.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
@@ -73,6 +77,8 @@ export interface TAppDeps {
   playerChanges: TPlayerChangeBus;
   /** The TVs' newest heartbeats, written in batches (modules/player/heartbeats.ts). */
   playerHeartbeats: THeartbeatRecorder;
+  /** Commission, prices, limits and the TVs' intervals (modules/platform/platform-settings.ts). */
+  platformSettings: TPlatformSettingsService;
 }
 
 declare module 'fastify' {
@@ -198,6 +204,7 @@ export async function buildApp({
     access: createAccessPolicy(),
     playerChanges,
     playerHeartbeats,
+    platformSettings: createPlatformSettings(database.db, { player: config.player }),
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.

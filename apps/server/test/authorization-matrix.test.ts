@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZContentItem } from '@screenline/shared/content';
 import { ZDeviceRegistration } from '@screenline/shared/player';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { ZScheduleEntryView } from '@screenline/shared/schedule';
@@ -10,7 +9,10 @@ import { createMeRepository } from '../src/modules/me/me.repository';
 import { BACKENDS, createTestApp, type TTestApp } from './harness';
 import { insertAdSpace } from './screen-rows';
 import { createLocation, locationInput } from './screens-helpers';
-import { signUpForStorage, type TStorageUser, uploadMultipart } from './storage-helpers';
+import { signUpForStorage } from './storage-helpers';
+import { contentItemOf, uploadedImageOf } from './matrix/fixtures';
+import { MARKETPLACE_CASES } from './matrix/marketplace-cases';
+import type { TCase, TFixture } from './matrix/matrix-types';
 
 /**
  * The authorization matrix (issue 7 item 9): every route the app registers under /api/v1 has a
@@ -18,65 +20,6 @@ import { signUpForStorage, type TStorageUser, uploadMultipart } from './storage-
  * owner's ids (404, never 200) and the caller it is for (2xx). A route without a case fails the
  * suite: add its case when you add the route.
  */
-
-/**
- * Who may call a route. Screen owners hold the advertiser role: for their routes the wrong role
- * is a publisher. A `device` route is called with a TV's device token (its request carries the
- * `authorization` header): without it the answer is 401, with the owner's session instead 403.
- */
-type TAudience = 'anyone' | 'signed-in' | 'super-user' | 'screen-owner' | 'device';
-
-interface TFixture {
-  t: TTestApp;
-  /** Owns the resources the cases act on. */
-  owner: TStorageUser;
-  /** Another user with resources of their own, for the 404 checks. */
-  other: TStorageUser;
-  admin: { cookie: string };
-  /** Signed in with the publisher role: the wrong role for screen-owner routes. */
-  publisher: { cookie: string };
-}
-
-interface TCase {
-  audience: TAudience;
-  /** The status the admitted caller gets. */
-  ok: number;
-  /**
-   * The request. `target` says whose resource its ids name: the caller's own, or another
-   * owner's (the runner then expects 404). Routes without ids ignore it.
-   */
-  request(f: TFixture, target: 'own' | 'foreign'): Promise<InjectOptions>;
-  /** The route names resource ids, so another owner's ids must answer 404. */
-  hasIds?: boolean;
-}
-
-/** A 1×1 PNG: real image bytes, whatever checks the storage service makes on uploads. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-let uploads = 0;
-/** A content item of `user`, made through the API like a client would. */
-async function contentItemOf(t: TTestApp, user: TStorageUser): Promise<string> {
-  const objectPath = await uploadedImageOf(t, user);
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/v1/content',
-    cookie: user.cookie,
-    payload: { name: 'Matrix', objectPath, kind: 'image', width: 1, height: 1 },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return ZContentItem.parse(res.json()).id;
-}
-
-async function uploadedImageOf(t: TTestApp, user: TStorageUser): Promise<string> {
-  uploads += 1;
-  const objectPath = `users/${user.userId}/content/matrix-${uploads}.png`;
-  const res = await uploadMultipart(t, user, objectPath, PNG, 'image/png');
-  expect(res.statusCode, res.body).toBe(200);
-  return objectPath;
-}
 
 const itemOf = (f: TFixture, target: 'own' | 'foreign') =>
   contentItemOf(f.t, target === 'own' ? f.owner : f.other);
@@ -160,7 +103,7 @@ const asDevice = async (f: TFixture, target: 'own' | 'foreign') => ({
   authorization: `Bearer ${await deviceTokenOf(f, target)}`,
 });
 
-const CASES: Record<string, TCase> = {
+const CORE_CASES: Record<string, TCase> = {
   // The password rules the sign-up form shows: public by design.
   'GET /api/v1/auth/policy': {
     audience: 'anyone',
@@ -601,6 +544,8 @@ const CASES: Record<string, TCase> = {
   },
 };
 
+const CASES: Record<string, TCase> = { ...CORE_CASES, ...MARKETPLACE_CASES };
+
 async function chooseRole(t: TTestApp, cookie: string, role: 'advertiser' | 'publisher') {
   const res = await t.request({ method: 'PATCH', url: '/api/v1/me', cookie, payload: { role } });
   expect(res.statusCode, res.body).toBe(200);
@@ -626,18 +571,22 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   let routes: string[] = [];
   beforeAll(async () => {
     const t = await createTestApp(backend);
-    const [owner, other, admin, publisher] = [
+    const [owner, other, admin, publisher, buyer, otherBuyer] = [
       await signUpForStorage(t),
       await signUpForStorage(t),
       await t.signUp(),
       await t.signUp(),
+      await signUpForStorage(t),
+      await signUpForStorage(t),
     ];
     await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
     // Both owners run screens; the role changes nothing for the routes any signed-in user may call.
     await chooseRole(t, owner.cookie, 'advertiser');
     await chooseRole(t, other.cookie, 'advertiser');
     await chooseRole(t, publisher.cookie, 'publisher');
-    f = { t, owner, other, admin, publisher };
+    await chooseRole(t, buyer.cookie, 'publisher');
+    await chooseRole(t, otherBuyer.cookie, 'publisher');
+    f = { t, owner, other, admin, publisher, buyer, otherBuyer };
     routes = await registeredRoutes(t);
   });
   afterAll(() => f.t.close());
@@ -667,7 +616,13 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     it(route, async () => {
       const isDevice = access.audience === 'device';
       const caller =
-        access.audience === 'super-user' ? f.admin.cookie : isDevice ? undefined : f.owner.cookie;
+        access.audience === 'super-user'
+          ? f.admin.cookie
+          : access.audience === 'ad-buyer'
+            ? f.buyer.cookie
+            : isDevice
+              ? undefined
+              : f.owner.cookie;
       if (access.audience !== 'anyone') {
         const anonymous = await send(withoutDevice(await access.request(f, 'own')), undefined);
         expect(anonymous.statusCode, `${route} anonymous`).toBe(401);
@@ -685,8 +640,12 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
         const wrongRole = await send(await access.request(f, 'own'), f.publisher.cookie);
         expect(wrongRole.statusCode, `${route} a publisher`).toBe(403);
       }
+      if (access.audience === 'ad-buyer') {
+        const wrongRole = await send(await access.request(f, 'own'), f.owner.cookie);
+        expect(wrongRole.statusCode, `${route} a screen owner`).toBe(403);
+      }
       if (access.hasIds) {
-        const foreign = await send(await access.request(f, 'foreign'), f.owner.cookie);
+        const foreign = await send(await access.request(f, 'foreign'), caller);
         expect(foreign.statusCode, `${route} another owner's id`).toBe(404);
       }
       const admitted = await send(await access.request(f, 'own'), caller);

@@ -11,6 +11,7 @@ import { ZOutboxList } from '@screenline/shared/mail';
 import { buildApp } from '../src/app';
 import { type TConfig, testConfig } from '../src/config';
 import { openPglite, openPostgres, type TDatabase } from '../src/db/database';
+import { auditLedger } from '../src/modules/ledger/ledger';
 
 const ZSignUpResponse = z.object({ user: z.object({ id: z.string() }) });
 
@@ -141,9 +142,14 @@ export async function createTestApp(
     },
     close: async () => {
       await testApp.app.close();
+      // Issue 9 item 1: after every API test file, the ledger is checked from its entries alone.
+      const audit = await auditLedger(database.db);
+      const problems = audit.problems;
       await database.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
+      if (problems.length > 0)
+        throw new Error(`The ledger audit found problems:\n${problems.join('\n')}`);
     },
   };
   return testApp;

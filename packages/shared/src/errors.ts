@@ -7,6 +7,8 @@ import { text } from './text';
  */
 export const ERROR_STATUS = {
   'bad-request': 400,
+  /** A money-moving POST without an Idempotency-Key header. */
+  'idempotency-key-required': 400,
   'validation-failed': 400,
   /** Storage: an upload finalized with fewer or more bytes than it declared (SPEC §8). */
   'wrong-size': 400,
@@ -18,6 +20,12 @@ export const ERROR_STATUS = {
   'role-already-set': 409,
   /** A content item still used by a playlist or campaign; details.references names them. */
   'in-use': 409,
+  /** Money: the wallet (or a hold) cannot cover the amount; nothing moved. */
+  'insufficient-funds': 409,
+  /** The request's resource is not in a state that allows it (approving a paid payout…). */
+  'invalid-state': 409,
+  /** An Idempotency-Key used before with a different request. */
+  'idempotency-key-reused': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'range-not-satisfiable': 416,

@@ -166,6 +166,45 @@ export const ZManifestScheduleEntry = z.object({
   updatedAt: text(),
 });
 
+/** A creative an ad slot may show: a content item of the buyer's library (or a house ad). */
+export const ZManifestAdCreative = z.object({
+  /** The campaign's creative id (the content item's id); impressions carry it. */
+  creativeId: text(),
+  contentId: text(),
+  kind: z.enum(['image', 'video']),
+});
+export type TManifestAdCreative = z.infer<typeof ZManifestAdCreative>;
+
+/** A window `[startMs, endMs)` (epoch ms) in which a campaign may play. */
+export const ZManifestWindow = z.object({ startMs: z.number().int(), endMs: z.number().int() });
+
+/** One campaign in the space's rotation. */
+export const ZManifestAdCampaign = z.object({
+  campaignId: text(),
+  /**
+   * Relative weight (bid × pacing, docs/marketplace.md "Pacing"): the TV picks among the
+   * campaigns playable now in proportion to it.
+   */
+  weight: z.number().int().min(1),
+  /** What the QR overlay encodes (`<origin>/q/<code>`); null: no overlay. */
+  qrUrl: text().nullable(),
+  /**
+   * When it may play, from its dates and dayparts in the location's zone, clipped to the
+   * manifest's timeline; outside every window the TV does not play it.
+   */
+  windows: z.array(ZManifestWindow),
+  creatives: z.array(ZManifestAdCreative).min(1),
+});
+export type TManifestAdCampaign = z.infer<typeof ZManifestAdCampaign>;
+
+/** What fills the space's ad slots; with no campaign playable now, a house ad; with none, the slot is skipped. */
+export const ZManifestAdFill = z.object({
+  campaigns: z.array(ZManifestAdCampaign),
+  /** The super-user's house ads (not billed: impressions carry no campaign). */
+  houseAds: z.array(ZManifestAdCreative),
+});
+export type TManifestAdFill = z.infer<typeof ZManifestAdFill>;
+
 /** How many days ahead the manifest's timeline reaches (from the start of the current UTC day). */
 export const MANIFEST_TIMELINE_DAYS = 7;
 
@@ -196,10 +235,11 @@ export const ZPlayerManifest = z.object({
   /** Every file the playlists name, once per content item. */
   media: z.array(ZManifestMedia),
   /**
-   * Ad-slot fill from the marketplace (issue 9). Until monetization exists it is always `null`
-   * and the TV skips ad slots (plays nothing extra).
+   * Ad-slot fill from the marketplace (issue 9): null while the space's monetization is not
+   * approved, and then the TV skips ad slots (plays nothing extra). Creatives and house ads are
+   * in `media` like every other file.
    */
-  adFill: z.null(),
+  adFill: ZManifestAdFill.nullable(),
   settings: ZPlayerSettings,
 });
 export type TPlayerManifest = z.infer<typeof ZPlayerManifest>;
@@ -244,6 +284,11 @@ export const ZPlayerHeartbeat = z.strictObject({
   }),
   cache: ZPlayerCacheStatus,
   nowPlaying: ZPlayerNowPlaying.nullable(),
+  /**
+   * Ad creatives (content ids) of the newest manifest's fill held in the cache and checked, so a
+   * buyer sees on how many screens a creative is ready. Absent from players before issue 9.
+   */
+  adCreativesReady: z.array(text().max(100)).max(500).optional(),
 });
 export type TPlayerHeartbeat = z.infer<typeof ZPlayerHeartbeat>;
 

@@ -13,3 +13,22 @@ function sqlStateOf(error: unknown): string | undefined {
 
 /** A row still referenced by, or referring to a missing, row of another table (23503). */
 export const isForeignKeyViolation = (error: unknown) => sqlStateOf(error) === '23503';
+
+/** The constraint a violation names (node-postgres and PGlite both carry it), if any. */
+function constraintOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return undefined;
+    if ('constraint' in current && typeof current.constraint === 'string')
+      return current.constraint;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/** A CHECK constraint refused the row (23514), optionally a named one. */
+export const isCheckViolation = (error: unknown, constraint?: string) =>
+  sqlStateOf(error) === '23514' && (constraint === undefined || constraintOf(error) === constraint);
+
+/** A unique index refused the row (23505), optionally a named one. */
+export const isUniqueViolation = (error: unknown, constraint?: string) =>
+  sqlStateOf(error) === '23505' && (constraint === undefined || constraintOf(error) === constraint);

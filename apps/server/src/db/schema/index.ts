@@ -6,3 +6,4 @@ export * from './content';
 export * from './jobs';
 export * from './screens';
 export * from './player';
+export * from './marketplace';

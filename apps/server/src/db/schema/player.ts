@@ -78,6 +78,12 @@ export const impression = pgTable(
     contentId: uuid('content_id'),
     campaignId: uuid('campaign_id'),
     creativeId: uuid('creative_id'),
+    /**
+     * What the play was charged (issue 9): floor(shown ms × bid / 1000), capped at what was left
+     * of the campaign's hold; set once, in the transaction that stores the play. 0 for plays
+     * that are not ads, plays past the budget, and plays of campaigns that were not live.
+     */
+    billedMicros: bigint('billed_micros', { mode: 'number' }).notNull().default(0),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),
@@ -85,5 +91,6 @@ export const impression = pgTable(
   (t) => [
     index('impression_ad_space_started_idx').on(t.adSpaceId, t.startedAt),
     index('impression_device_sequence_idx').on(t.deviceId, t.sequence),
+    index('impression_campaign_started_idx').on(t.campaignId, t.startedAt),
   ],
 );

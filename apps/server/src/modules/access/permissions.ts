@@ -1,7 +1,14 @@
 import type { TActor, TPrincipal } from '../../lib/actor';
 
 /** Resources whose ids a permission checks for ownership; each has an owner lookup. */
-export type TResource = 'content' | 'location' | 'adSpace' | 'playlist' | 'scheduleEntry';
+export type TResource =
+  | 'content'
+  | 'location'
+  | 'adSpace'
+  | 'playlist'
+  | 'scheduleEntry'
+  | 'campaign'
+  | 'monetizationRequest';
 
 /** What a resource is called in a 404, so the message reads naturally. */
 export const RESOURCE_NAMES: Record<TResource, string> = {
@@ -10,10 +17,14 @@ export const RESOURCE_NAMES: Record<TResource, string> = {
   adSpace: 'That ad space',
   playlist: 'That playlist',
   scheduleEntry: 'That schedule entry',
+  campaign: 'That campaign',
+  monetizationRequest: 'That monetization request',
 };
 
 /** Screen owners hold the advertiser role (SPEC §6: /advertiser/* is where they run screens). */
 const SCREEN_OWNERS = ['advertiser'] as const;
+/** Ad buyers hold the publisher role (SPEC §6: /publisher/* is where they run campaigns). */
+const AD_BUYERS = ['publisher'] as const;
 
 export interface TRule {
   /** The kinds of principal that may act at all (anyone else: 403). */
@@ -88,6 +99,40 @@ export const PERMISSIONS = {
   'player.manifest.read': { principals: ['device'] },
   'player.events.read': { principals: ['device'] },
   'player.heartbeat.write': { principals: ['device'] },
+
+  // The marketplace (issue 9). Every signed-in user has a wallet (SPEC §6: /wallet is for both
+  // roles); payouts are of earnings, so for screen owners.
+  'wallet.read': { principals: ['user'] },
+  'wallet.top-up': { principals: ['user'] },
+  'wallet.payout': { principals: ['user'], roles: SCREEN_OWNERS },
+  'platformSettings.read': { principals: ['user'] },
+  'monetization.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  // The ad space named is checked with `adSpace.read` in the same call.
+  'monetization.create': { principals: ['user'], roles: SCREEN_OWNERS },
+  'monetization.withdraw': {
+    principals: ['user'],
+    roles: SCREEN_OWNERS,
+    resource: 'monetizationRequest',
+  },
+  'earnings.read': { principals: ['user'], roles: SCREEN_OWNERS },
+  'marketplace.adSpaces.list': { principals: ['user'], roles: AD_BUYERS },
+  'campaign.list': { principals: ['user'], roles: AD_BUYERS },
+  // Creatives named are checked with `content.read` in the same call.
+  'campaign.create': { principals: ['user'], roles: AD_BUYERS },
+  'campaign.read': { principals: ['user'], roles: AD_BUYERS, resource: 'campaign' },
+  'campaign.update': { principals: ['user'], roles: AD_BUYERS, resource: 'campaign' },
+  'campaign.delete': { principals: ['user'], roles: AD_BUYERS, resource: 'campaign' },
+  /** submit, pause, resume, cancel. */
+  'campaign.transition': { principals: ['user'], roles: AD_BUYERS, resource: 'campaign' },
+  // Super-users (SPEC §6: /admin/*). A super-user acts on anyone's requests: no ownership.
+  'admin.platformSettings.update': { principals: ['user'], superUserOnly: true },
+  'admin.ledger.audit': { principals: ['user'], superUserOnly: true },
+  'admin.topUps.review': { principals: ['user'], superUserOnly: true },
+  'admin.payouts.review': { principals: ['user'], superUserOnly: true },
+  'admin.campaigns.review': { principals: ['user'], superUserOnly: true },
+  'admin.monetization.review': { principals: ['user'], superUserOnly: true },
+  'admin.adPlaylists.read': { principals: ['user'], superUserOnly: true },
+  'admin.adPlaylists.update': { principals: ['user'], superUserOnly: true },
 } as const satisfies Record<string, TRule>;
 
 export type TPermission = keyof typeof PERMISSIONS;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TImpression } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { adSpace, contentItem, device, impression, location } from '../../db/schema/index';
 
 /** A local day of the report and the instants it spans (`[startsAt, endsAt)`). */
@@ -208,6 +209,3 @@ function inRange(adSpaceId: string, range: { from: Date; to: Date }) {
 }
 
 /** The rows of a raw query: both drivers (PGlite and node-postgres) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

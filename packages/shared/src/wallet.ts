@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ZDecision, ZMicros, ZPageQuery, ZPositiveMicros } from './money';
+import { text } from './text';
+
+/**
+ * The wallet (issue 9 item 2, /wallet): every user has one; its history is the double-entry
+ * ledger (DESIGN.md §5). Amounts are micros.
+ */
+
+/** GET /api/v1/wallet */
+export const ZWallet = z.object({
+  /** The wallet account's balance: what can be spent or paid out now. */
+  availableMicros: ZMicros,
+  /** In campaigns' holds (buyers) and in payout requests not yet paid or rejected (owners). */
+  heldMicros: ZMicros,
+  /** Top-up requests waiting for a super-user. */
+  pendingTopUpMicros: ZMicros,
+  /** Credited from ad plays (owners), ever. */
+  lifetimeEarnedMicros: ZMicros,
+  /** Charged for ad plays (buyers), ever. */
+  lifetimeSpentMicros: ZMicros,
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+/** What moved money in or out of a user's wallet (the ledger transaction's kind). */
+export const LEDGER_TRANSACTION_KINDS = [
+  'top-up',
+  'campaign-hold',
+  'campaign-release',
+  'impression-charge',
+  'payout-hold',
+  'payout-release',
+  'payout-paid',
+] as const;
+export const ZLedgerTransactionKind = z.enum(LEDGER_TRANSACTION_KINDS);
+export type TLedgerTransactionKind = z.infer<typeof ZLedgerTransactionKind>;
+
+export const LEDGER_TRANSACTION_LABELS: Record<TLedgerTransactionKind, string> = {
+  'top-up': 'Top-up',
+  'campaign-hold': 'Campaign budget held',
+  'campaign-release': 'Campaign budget returned',
+  'impression-charge': 'Ad plays',
+  'payout-hold': 'Payout requested',
+  'payout-release': 'Payout returned',
+  'payout-paid': 'Payout paid',
+};
+
+/**
+ * One line of a user's history: a ledger transaction as it touched the user's own accounts
+ * (wallet, their campaigns' holds, their payout hold). `amountMicros` is signed: + into the
+ * wallet, − out of it; `heldDeltaMicros` is the change of what is held.
+ */
+export const ZWalletTransaction = z.object({
+  id: text(),
+  kind: ZLedgerTransactionKind,
+  description: text(),
+  amountMicros: z.number().int(),
+  heldDeltaMicros: z.number().int(),
+  /** The wallet's balance right after this transaction. */
+  balanceAfterMicros: ZMicros,
+  campaign: z.object({ id: text(), name: text() }).nullable(),
+  createdAt: text(),
+});
+export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
+
+/** GET /api/v1/wallet/transactions?kind=&from=&to=&cursor=&limit= (CSV with Accept: text/csv). */
+export const ZWalletTransactionsQuery = ZPageQuery.extend({
+  kind: ZLedgerTransactionKind.optional(),
+  /** UTC days, inclusive. */
+  from: z.iso.date('Use a date like 2026-11-22.').optional(),
+  to: z.iso.date('Use a date like 2026-11-22.').optional(),
+});
+export type TWalletTransactionsQuery = z.input<typeof ZWalletTransactionsQuery>;
+
+export const ZWalletTransactionList = z.object({
+  items: z.array(ZWalletTransaction),
+  nextCursor: text().nullable(),
+});
+export type TWalletTransactionList = z.infer<typeof ZWalletTransactionList>;
+
+export const REQUEST_STATES = ['pending', 'approved', 'rejected'] as const;
+
+/** Top-up: pending → approved (credits the wallet) | rejected (reason). */
+export const TOP_UP_STATES = REQUEST_STATES;
+export const ZTopUpState = z.enum(TOP_UP_STATES);
+export type TTopUpState = z.infer<typeof ZTopUpState>;
+
+/** POST /api/v1/wallet/top-ups (Idempotency-Key) → 201 ZTopUp. Limits: platform settings. */
+export const ZCreateTopUp = z.strictObject({
+  amountMicros: ZPositiveMicros,
+  /** The bank transfer's reference, as the buyer wrote it on the transfer. */
+  reference: text()
+    .trim()
+    .min(3, 'Enter the bank transfer reference.')
+    .max(140, 'Keep it under 140 characters.'),
+  /** A receipt from the user's own content library (image), optional. */
+  receiptContentId: z.uuid('Pick a receipt from your library.').nullable().default(null),
+});
+export type TCreateTopUp = z.input<typeof ZCreateTopUp>;
+
+export const ZTopUp = z.object({
+  id: text(),
+  user: z.object({ id: text(), name: text(), email: text() }),
+  amountMicros: ZMicros,
+  reference: text(),
+  receipt: z.object({ contentId: text(), name: text(), url: text().nullable() }).nullable(),
+  state: ZTopUpState,
+  decision: ZDecision.nullable(),
+  createdAt: text(),
+});
+export type TTopUp = z.infer<typeof ZTopUp>;
+
+export const ZTopUpList = z.object({ items: z.array(ZTopUp), nextCursor: text().nullable() });
+export type TTopUpList = z.infer<typeof ZTopUpList>;
+
+/** Payout: pending → approved → paid | rejected (reason; the funds return to the wallet). */
+export const PAYOUT_STATES = ['pending', 'approved', 'paid', 'rejected'] as const;
+export const ZPayoutState = z.enum(PAYOUT_STATES);
+export type TPayoutState = z.infer<typeof ZPayoutState>;
+
+/** Where a payout goes: a bank account by IBAN. Stored masked (ZPayout.destination). */
+export const ZPayoutDestination = z.strictObject({
+  accountHolder: text()
+    .trim()
+    .min(2, 'Enter the account holder.')
+    .max(140, 'Keep it under 140 characters.'),
+  /** Spaces allowed; checked with the ISO 13616 mod-97 check digits. */
+  iban: text()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine(isValidIban, 'That IBAN is not valid; check it against your bank statement.'),
+});
+export type TPayoutDestination = z.input<typeof ZPayoutDestination>;
+
+/** POST /api/v1/wallet/payouts (Idempotency-Key) → 201 ZPayout; amount ≤ available. */
+export const ZCreatePayout = z.strictObject({
+  amountMicros: ZPositiveMicros,
+  destination: ZPayoutDestination,
+});
+export type TCreatePayout = z.input<typeof ZCreatePayout>;
+
+export const ZPayout = z.object({
+  id: text(),
+  user: z.object({ id: text(), name: text(), email: text() }),
+  amountMicros: ZMicros,
+  /** Masked: the holder and the IBAN's country and last four characters ("DE•• •••• 3000"). */
+  destination: z.object({ accountHolder: text(), ibanMasked: text() }),
+  state: ZPayoutState,
+  decision: ZDecision.nullable(),
+  paidAt: text().nullable(),
+  createdAt: text(),
+});
+export type TPayout = z.infer<typeof ZPayout>;
+
+export const ZPayoutList = z.object({ items: z.array(ZPayout), nextCursor: text().nullable() });
+export type TPayoutList = z.infer<typeof ZPayoutList>;
+
+/** `?state=` on the request lists (own: /wallet/top-ups, /wallet/payouts; admin: /admin/…). */
+export const ZRequestListQuery = ZPageQuery.extend({
+  state: z.enum(['pending', 'approved', 'paid', 'rejected']).optional(),
+});
+export type TRequestListQuery = z.input<typeof ZRequestListQuery>;
+
+/** "DE89370400440532013000" → "DE•• •••• 3000". */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  return `${compact.slice(0, 2)}•• •••• ${compact.slice(-4)}`;
+}
+
+/** ISO 13616: 15–34 characters, country + check digits, mod 97 of the rearranged number is 1. */
+export function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
