@@ -8,9 +8,9 @@ import { text } from './text';
  * space's request is approved.
  *
  * pending → approved | rejected (reason); approved → suspended (super-user, reason) |
- * withdrawn (owner); pending → withdrawn (owner). A space has at most one open request
- * (pending, approved or suspended); after rejected, withdrawn or suspended the owner may ask again
- * (a suspended one is closed by the new request).
+ * withdrawn (owner); pending → withdrawn (owner). A space has at most one open request (pending
+ * or approved: a unique index says so); after rejected, withdrawn or suspended the owner may ask
+ * again.
  */
 export const MONETIZATION_STATES = [
   'pending',

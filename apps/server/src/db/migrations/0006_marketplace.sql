@@ -85,6 +85,7 @@ CREATE TABLE "ledger_transaction" (
 	"top_up_id" uuid,
 	"payout_id" uuid,
 	"device_id" uuid,
+	"ad_space_id" uuid,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -196,6 +197,7 @@ CREATE UNIQUE INDEX "ledger_account_campaign_idx" ON "ledger_account" USING btre
 CREATE INDEX "ledger_entry_account_idx" ON "ledger_entry" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_entry_transaction_idx" ON "ledger_entry" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "ledger_transaction_campaign_idx" ON "ledger_transaction" USING btree ("campaign_id");--> statement-breakpoint
+CREATE INDEX "ledger_transaction_ad_space_idx" ON "ledger_transaction" USING btree ("ad_space_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_transaction_created_idx" ON "ledger_transaction" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "monetization_open_idx" ON "monetization_request" USING btree ("ad_space_id") WHERE "monetization_request"."state" in ('pending', 'approved');--> statement-breakpoint
 CREATE INDEX "monetization_owner_idx" ON "monetization_request" USING btree ("owner_id","created_at");--> statement-breakpoint

@@ -120,12 +120,14 @@ export const ledgerTransaction = pgTable(
     campaignId: uuid('campaign_id'),
     topUpId: uuid('top_up_id'),
     payoutId: uuid('payout_id'),
-    /** impression-charge: the device whose batch it settles. */
+    /** impression-charge: the device whose batch it settles, and its ad space (earnings per space). */
     deviceId: uuid('device_id'),
+    adSpaceId: uuid('ad_space_id'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('ledger_transaction_campaign_idx').on(t.campaignId),
+    index('ledger_transaction_ad_space_idx').on(t.adSpaceId, t.createdAt),
     index('ledger_transaction_created_idx').on(t.createdAt),
   ],
 );

@@ -39,6 +39,7 @@ export interface TTransfer {
   topUpId?: string | null;
   payoutId?: string | null;
   deviceId?: string | null;
+  adSpaceId?: string | null;
   entries: readonly TEntry[];
 }
 
@@ -150,6 +151,7 @@ export async function transfer(tx: TDb, movement: TTransfer): Promise<string | n
       topUpId: movement.topUpId ?? null,
       payoutId: movement.payoutId ?? null,
       deviceId: movement.deviceId ?? null,
+      adSpaceId: movement.adSpaceId ?? null,
     })
     .returning({ id: ledgerTransaction.id });
   if (!row) throw new Error('The ledger transaction was not stored.');
