@@ -47,7 +47,8 @@ export const utcDayStart = (nowMs: number) => Math.floor(nowMs / DAY_MS) * DAY_M
 export function createManifestService(options: {
   adSpaces: TAdSpaceDirectory;
   content: TContentDirectory;
-  settings: TPlayerSettings;
+  /** The TVs' settings now (the platform settings' `player`, saved by super-users). */
+  settings: () => Promise<TPlayerSettings>;
   changes: TPlayerChangeBus;
   now?: () => number;
 }) {
@@ -163,7 +164,7 @@ export function createManifestService(options: {
       playlists,
       media,
       adFill: null,
-      settings,
+      settings: await settings(),
     } satisfies Omit<TPlayerManifest, 'version' | 'generatedAt'>;
     const hash = crypto
       .createHash('sha256')

@@ -61,7 +61,7 @@ describe('the manifest cache', () => {
     const manifests = createManifestService({
       adSpaces: spaces.directory,
       content: noContent,
-      settings,
+      settings: async () => settings,
       changes,
       now: () => clock.nowMs,
     });

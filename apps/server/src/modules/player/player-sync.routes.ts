@@ -44,11 +44,12 @@ const limited = (limit: { max: number; timeWindow: number }) => ({
  * with its device token. docs/api/player.md.
  */
 export async function playerSyncRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, playerChanges, playerHeartbeats } = app.deps;
+  const { db, access, storage, config, playerChanges, playerHeartbeats, platformSettings } =
+    app.deps;
   const manifests = createManifestService({
     adSpaces: createAdSpaceDirectory(db),
     content: createContentDirectory(db, storage, config.storageBucket),
-    settings: config.player,
+    settings: async () => (await platformSettings.get()).player,
     changes: playerChanges,
   });
   const streams = new Set<PassThrough>();
