@@ -47,6 +47,8 @@ function fakeSpaces() {
 }
 
 const noContent = { findForPlaylist: async () => [] } as unknown as TContentDirectory;
+/** The space's ad slots are not sold: no fill, no extra files. */
+const notMonetized = { fillFor: async () => ({ adFill: null, media: [] }) };
 const settings = {
   pollIntervalSeconds: 60,
   impressionSyncIntervalSeconds: 60,
@@ -61,6 +63,7 @@ describe('the manifest cache', () => {
     const manifests = createManifestService({
       adSpaces: spaces.directory,
       content: noContent,
+      adFill: notMonetized,
       settings,
       changes,
       now: () => clock.nowMs,
