@@ -4,14 +4,8 @@ import { chargeMicros, ownerShareMicros } from '@screenline/shared/platform-sett
 import type { TImpression } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { adSpace, campaign, impression, location } from '../../db/schema/index';
-import {
-  campaignHoldAccountId,
-  lockBalance,
-  PLATFORM_REVENUE_ACCOUNT_ID,
-  transfer,
-  walletAccountId,
-} from '../ledger/ledger';
+import { adSpace, campaign, impression, ledgerAccount, location } from '../../db/schema/index';
+import { PLATFORM_REVENUE_ACCOUNT_ID, transfer, walletAccountId } from '../ledger/ledger';
 import { approvedFloorsOf } from './monetized-spaces';
 
 const DAY_MS = 86_400_000;
@@ -86,12 +80,30 @@ export async function settleImpressions(
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   if (billable.length === 0) return [];
 
-  // Every hold first, in id order: two batches lock them in the same order and never deadlock.
+  // Every hold at once, locked in campaign-id order: two batches lock them in the same order and
+  // never deadlock, and no other settlement moves them until this transaction ends (lockBalance,
+  // for many accounts in one statement). A campaign without a hold has nothing to charge.
+  const holdRows = await tx
+    .select({
+      accountId: ledgerAccount.id,
+      campaignId: ledgerAccount.campaignId,
+      balance: ledgerAccount.balanceMicros,
+    })
+    .from(ledgerAccount)
+    .where(
+      and(
+        eq(ledgerAccount.kind, 'campaign-hold'),
+        inArray(
+          ledgerAccount.campaignId,
+          billable.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(ledgerAccount.campaignId)
+    .for('update');
   const holds = new Map<string, { accountId: string; left: number }>();
-  for (const row of billable) {
-    const accountId = await campaignHoldAccountId(tx, row.id);
-    holds.set(row.id, { accountId, left: await lockBalance(tx, accountId) });
-  }
+  for (const row of holdRows)
+    if (row.campaignId) holds.set(row.campaignId, { accountId: row.accountId, left: row.balance });
   // With the holds locked, no other settlement of these campaigns runs: the day's totals hold.
   const capLeft = await dailyCapLeft(tx, billable, ads);
 
