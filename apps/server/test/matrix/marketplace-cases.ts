@@ -1,3 +1,4 @@
+import { FILL_CASES } from './fill-cases';
 import type { TCase } from './matrix-types';
 import { MONEY_CASES } from './money-cases';
 
@@ -7,4 +8,5 @@ import { MONEY_CASES } from './money-cases';
  */
 export const MARKETPLACE_CASES: Record<string, TCase> = {
   ...MONEY_CASES,
+  ...FILL_CASES,
 };

@@ -47,6 +47,8 @@ function fakeSpaces() {
 }
 
 const noContent = { findForPlaylist: async () => [] } as unknown as TContentDirectory;
+/** The space's ad slots are not sold: no fill, no extra files. */
+const notMonetized = { fillFor: async () => ({ adFill: null, media: [] }) };
 const settings = {
   pollIntervalSeconds: 60,
   impressionSyncIntervalSeconds: 60,
@@ -62,6 +64,7 @@ describe('the manifest cache', () => {
       adSpaces: spaces.directory,
       content: noContent,
       settings: async () => settings,
+      adFill: notMonetized,
       changes,
       now: () => clock.nowMs,
     });

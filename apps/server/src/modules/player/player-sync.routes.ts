@@ -10,6 +10,8 @@ import {
   ZPlayerManifest,
 } from '@screenline/shared/player';
 import { createContentDirectory } from '../content/content-directory';
+import { createAdFillSource } from '../fill/ad-fill';
+import { createAdRotation } from '../fill/ad-rotation';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createManifestService, isNotModified } from './manifest';
@@ -46,9 +48,15 @@ const limited = (limit: { max: number; timeWindow: number }) => ({
 export async function playerSyncRoutes(app: FastifyInstance) {
   const { db, access, storage, config, playerChanges, playerHeartbeats, platformSettings } =
     app.deps;
+  const content = createContentDirectory(db, storage, config.storageBucket);
   const manifests = createManifestService({
     adSpaces: createAdSpaceDirectory(db),
-    content: createContentDirectory(db, storage, config.storageBucket),
+    content,
+    adFill: createAdFillSource({
+      db,
+      rotation: createAdRotation(db, content),
+      publicUrl: config.publicUrl,
+    }),
     settings: async () => (await platformSettings.get()).player,
     changes: playerChanges,
   });
