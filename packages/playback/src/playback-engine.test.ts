@@ -265,6 +265,93 @@ describe('playback engine', () => {
     ]);
   });
 
+  it('passes over an unfilled ad slot without a play when told to skip, and backs off when nothing fills', () => {
+    let isFilled = false;
+    const { clock, engine, starts, stage, errors, since } = setup(
+      {},
+      {
+        unfilledAdSlot: 'skip',
+        retryDelayMs: 10_000,
+        fillAdSlot: () =>
+          isFilled
+            ? {
+                type: 'image',
+                src: 'creative.png',
+                overlay: { qrUrl: 'https://q.test/1', caption: 'Scan me' },
+              }
+            : null,
+      },
+    );
+    engine.setPlaylist(playlist('p@1', [image('a', 3000), adSlot('ad', 4000)]));
+    clock.advance(6100);
+    expect(starts.map((s) => [s.item.key, since(s.startedAt)])).toEqual([
+      ['a', 50],
+      ['a', 3050],
+      ['a', 6050],
+    ]);
+    expect(stage.log.some((line) => line.includes('Ad slot'))).toBe(false);
+    expect(errors).toEqual([]);
+
+    // Only ad slots, none filled: nothing shows and no timer spins; a retry after the delay.
+    engine.setPlaylist(playlist('ads@1', [adSlot('ad1', 4000), adSlot('ad2', 4000)]));
+    const shownBefore = starts.length;
+    clock.advance(9000);
+    expect(starts.length).toBe(shownBefore);
+    expect(clock.pendingCount()).toBeLessThanOrEqual(3);
+    isFilled = true;
+    clock.advance(2000);
+    expect(starts.slice(shownBefore).map((s) => [s.item.key, s.fill])).toEqual([
+      [
+        'ad1',
+        {
+          type: 'image',
+          src: 'creative.png',
+          overlay: { qrUrl: 'https://q.test/1', caption: 'Scan me' },
+        },
+      ],
+    ]);
+  });
+
+  it("plays a video creative to its end, but never past the slot's length", () => {
+    const { clock, engine, ends } = setup(
+      { 'long.mp4': { videoLengthMs: 30_000 }, 'short.mp4': { videoLengthMs: 5000 } },
+      {
+        fillAdSlot: (slot) => ({
+          type: 'video',
+          src: slot.key === 'first' ? 'long.mp4' : 'short.mp4',
+        }),
+      },
+    );
+    engine.setPlaylist(playlist('p@1', [adSlot('first', 15_000), adSlot('second', 15_000)]));
+    clock.advance(20_200);
+    expect(ends.map((e) => [e.item.key, e.shownMs, e.reason])).toEqual([
+      ['first', 15_000, 'completed'],
+      ['second', 5000, 'completed'],
+    ]);
+  });
+
+  it('asks the fill again for each play of a lone ad slot', () => {
+    let picks = 0;
+    const { clock, engine, starts, stage } = setup(
+      {},
+      {
+        fillAdSlot: () => {
+          picks += 1;
+          return { type: 'image', src: `creative-${picks % 2}.png` };
+        },
+      },
+    );
+    engine.setPlaylist(playlist('p@1', [adSlot('ad', 5000)]));
+    clock.advance(15_100);
+    expect(starts.map((s) => s.fill?.src)).toEqual([
+      'creative-1.png',
+      'creative-0.png',
+      'creative-1.png',
+      'creative-0.png',
+    ]);
+    expect(stage.blankFrames).toBe(0);
+  });
+
   it(
     'soak: a day of playback with slow, broken and stalling media keeps its invariants',
     { timeout: 60_000 },
