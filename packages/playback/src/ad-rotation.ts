@@ -1,4 +1,4 @@
-import type { AdSlotFill } from '@screenline/playback/playback-engine';
+import type { AdSlotFill } from './playback-engine';
 import type {
   TManifestAdCampaign,
   TManifestAdCreative,
