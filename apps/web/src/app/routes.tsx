@@ -96,7 +96,6 @@ const adminRoutes: RouteObject[] = [
   { path: admin.payoutApprovals, lazy: lazyPage(adminPages, 'PayoutApprovalsPage') },
   { path: admin.adPlaylists, lazy: lazyPage(adPlaylistPages, 'AdPlaylistsPage') },
   { path: admin.editAdPlaylist, lazy: lazyPage(adPlaylistPages, 'EditAdPlaylistPage') },
-  { path: admin.adPlaylistPlayer, lazy: lazyPage(adPlaylistPages, 'AdPlaylistPlayerPage') },
   { path: admin.monetization, lazy: lazyPage(adminPages, 'MonetizationPage') },
   { path: admin.monetizationApprovals, lazy: lazyPage(adminPages, 'MonetizationApprovalsPage') },
   {
@@ -243,7 +242,11 @@ export const routes: RouteObject[] = [
       // Super-users
       {
         Component: RequireSuperUser,
-        children: [{ path: admin.root, lazy: dashboardLayout, children: adminRoutes }],
+        children: [
+          // Full screen, outside the dashboard layout, as the playlist preview.
+          { path: admin.adPlaylistPlayer, lazy: lazyPage(adPlaylistPages, 'AdPlaylistPlayerPage') },
+          { path: admin.root, lazy: dashboardLayout, children: adminRoutes },
+        ],
       },
 
       {

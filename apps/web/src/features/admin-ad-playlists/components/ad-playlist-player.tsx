@@ -194,7 +194,8 @@ export function AdPlaylistPlayer({
             {failure && <span className="text-amber-300">{failure}</span>}
           </div>
           {slots.length > 0 && (
-            <>
+            // On a phone the list would cover the creative: the status line says enough there.
+            <div className="hidden gap-2 sm:grid">
               <span className="text-xs text-white/70">
                 Sample sequence, {SAMPLE_SLOT_SECONDS} s slots
               </span>
@@ -214,7 +215,7 @@ export function AdPlaylistPlayer({
                   </li>
                 ))}
               </ol>
-            </>
+            </div>
           )}
         </div>
       )}
