@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createPlaybackEngine,
+  type AdSlotFill,
   type ItemEndReport,
   type ItemErrorReport,
   type ItemStartReport,
@@ -410,6 +411,14 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
     fc.integer({ min: 1, max: 20_000 }).map((ms) => ({ type: 'adSlot' as const, ms })),
   );
   const arbPlaylist = fc.array(fc.tuple(arbItem, arbBehaviour), { minLength: 1, maxLength: 5 });
+  /** What the fill answers for successive ad-slot plays (cycled): nothing, an image or a video. */
+  const arbFills = fc.array(
+    fc.oneof(
+      fc.constant(null),
+      fc.tuple(fc.constantFrom('image' as const, 'video' as const), arbBehaviour),
+    ),
+    { minLength: 1, maxLength: 4 },
+  );
 
   it('never shows a blank frame, keeps plays back to back and at most two videos, whatever the media do', () => {
     fc.assert(
@@ -418,8 +427,26 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
           minLength: 1,
           maxLength: 4,
         }),
-        (schedule) => {
+        arbFills,
+        fc.constantFrom('placeholder' as const, 'skip' as const),
+        (schedule, fills, unfilledAdSlot) => {
           const behaviours: Record<string, MediaBehaviour> = {};
+          fills.forEach((fill, index) => {
+            if (fill)
+              behaviours[`creative-${index}.${fill[0] === 'image' ? 'png' : 'mp4'}`] = fill[1];
+          });
+          let fillCalls = 0;
+          const fillAdSlot = (): AdSlotFill | null => {
+            const index = fillCalls % fills.length;
+            fillCalls += 1;
+            const fill = fills[index];
+            if (!fill) return null;
+            return {
+              type: fill[0],
+              src: `creative-${index}.${fill[0] === 'image' ? 'png' : 'mp4'}`,
+              overlay: { qrUrl: 'https://q.test/x', caption: 'Scan me' },
+            };
+          };
           const lists = schedule.map(([entries, runMs], listIndex) => {
             const items = entries.map(([item, behaviour], index): PlaybackItem => {
               const key = `l${listIndex}i${index}`;
@@ -437,6 +464,8 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
           const { clock, engine, stage, starts, ends } = setup(behaviours, {
             startTimeoutMs: 15_000,
             stallTimeoutMs: 10_000,
+            fillAdSlot,
+            unfilledAdSlot,
           });
           for (const { list, runMs } of lists) {
             engine.setPlaylist(list);
@@ -452,6 +481,10 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
             expect(starts[i]!.startedAt).toBe(ends[i - 1]!.endedAt);
           }
           for (const end of ends) expect(end.shownMs).toBeGreaterThanOrEqual(0);
+          // Skipping: an ad slot plays only with a creative.
+          if (unfilledAdSlot === 'skip') {
+            expect(starts.every((start) => start.item.type !== 'adSlot' || start.fill)).toBe(true);
+          }
           engine.stop();
           expect(clock.pendingCount()).toBe(0);
         },
