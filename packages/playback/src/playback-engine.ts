@@ -131,7 +131,7 @@ export interface PlaybackEngineOptions {
   startTimeoutMs?: number;
   /** A playing video that does not advance for this long is skipped; default 10 s. */
   stallTimeoutMs?: number;
-  /** When every item of the playlist failed in a row, wait this long before trying again; default 10 s. */
+  /** When every item of the playlist failed or was skipped in a row, wait this long before trying again; default 10 s. */
   retryDelayMs?: number;
   /** The marketplace's creative for each play of an ad slot; null: none (see `unfilledAdSlot`). */
   fillAdSlot?: (slot: AdSlotItem, index: number) => AdSlotFill | null;

@@ -1,3 +1,4 @@
+import { createAdRotation, type TAdPick } from '@screenline/playback/ad-rotation';
 import { systemClock, type PlaybackClock } from '@screenline/playback/playback-clock';
 import {
   createPlaybackEngine,
@@ -11,15 +12,14 @@ import {
 } from '@screenline/playback/playback-engine';
 import { toPlaybackPlaylist } from '@screenline/playback/playback-playlist';
 import type { TManifestPlaylist, TPlayerManifest } from '@screenline/shared/player';
-import { createAdRotation, type TAdPick } from '@screenline/playback/ad-rotation';
 import type { ContentSource, PlayRecorder, ReadyManifest, TNowPlaying } from './contracts';
 import { createPlayingNow, type TPlayingNow } from './playing-now';
 
 /**
  * Playback on the TV, without React: follows the newest ready manifest (the segment on now
  * gives the playlist, a timer switches at its end), feeds the shared engine, fills its ad slots
- * from the manifest's `adFill` (packages/playback/src/ad-rotation.ts), and reports every play to the recorder and what
- * is on screen to the heartbeat.
+ * from the manifest's `adFill` (packages/playback/src/ad-rotation.ts), and reports every play to
+ * the recorder and what is on screen to the heartbeat.
  */
 
 /** What the screen shows over the stage. */
