@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { generatePath, Link } from 'react-router';
@@ -14,6 +14,13 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useReturnFocus } from '@/hooks/use-return-focus';
@@ -22,6 +29,7 @@ import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useUpdateAdPlaylist } from '@/features/admin-ad-playlists/api/ad-playlists';
 import { HouseAdPickerDialog } from '@/features/admin-ad-playlists/components/house-ad-picker-dialog';
+import { useUnsavedChanges } from '@/features/admin-ad-playlists/hooks/use-unsaved-changes';
 
 /** ZUpdateAdPlaylist's limit. */
 export const HOUSE_ADS_MAX = 20;
@@ -188,6 +196,13 @@ export function AdPlaylistEditor({ playlist }: { playlist: TAdPlaylist }) {
     setValue,
     formState: { isDirty, isSubmitting, errors },
   } = useForm({ resolver, defaultValues: valuesOf(playlist) });
+  const blocker = useUnsavedChanges(isDirty && !isSubmitting);
+  const isBlocked = blocker.state === 'blocked';
+  const leaveFocus = useReturnFocus(addHouseAdsRef);
+  const rememberLeaveFocus = leaveFocus.remember;
+  useEffect(() => {
+    if (isBlocked) rememberLeaveFocus();
+  }, [isBlocked, rememberLeaveFocus]);
   const pinned = useWatch({ control, name: 'pinnedCampaignIds' });
   const excluded = useWatch({ control, name: 'excludedCampaignIds' });
   const houseAdIds = useWatch({ control, name: 'houseAdContentIds' });
@@ -388,6 +403,22 @@ export function AdPlaylistEditor({ playlist }: { playlist: TAdPlaylist }) {
         onAdd={addHouseAds}
         onCloseAutoFocus={pickerFocus.returnFocus}
       />
+      <Dialog open={isBlocked} onOpenChange={(open) => !open && blocker.reset?.()}>
+        <DialogContent role="alertdialog" onCloseAutoFocus={leaveFocus.returnFocus}>
+          <DialogTitle>Leave without saving?</DialogTitle>
+          <DialogDescription>
+            Your changes to this ad playlist are not saved. If you leave now, they are lost.
+          </DialogDescription>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button variant="danger" onClick={() => blocker.proceed?.()}>
+              Leave without saving
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </form>
   );
 }

@@ -163,6 +163,28 @@ describe('/admin/ad-playlists/edit/{playlistId}', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it('asks before leaving with unsaved changes', async () => {
+    const user = userEvent.setup();
+    stubServer();
+    renderEditor();
+    const gym = await screen.findByRole('group', { name: 'Place of Gym opening' });
+    await user.click(within(gym).getByRole('button', { name: 'Pinned' }));
+    const back = screen.getByRole('link', { name: 'All ad playlists' });
+    await user.click(back);
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(back).toHaveFocus();
+    expect(within(gym).getByRole('button', { name: 'Pinned' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(back);
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { name: 'All ad playlists' })).toBeVisible();
+  });
+
   it('says so when the space has no ad playlist', async () => {
     stubApi(() => undefined);
     renderEditor();
