@@ -183,7 +183,7 @@ export function AdPlaylistPlayer({
         </button>
       </div>
       {isInfoShown && (
-        <div className="absolute bottom-3 left-3 z-10 grid max-h-[calc(100%-5rem)] w-80 max-w-[calc(100%-1.5rem)] gap-2 overflow-y-auto rounded-lg bg-black/70 px-3 py-2 text-sm backdrop-blur-sm sm:bottom-4 sm:left-4">
+        <div className="absolute bottom-3 left-3 z-10 grid max-h-[calc(100%-5rem)] max-w-[calc(100%-1.5rem)] gap-2 overflow-y-auto rounded-lg bg-black/70 px-3 py-2 text-sm backdrop-blur-sm sm:bottom-4 sm:left-4 sm:w-80">
           <div role="status" aria-label="Now playing" className="grid gap-0.5">
             <span className="truncate font-medium">{playlist.adSpace.name}: ad rotation</span>
             {playing && playingIndex !== null && (
