@@ -402,6 +402,12 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
       expect((await sent(screen, batch)).accepted).toHaveLength(3);
       expect(await money(campaignId)).toEqual(after);
       expect(await billed(batch)).toEqual([100_030, 12_343, 0]);
+
+      // The batch again with one new play: only the new one is billed.
+      const grown = [...batch, play(screen, campaignId, { shownMs: 1_000 })];
+      expect((await sent(screen, grown)).accepted).toHaveLength(4);
+      expect(await billed(grown)).toEqual([100_030, 12_343, 0, 10_003]);
+      expect((await money(campaignId)).hold).toBe(after.hold - 10_003);
     });
 
     it('two identical batches at once settle once', async () => {
