@@ -11,6 +11,7 @@ import {
 } from '@screenline/shared/player';
 import { impression, monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
 import { createMeRepository } from '../me/me.repository';
+import { QR_RATE_LIMIT } from './qr.routes';
 import {
   balancesOf,
   campaignHoldAccountId,
@@ -547,6 +548,13 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
       expect(
         await t.app.deps.db.select().from(qrScan).where(eq(qrScan.campaignId, campaignId)),
       ).toEqual([]);
+    });
+
+    it('limits scans per address', async () => {
+      const answers = [];
+      for (let i = 0; i <= QR_RATE_LIMIT.max; i += 1)
+        answers.push((await t.request({ method: 'GET', url: '/q/AAAAAAAAAAAA' })).statusCode);
+      expect(answers.at(-1)).toBe(429);
     });
   });
 });
