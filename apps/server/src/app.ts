@@ -41,6 +41,7 @@ import {
 import { createPlayerChangeBus, type TPlayerChangeBus } from './modules/player/player-changes';
 import { playerRoutes } from './modules/player/player.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
@@ -235,6 +236,7 @@ export async function buildApp({
   await app.register(screensRoutes);
   await app.register(playerRoutes);
   await app.register(impressionsRoutes);
+  await app.register(campaignsRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);

@@ -2,6 +2,7 @@ import type { TPlayerAdSpace } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { ZPlaylistItems } from '@screenline/shared/playlist';
 import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.repository';
+import { bumpContentVersion } from './content-version.repository';
 import { createPlaylistsRepository } from './playlists.repository';
 import { toScheduleRule } from './schedule-rule';
 
@@ -53,6 +54,15 @@ export function createAdSpaceDirectory(db: TDb) {
 }
 
 export type TAdSpaceDirectory = ReturnType<typeof createAdSpaceDirectory>;
+
+/**
+ * For other modules whose changes alter what ad spaces play (a campaign approved, paused,
+ * ended): bumps these spaces' content version in the caller's transaction and answers the ids
+ * bumped, to publish on the player change bus once it commits.
+ */
+export function bumpAdSpacesContentVersion(tx: TDb, adSpaceIds: readonly string[]) {
+  return bumpContentVersion(tx, { adSpaceIds });
+}
 
 function pick(space: TAdSpaceWithNames['adSpace']) {
   return {
