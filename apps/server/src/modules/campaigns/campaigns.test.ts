@@ -396,6 +396,26 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
       expect(ZCampaignList.parse(all.json()).items.map((item) => item.id)).toContain(made.id);
     });
 
+    it('decides concurrent approvals with different keys once, holding the budget once', async () => {
+      const made = await draft({ budgetMicros: 1_000_000 });
+      expect((await act(made.id, 'submit')).statusCode).toBe(200);
+      await fund(buyer.userId, 1_000_000);
+      const before = await wallet(buyer.userId);
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => decide(made.id, 'approve')));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+      expect(await wallet(buyer.userId)).toBe(before - 1_000_000);
+      expect((await view(made.id)).remainingMicros).toBe(1_000_000);
+      // The other buyer sees none of it.
+      const theirs = await t.request({
+        method: 'GET',
+        url: '/api/v1/campaigns',
+        cookie: otherBuyer.cookie,
+      });
+      expect(ZCampaignList.parse(theirs.json()).items.map((item) => item.id)).not.toContain(
+        made.id,
+      );
+    });
+
     it('pauses and resumes approved campaigns only, telling the targeted screens', async () => {
       const made = await approved();
       expect(made.status).toBe('active');
