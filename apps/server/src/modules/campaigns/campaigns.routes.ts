@@ -41,7 +41,15 @@ export async function campaignsRoutes(app: FastifyInstance) {
     adSpaces: createAdSpaceDirectory(db),
     settings: platformSettings,
     changes: playerChanges,
-    sendMail: (mail) => app.deps.mail.enqueue(mail),
+    // The decision is committed by then: a mail the outbox could not take is logged, and the
+    // answer still says what was decided.
+    sendMail: async (mail) => {
+      try {
+        await app.deps.mail.enqueue(mail);
+      } catch (error) {
+        app.log.error({ err: error, to: mail.to }, 'a campaign decision email was not queued');
+      }
+    },
     publicUrl: config.publicUrl,
   });
   // Deleting a library item a campaign that is not over uses is refused, naming the campaign.

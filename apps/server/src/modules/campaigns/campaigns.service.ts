@@ -379,7 +379,11 @@ export function createCampaignsService(
     await access.requireAccess(actor, 'campaign.read', [id]);
     const row = await requireRow(db, id);
     const from = query.from ?? row.startDate;
-    const to = query.to ?? row.endDate;
+    // By default the flight, or its first RESULTS_MAX_DAYS days when it is longer.
+    const to =
+      query.to ??
+      [row.endDate, utcDate(Date.parse(from) + (RESULTS_MAX_DAYS - 1) * DAY_MS)].sort()[0] ??
+      row.endDate;
     const dayCount = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
     if (dayCount < 1) throw fieldError('querystring.to', 'Choose a day on or after the start.');
     if (dayCount > RESULTS_MAX_DAYS)

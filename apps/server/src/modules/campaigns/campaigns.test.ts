@@ -31,6 +31,7 @@ import {
 import { createMeRepository } from '../me/me.repository';
 import { completeDueCampaigns } from './campaign-completion';
 import { campaignsRepository } from './campaigns.repository';
+import { RESULTS_MAX_DAYS } from './campaigns.service';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import {
   addContent,
@@ -598,6 +599,21 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
         cookie: buyer.cookie,
       });
       expect(backwards.statusCode).toBe(400);
+
+      // Without a range: the flight, at most RESULTS_MAX_DAYS of it.
+      const long = await draft({ startDate: '2026-01-01', endDate: '2099-12-31' });
+      const flight = await t.request({
+        method: 'GET',
+        url: `/api/v1/campaigns/${long.id}/results`,
+        cookie: buyer.cookie,
+      });
+      expect(flight.statusCode, flight.body).toBe(200);
+      const defaulted = ZCampaignResults.parse(flight.json());
+      expect([defaulted.from, defaulted.to, defaulted.byDay.length]).toEqual([
+        '2026-01-01',
+        '2027-02-04',
+        RESULTS_MAX_DAYS,
+      ]);
 
       // A TV missing a creative is not ready.
       await t.app.deps.db
