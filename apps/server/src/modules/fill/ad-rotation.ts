@@ -12,7 +12,7 @@ import type { TDb } from '../../db/database';
 import type { TContentDirectory } from '../content/content-directory';
 import { createAdRotationRepository } from './ad-rotation.repository';
 import { campaignWindows, flightOf, type TWindow } from './campaign-windows';
-import { approvedFloorsOf } from './monetized-spaces';
+import { approvedFloorsOf } from '../monetization/monetization-directory';
 import { pacedWeight, pacingSteps } from './pacing';
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@ import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { adSpace, campaign, impression, ledgerAccount, location } from '../../db/schema/index';
 import { PLATFORM_REVENUE_ACCOUNT_ID, transfer, walletAccountId } from '../ledger/ledger';
-import { approvedFloorsOf } from './monetized-spaces';
+import { approvedFloorsOf } from '../monetization/monetization-directory';
 
 const DAY_MS = 86_400_000;
 
