@@ -46,7 +46,7 @@ export async function walletRoutes(app: FastifyInstance) {
     db,
     access,
     settings: platformSettings,
-    content: createContentDirectory(db, storage, config.storageBucket),
+    contentOf: (connection) => createContentDirectory(connection, storage, config.storageBucket),
     mail,
     publicUrl: config.publicUrl,
     cipher: createIbanCipher(secret),

@@ -87,12 +87,13 @@ export function createWalletService(deps: {
   db: TDb;
   access: TAccessPolicy;
   settings: TPlatformSettingsService;
-  content: TContentDirectory;
+  /** The content module's facade on a connection or transaction (receipts are read in both). */
+  contentOf: (db: TDb) => TContentDirectory;
   mail: Pick<MailService, 'enqueue'>;
   publicUrl: string;
   cipher: TIbanCipher;
 }) {
-  const { db, access, settings, content, mail, publicUrl, cipher } = deps;
+  const { db, access, settings, contentOf, mail, publicUrl, cipher } = deps;
   const repo = createWalletRepository(db);
 
   /** Runs `work` idempotently, then sends the mail it asked for (never on a replay). */
@@ -195,7 +196,10 @@ export function createWalletService(deps: {
       limit: query.limit,
     });
     const { page, nextCursor } = pageOf(rows, query.limit, (row) => row.request);
-    const receipts = await receiptsOf(page.map((row) => row.request));
+    const receipts = await receiptsOf(
+      db,
+      page.map((row) => row.request),
+    );
     return {
       items: page.map((row) => toTopUp(row, receipts)),
       nextCursor,
@@ -454,7 +458,7 @@ export function createWalletService(deps: {
   async function topUpView(tx: TDb, id: string): Promise<TTopUp> {
     const row = await createWalletRepository(tx).findTopUp(id);
     if (!row) throw notFound('That top-up');
-    return toTopUp(row, await receiptsOf([row.request]));
+    return toTopUp(row, await receiptsOf(tx, [row.request]));
   }
 
   async function payoutView(tx: TDb, id: string): Promise<TPayout> {
@@ -464,7 +468,8 @@ export function createWalletService(deps: {
   }
 
   /** The receipts of these top-ups (each from its requester's own library), in a query per user. */
-  async function receiptsOf(requests: readonly TTopUpRow[]) {
+  async function receiptsOf(tx: TDb, requests: readonly TTopUpRow[]) {
+    const content = contentOf(tx);
     const byUser = new Map<string, string[]>();
     for (const request of requests) {
       if (!request.receiptContentId) continue;
