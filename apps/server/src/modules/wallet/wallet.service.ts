@@ -28,6 +28,7 @@ import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
 import {
   EXTERNAL_ACCOUNT_ID,
+  lockBalance,
   payoutHoldAccountId,
   transfer,
   walletAccountId,
@@ -188,6 +189,14 @@ export function createWalletService(deps: {
     query: TRequestQuery,
     direction: 'newest' | 'oldest',
   ): Promise<TTopUpList> {
+    if (query.state === 'paid')
+      throw new AppError(
+        'validation-failed',
+        'Top-ups are pending, approved or rejected; only payouts are paid.',
+        {
+          fields: [{ path: 'querystring.state', message: 'Choose pending, approved or rejected.' }],
+        },
+      );
     const rows = await repo.listTopUps({
       userId,
       state: query.state,
@@ -321,9 +330,13 @@ export function createWalletService(deps: {
     requireWithin(input.amountMicros, limits.payoutMinMicros, limits.payoutMaxMicros, 'payout');
     return run(async (tx) => {
       const wallet = await walletAccountId(tx, actor.id);
-      // A clear answer for the common case; the database's non-negative check is what holds
-      // when requests race (the transfer below then fails the same way).
-      const { availableMicros } = await createWalletRepository(tx).figures(actor.id);
+      const hold = await payoutHoldAccountId(tx, actor.id);
+      // Both locked until this commits, in the ledger's order (by id, as `transfer` writes them,
+      // so no cycle with a refusal moving money back): racing requests are decided one after
+      // another on the balance each leaves. The database's non-negative check holds regardless.
+      const balances = new Map<string, number>();
+      for (const id of [wallet, hold].sort()) balances.set(id, await lockBalance(tx, id));
+      const availableMicros = balances.get(wallet) ?? 0;
       if (input.amountMicros > availableMicros)
         throw new AppError(
           'insufficient-funds',
@@ -345,7 +358,7 @@ export function createWalletService(deps: {
         payoutId: id,
         entries: [
           { accountId: wallet, amountMicros: -input.amountMicros },
-          { accountId: await payoutHoldAccountId(tx, actor.id), amountMicros: input.amountMicros },
+          { accountId: hold, amountMicros: input.amountMicros },
         ],
       });
       return { statusCode: 201, body: await payoutView(tx, id) };

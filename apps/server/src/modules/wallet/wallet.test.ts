@@ -227,6 +227,12 @@ describe.each(BACKENDS)('wallet, top-ups and payouts on %s', (backend) => {
         })
       ).json(),
     );
+    const paid = await t.request({
+      method: 'GET',
+      url: '/api/v1/admin/top-ups?state=paid',
+      cookie: admin.cookie,
+    });
+    expect(paid.statusCode).toBe(400);
     const createdAt = queue.items.map((item) => item.createdAt);
     expect(createdAt).toEqual([...createdAt].sort());
     expect(queue.items.find((item) => item.reference === 'REF-RECEIPT')?.receipt?.contentId).toBe(
