@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZApiError } from '@screenline/shared/errors';
@@ -7,7 +8,7 @@ import {
   ZMonetizationRequestList,
 } from '@screenline/shared/monetization';
 import { ZWalletTransactionList } from '@screenline/shared/wallet';
-import { adSpace, campaign } from '../../db/schema/index';
+import { adSpace, campaign, device, impression } from '../../db/schema/index';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import {
   EUR,
@@ -267,6 +268,35 @@ describe.each(BACKENDS)('monetization and earnings on %s', (backend) => {
       });
     });
 
+    // The plays those charges settled (one not billed: a house item, say), as the TV sent them.
+    const [tv] = await db()
+      .insert(device)
+      .values({
+        ownerId: owner.userId,
+        adSpaceId: space,
+        deviceKey: 'earnings-device-key-0001',
+        userAgent: 'Test',
+        appVersion: '0.0.0',
+      })
+      .returning();
+    await db()
+      .insert(impression)
+      .values(
+        [4000, 6000, 5000].map((shownMs, index) => ({
+          id: crypto.randomUUID(),
+          deviceId: tv!.id,
+          ownerId: owner.userId,
+          adSpaceId: space,
+          sequence: index + 1,
+          startedAt: new Date(),
+          shownMs,
+          endReason: 'completed',
+          itemId: 'slot',
+          campaignId: index < 2 ? campaignId : null,
+          billedMicros: index < 2 ? 5 * EUR : 0,
+        })),
+      );
+
     expect(await walletOf(t, buyer.cookie)).toEqual({
       availableMicros: 50 * EUR,
       heldMicros: 40 * EUR,
@@ -320,8 +350,11 @@ describe.each(BACKENDS)('monetization and earnings on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(ZEarnings.parse(res.json())).toMatchObject({
       totalMicros: 8 * EUR,
-      byAdSpace: [{ adSpaceId: space, name: 'Foyer', earnedMicros: 8 * EUR }],
-      byDay: [{ day: today, earnedMicros: 8 * EUR }],
+      impressions: 2,
+      byAdSpace: [
+        { adSpaceId: space, name: 'Foyer', earnedMicros: 8 * EUR, impressions: 2, shownMs: 10_000 },
+      ],
+      byDay: [{ day: today, earnedMicros: 8 * EUR, impressions: 2 }],
     });
     const otherEarnings = ZEarnings.parse(
       (
