@@ -460,10 +460,17 @@ export function createWalletService(deps: {
     await access.requireAccess(actor, 'admin.payouts.review');
     const row = await repo.findPayout(id);
     if (!row) throw notFound('That payout');
-    return {
-      accountHolder: row.request.accountHolder,
-      iban: cipher.decrypt(row.request.ibanEncrypted, row.request.id),
-    };
+    let iban: string;
+    try {
+      iban = cipher.decrypt(row.request.ibanEncrypted, row.request.id);
+    } catch {
+      // The auth secret changed since it was stored (docs/decisions.md): say so, not a bare 500.
+      throw new AppError(
+        'internal',
+        'This payout’s bank details were encrypted under another server secret and cannot be read; reject it and ask the owner to request the payout again.',
+      );
+    }
+    return { accountHolder: row.request.accountHolder, iban };
   }
 
   // Views.
