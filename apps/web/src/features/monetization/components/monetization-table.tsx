@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/data-table';
 import { DecisionNote, RequestStateBadge } from '@/components/request-status';
 import { cn } from '@/lib/utils';
-import { perHour, perSecond } from '@/features/monetization/utils/floor-price';
+import { perHour, perSecond } from '@/lib/money-input';
 
 export type TSpaceMonetization = { adSpace: TAdSpace; latest: TMonetizationRequest | null };
 

@@ -19,14 +19,8 @@ import { Input } from '@/components/ui/input';
 import { showSaveError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useRequestMonetization } from '@/features/monetization/api/monetization';
-import {
-  floorFormSchema,
-  floorInUnits,
-  perHour,
-  perSecond,
-  typedFloor,
-  type TFloorFormValues,
-} from '@/features/monetization/utils/floor-price';
+import { microsToUnits, perHour, perSecond, typedPrice } from '@/lib/money-input';
+import { floorFormSchema, type TFloorFormValues } from '@/features/monetization/utils/floor-price';
 
 function FloorForm({
   adSpace,
@@ -50,10 +44,10 @@ function FloorForm({
   } = useForm<TFloorFormValues, unknown, { floor: number }>({
     resolver: zodResolver(floorFormSchema(settings.minMicrosPerSecond)),
     defaultValues: {
-      floor: floorInUnits(Math.max(previousFloor ?? 0, settings.minMicrosPerSecond)),
+      floor: microsToUnits(Math.max(previousFloor ?? 0, settings.minMicrosPerSecond)),
     },
   });
-  const typed = typedFloor(watch('floor'));
+  const typed = typedPrice(watch('floor'));
 
   const onSubmit = handleSubmit(async ({ floor }) => {
     try {

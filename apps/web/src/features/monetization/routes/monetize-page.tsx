@@ -21,7 +21,7 @@ import {
 } from '@/features/monetization/components/monetization-table';
 import { RequestMonetizationDialog } from '@/features/monetization/components/request-monetization-dialog';
 import { WithdrawDialog } from '@/features/monetization/components/withdraw-dialog';
-import { perHour, perSecond } from '@/features/monetization/utils/floor-price';
+import { perHour, perSecond } from '@/lib/money-input';
 
 type TDialog =
   | { kind: 'request'; adSpace: TAdSpace; previousFloor: number | null }

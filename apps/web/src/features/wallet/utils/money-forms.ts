@@ -1,50 +1,17 @@
 import { z } from 'zod';
-import { formatMicros, parseUnitsToMicros } from '@screenline/shared/money';
+import { formatMicros } from '@screenline/shared/money';
 import {
   ZPayoutDestination,
   type TCreatePayout,
   type TCreateTopUp,
 } from '@screenline/shared/wallet';
+import { amountInUnits } from '@/lib/money-input';
 
 /*
  * The wallet's forms: amounts are typed in currency units ("49.99") and become micros exactly
- * (parseUnitsToMicros, no floating point), checked against the platform's limits before they are
- * sent. The server checks the same limits again.
+ * (lib/money-input.ts), checked against the platform's limits before they are sent. The server
+ * checks the same limits again.
  */
-
-/** What a person may type for an amount of money: whole units or units and cents. */
-const CENTS_PATTERN = /^\s*\d+(?:[.,]\d{0,2})?\s*$/;
-
-type TAmountBounds = {
-  min: number;
-  max: number;
-  /** Said when the amount is above `max` ("You have €12.00 available."). */
-  aboveMax: string;
-};
-
-/** An amount in units and cents, within bounds, as micros. */
-export function amountInUnits({ min, max, aboveMax }: TAmountBounds) {
-  return z.string().transform((value, ctx) => {
-    if (value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Enter an amount.' });
-      return z.NEVER;
-    }
-    const micros = CENTS_PATTERN.test(value) ? parseUnitsToMicros(value) : undefined;
-    if (micros === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'Enter an amount like 50 or 49.99.' });
-      return z.NEVER;
-    }
-    if (micros < min) {
-      ctx.addIssue({ code: 'custom', message: `The smallest amount is ${formatMicros(min)}.` });
-      return z.NEVER;
-    }
-    if (micros > max) {
-      ctx.addIssue({ code: 'custom', message: aboveMax });
-      return z.NEVER;
-    }
-    return micros;
-  });
-}
 
 export type TTopUpFormValues = {
   amount: string;
@@ -103,12 +70,4 @@ export function payoutFormSchema(limits: {
       amountMicros: amount,
       destination: { accountHolder, iban },
     }));
-}
-
-/** "DE89 3704 0044 0532 0130 00": an IBAN in groups of four, as banks print it. */
-export function groupIban(iban: string): string {
-  return iban
-    .replace(/\s+/g, '')
-    .toUpperCase()
-    .replace(/(.{4})(?=.)/g, '$1 ');
 }
