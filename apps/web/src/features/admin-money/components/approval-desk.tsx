@@ -3,6 +3,7 @@ import { Inbox } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { SegmentedControl, type TSegment } from '@/components/ui/segmented-control';
+import { Select } from '@/components/ui/select';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import {
   ConfirmDecisionDialog,
@@ -77,7 +78,7 @@ export function ApprovalList<TState extends string, TItem extends { id: string }
 }: {
   label: string;
   state: TState;
-  states: readonly TSegment<TState>[];
+  states: readonly (TSegment<TState> & { label: string })[];
   onStateChange: (state: TState) => void;
   list: TPagedList<TItem>;
   emptyTitle: string;
@@ -87,9 +88,30 @@ export function ApprovalList<TState extends string, TItem extends { id: string }
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="grid gap-4">
-      <div className="max-w-full overflow-x-auto">
-        <SegmentedControl label="Show" value={state} onChange={onStateChange} segments={states} />
-      </div>
+      {/* A phone has no room for every state side by side: a select stands in there. */}
+      <SegmentedControl
+        label="Show"
+        value={state}
+        onChange={onStateChange}
+        segments={states}
+        className="justify-self-start max-sm:hidden"
+      />
+      <label className="grid gap-1.5 text-sm font-medium sm:hidden">
+        Show
+        <Select
+          value={state}
+          onChange={(event) => {
+            const chosen = states.find((segment) => segment.value === event.target.value);
+            if (chosen) onStateChange(chosen.value);
+          }}
+        >
+          {states.map((segment) => (
+            <option key={segment.value} value={segment.value}>
+              {segment.label}
+            </option>
+          ))}
+        </Select>
+      </label>
       <div ref={listRef} tabIndex={-1} className="outline-none">
         {list.isPending ? (
           <ListLoading label={`Loading ${label.toLowerCase()}`} />

@@ -34,7 +34,7 @@ describe('/admin/monetization', () => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
   });
 
-  it('edits the settings in units, checks them, saves the whole object and says who saved last', async () => {
+  it('shows the settings in units and refuses values out of bounds', async () => {
     const calls = renderPage();
     const user = userEvent.setup();
     const commission = await screen.findByLabelText('Commission (%)');
@@ -48,8 +48,6 @@ describe('/admin/monetization', () => {
 
     await user.clear(commission);
     await user.type(commission, '101');
-    await user.clear(screen.getByLabelText('Largest payout (€)'));
-    await user.type(screen.getByLabelText('Largest payout (€)'), '5');
     await user.clear(screen.getByLabelText('Check for changes every (s)'));
     await user.type(screen.getByLabelText('Check for changes every (s)'), '2');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -59,13 +57,26 @@ describe('/admin/monetization', () => {
     );
 
     await user.clear(commission);
-    await user.type(commission, '12.5');
+    await user.type(commission, '20');
     await user.clear(screen.getByLabelText('Check for changes every (s)'));
-    await user.type(screen.getByLabelText('Check for changes every (s)'), '30');
+    await user.type(screen.getByLabelText('Check for changes every (s)'), '60');
+    await user.clear(screen.getByLabelText('Largest payout (€)'));
+    await user.type(screen.getByLabelText('Largest payout (€)'), '5');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(screen.getByLabelText('Largest payout (€)')).toHaveAccessibleDescription(
       /The largest payout must be at least the smallest \(€10\.00\)\./,
     );
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the whole settings object and says who saved last', async () => {
+    const calls = renderPage();
+    const user = userEvent.setup();
+    const commission = await screen.findByLabelText('Commission (%)');
+    await user.clear(commission);
+    await user.type(commission, '12.5');
+    await user.clear(screen.getByLabelText('Check for changes every (s)'));
+    await user.type(screen.getByLabelText('Check for changes every (s)'), '30');
     await user.clear(screen.getByLabelText('Largest payout (€)'));
     await user.type(screen.getByLabelText('Largest payout (€)'), '20000.50');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -85,5 +96,6 @@ describe('/admin/monetization', () => {
       },
     });
     expect(await screen.findByText(/Last saved by Grace Hopper on 5 Mar 2026/)).toBeVisible();
+    expect(commission).toHaveValue('12.5');
   });
 });

@@ -6,14 +6,7 @@ import type {
 } from '@screenline/shared/platform-settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
@@ -137,17 +130,17 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
             'numeric',
           )}
         </CardContent>
-        <CardFooter>
-          {isDirty && (
-            <Button variant="ghost" onClick={() => reset()}>
-              Undo changes
-            </Button>
-          )}
-          <Button type="submit" isPending={isSubmitting}>
-            Save settings
-          </Button>
-        </CardFooter>
       </Card>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {isDirty && (
+          <Button variant="ghost" onClick={() => reset()}>
+            Undo changes
+          </Button>
+        )}
+        <Button type="submit" isPending={isSubmitting}>
+          Save settings
+        </Button>
+      </div>
     </form>
   );
 }

@@ -37,11 +37,11 @@ export function EarningsCard() {
         ) : wallet.isPending || month.isPending ? (
           <Spinner label="Loading your earnings" className="size-5 text-primary" />
         ) : (
-          <dl className="grid grid-cols-3 gap-2">
+          <dl className="grid gap-1.5">
             {figures.map(({ term, value }) => (
-              <div key={term} className="min-w-0">
-                <dt className="text-xs text-muted-foreground">{term}</dt>
-                <dd className="truncate font-semibold tabular-nums">{formatMicros(value ?? 0)}</dd>
+              <div key={term} className="flex items-baseline justify-between gap-3">
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd className="font-semibold tabular-nums">{formatMicros(value ?? 0)}</dd>
               </div>
             ))}
           </dl>

@@ -227,10 +227,17 @@ export function EarningsReport() {
               </div>
             ))}
           </dl>
-          <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-            <EarningsBySpace earnings={earnings.data} />
-            <EarningsByDay earnings={earnings.data} />
-          </div>
+          {earnings.data.totalMicros === 0 ? (
+            <p className="rounded-xl border border-dashed border-input px-4 py-6 text-center text-sm text-muted-foreground">
+              Nothing earned in these days. Earnings appear here once a monetized screen plays paid
+              campaigns.
+            </p>
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+              <EarningsBySpace earnings={earnings.data} />
+              <EarningsByDay earnings={earnings.data} />
+            </div>
+          )}
         </div>
       )}
     </section>

@@ -54,7 +54,7 @@ export function MonetizationTable({
         <DataTableColumn>Ad space</DataTableColumn>
         <DataTableColumn className="hidden w-64 md:table-cell">Monetization</DataTableColumn>
         <DataTableColumn className="hidden w-52 lg:table-cell">Floor price</DataTableColumn>
-        <DataTableColumn className="w-32 text-right sm:w-40">
+        <DataTableColumn className="w-36 text-right sm:w-40">
           <span className="sr-only">Action</span>
         </DataTableColumn>
       </DataTableHead>
@@ -96,7 +96,7 @@ export function MonetizationTable({
               </td>
               <td className={cn(td, 'hidden md:table-cell')}>{status}</td>
               <td className={cn(td, 'hidden lg:table-cell')}>{floor ?? '—'}</td>
-              <td className="px-3 py-2.5 text-right align-top">
+              <td className="px-2 py-2.5 text-right align-top sm:px-3">
                 {isOpen ? (
                   <Button
                     variant="outline"

@@ -209,7 +209,7 @@ export function TransactionHistory() {
         >
           <DataTable label="Wallet history">
             <DataTableHead>
-              <DataTableColumn className="hidden w-40 sm:table-cell">Date</DataTableColumn>
+              <DataTableColumn className="hidden w-44 sm:table-cell">Date</DataTableColumn>
               <DataTableColumn>What</DataTableColumn>
               <DataTableColumn className="w-28 text-right sm:w-32">Amount</DataTableColumn>
               <DataTableColumn className="hidden w-28 text-right md:table-cell">
