@@ -208,4 +208,12 @@ describe('/advertiser/monetize', () => {
       'The first day must not be after the last day.',
     );
   });
+
+  it('says so when nothing was earned instead of listing empty days', async () => {
+    renderMonetize({
+      earnings: makeEarnings({ totalMicros: 0, impressions: 0, byAdSpace: [], byDay: [] }),
+    });
+    expect(await screen.findByText(/Nothing earned in these days\./)).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Earnings by day' })).not.toBeInTheDocument();
+  });
 });
