@@ -36,6 +36,7 @@ const adminMoneyPages = {
   monetizationApprovals: () => import('@/features/admin-money/routes/monetization-approvals-page'),
   platformSettings: () => import('@/features/admin-money/routes/platform-settings-page'),
 };
+const adPlaylistPages = () => import('@/features/admin-ad-playlists/routes/ad-playlist-pages');
 const helpPages = () => import('@/features/help/routes/help-pages');
 const contentPages = {
   library: () => import('@/features/content/routes/content-library-page'),
@@ -105,9 +106,8 @@ const adminRoutes: RouteObject[] = [
     path: admin.payoutApprovals,
     lazy: lazyPage(adminMoneyPages.payoutApprovals, 'PayoutApprovalsPage'),
   },
-  { path: admin.adPlaylists, lazy: lazyPage(adminPages, 'AdPlaylistsPage') },
-  { path: admin.editAdPlaylist, lazy: lazyPage(adminPages, 'EditAdPlaylistPage') },
-  { path: admin.adPlaylistPlayer, lazy: lazyPage(adminPages, 'AdPlaylistPlayerPage') },
+  { path: admin.adPlaylists, lazy: lazyPage(adPlaylistPages, 'AdPlaylistsPage') },
+  { path: admin.editAdPlaylist, lazy: lazyPage(adPlaylistPages, 'EditAdPlaylistPage') },
   {
     path: admin.monetization,
     lazy: lazyPage(adminMoneyPages.platformSettings, 'PlatformSettingsPage'),
@@ -260,7 +260,11 @@ export const routes: RouteObject[] = [
       // Super-users
       {
         Component: RequireSuperUser,
-        children: [{ path: admin.root, lazy: dashboardLayout, children: adminRoutes }],
+        children: [
+          // Full screen, outside the dashboard layout, as the playlist preview.
+          { path: admin.adPlaylistPlayer, lazy: lazyPage(adPlaylistPages, 'AdPlaylistPlayerPage') },
+          { path: admin.root, lazy: dashboardLayout, children: adminRoutes },
+        ],
       },
 
       {
