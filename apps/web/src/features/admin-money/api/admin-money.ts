@@ -68,6 +68,10 @@ const decisionPath = (resource: string, id: string, action: string) =>
 /** A decision's variables: the request, and the reason when it refuses. */
 export type TDecisionVariables = { id: string; reason?: string };
 
+/**
+ * Reloads a desk's lists after a decision, whether it went through or not: a refusal (409) often
+ * means another super-user decided the request meanwhile.
+ */
 function useRefresh(resource: string) {
   const queryClient = useQueryClient();
   return () =>
@@ -87,7 +91,7 @@ export function useTopUpDecision(action: 'approve' | 'reject') {
       body: action === 'reject' ? { reason } : undefined,
       schema: ZTopUp,
     }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
@@ -100,7 +104,7 @@ export function usePayoutDecision(action: 'approve' | 'reject' | 'mark-paid') {
       body: action === 'reject' ? { reason } : undefined,
       schema: ZPayout,
     }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
@@ -130,7 +134,7 @@ export function useMonetizationDecision(action: 'approve' | 'reject' | 'suspend'
         method: 'POST',
         body: action === 'approve' ? undefined : { reason },
       }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
