@@ -19,6 +19,7 @@ import { uuid } from '@/test/screens-fixtures';
 import { WalletPage } from '@/features/wallet/routes/wallet-page';
 
 type TWalletData = {
+  wallet?: ReturnType<typeof makeWallet>;
   topUps?: unknown[];
   payouts?: unknown[];
   transactions?: (call: TApiCall) => Response;
@@ -35,7 +36,7 @@ function stubWallet(
     if (call.method !== 'GET') return undefined;
     switch (call.path) {
       case '/api/v1/wallet':
-        return jsonResponse(makeWallet());
+        return jsonResponse(data.wallet ?? makeWallet());
       case '/api/v1/platform-settings':
         return jsonResponse(makeSettings());
       case '/api/v1/wallet/top-ups':
@@ -318,5 +319,17 @@ describe('/wallet', () => {
       destination: { accountHolder: 'Ada Lovelace', iban: 'DE89370400440532013000' },
     });
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('tells an owner with less than the smallest payout that nothing can be paid out yet', async () => {
+    stubWallet({ wallet: makeWallet({ availableMicros: 4_990_000 }) });
+    const user = userEvent.setup();
+    renderWallet('advertiser');
+    await user.click(await screen.findByRole('button', { name: 'Request payout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a payout' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'The smallest payout is €10.00; you have €4.99 available.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Request payout' })).toBeDisabled();
   });
 });
