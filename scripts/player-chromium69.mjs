@@ -10,14 +10,19 @@
 // list chosen from and Continue pressed by the keyboard alone, the playing screen (idle, "Waiting
 // for content": the space has nothing to play), and a reload that goes straight back to it. Then,
 // in a fresh profile, the service worker: it registers and controls /tv, answers media from the
-// media cache with Range support. Last, in another fresh profile, the playback journey without
+// media cache with Range support. Then, in another fresh profile, the playback journey without
 // pairing (seeded over HTTP: a real PNG and WebM clip uploaded, a playlist [image 3 s, clip], an
 // ad space, a registered TV): the files land in the media cache, the image shows, the clip plays,
 // the loop comes back, the front layer never blank; plays and a heartbeat reach the server; with
 // the server stopped playback goes on and a reload plays from the cache; restarted, the plays
-// recorded meanwhile arrive, none twice; then a portrait space. Saves a screenshot of each layout
-// and of each screen (and, as headless 69 leaves videos out of screenshots, the clip's decoded
-// frame). `npm test` runs it after the build; about 1 min 45 s.
+// recorded meanwhile arrive, none twice; then a portrait space. Last, in a fresh profile again,
+// the marketplace journey (seeded over HTTP with a super-user from SUPER_USER_EMAILS: a monetized
+// space playing [poster, ad slot, poster], a buyer's funded campaign on it): approved, its
+// creative plays in the slot with its QR code (gone on the next item), the heartbeat reports it
+// ready, the play is billed, the ledger audit is clean; paused, with a house ad set, the slot
+// plays the house ad without a QR code. Saves a screenshot of each layout and of each screen
+// (and, as headless 69 leaves videos out of screenshots, the clip's decoded frame). `npm test`
+// runs it after the build; about 2 min 5 s.
 //
 //   npm run build -w @screenline/player && node scripts/player-chromium69.mjs [--json=<file>]
 //
@@ -29,6 +34,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { ensureChromium69 } from './chromium69.mjs';
 
@@ -115,6 +121,8 @@ function startServer(dataDir) {
         // The playback journey waits for the manifest, heartbeats and plays: the shortest intervals.
         PLAYER_POLL_INTERVAL_SECONDS: '5',
         PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS: '5',
+        // The marketplace journey's super-user (approves the monetization, top-up and campaign).
+        SUPER_USER_EMAILS: SUPER_USER_EMAIL,
         LOG_LEVEL: 'warn',
       },
     },
@@ -281,21 +289,26 @@ async function checkLayout(browser, layout) {
 
 /** A screen owner signs up on the web (here, over HTTP): headers with the session cookie. */
 async function signUpOwner(prefix) {
+  const { email, session } = await signUp(`${prefix}-${Date.now()}@example.com`, 'advertiser');
+  return { email, owner: session };
+}
+
+/** Someone signs up with `email` and picks `role` (advertiser: screen owner; publisher: ad buyer). */
+async function signUp(email, role) {
   const headers = { origin: baseUrl, 'content-type': 'application/json' };
-  const email = `${prefix}-${Date.now()}@example.com`;
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+  const answer = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ email, password: 'correct-horse-battery', name: 'TV check' }),
   });
-  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = signUp.headers
+  if (!answer.ok) throw new Error(`sign-up answered ${answer.status}`);
+  const cookie = answer.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const owner = { ...headers, cookie };
-  await call('PATCH', '/api/v1/me', owner, { role: 'advertiser' });
-  return { email, owner };
+  const session = { ...headers, cookie };
+  await call('PATCH', '/api/v1/me', session, { role });
+  return { email, session };
 }
 
 /** A phone's side of pairing, from Node: sign up as a screen owner, claim the code, approve it. */
@@ -711,13 +724,22 @@ const SAMPLES = {
 /** The media cache's key of a file: its MD5 as base64url without padding (`/tv/media/<key>`). */
 const mediaKey = (md5) => md5.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
-/**
- * Uploads a fixture through the storage service as the web app does (a Firebase multipart
- * upload with the owner's storage token) and adds it to the library.
- */
+/** Adds a fixture (SAMPLES[kind]) to the owner's library. */
 async function addToLibrary(owner, name, kind) {
   const sample = SAMPLES[kind];
-  const bytes = fs.readFileSync(path.join(FIXTURES, sample.file));
+  return uploadToLibrary(owner, name, {
+    ...sample,
+    kind,
+    bytes: fs.readFileSync(path.join(FIXTURES, sample.file)),
+  });
+}
+
+/**
+ * Uploads a file through the storage service as the web app does (a Firebase multipart upload
+ * with the owner's storage token) and adds it to the library: its id and media cache key.
+ */
+async function uploadToLibrary(owner, name, sample) {
+  const { bytes, kind } = sample;
   const me = await call('GET', '/api/v1/me', owner);
   const { token } = await call('GET', '/api/auth/token', owner);
   const objectPath = `users/${me.uid}/content/${crypto.randomUUID()}.${sample.file.split('.').pop()}`;
@@ -789,50 +811,63 @@ async function seedPlayback() {
     timeZone: 'America/New_York',
     venueType: 'retail',
   });
-  const device = async (name, orientation) => {
-    const portrait = orientation === 'portrait';
-    const space = await call('POST', '/api/v1/ad-spaces', owner, {
-      name,
-      locationId: place.id,
-      orientation,
-      resolutionWidth: portrait ? 1080 : 1920,
-      resolutionHeight: portrait ? 1920 : 1080,
-      defaultPlaylistId: playlist.id,
-    });
-    const registration = await call('POST', '/api/v1/player/devices', owner, {
-      deviceKey: crypto.randomBytes(24).toString('hex'),
-      adSpaceId: space.id,
-      userAgent: 'Chromium 69 check',
-      appVersion: 'check',
-    });
-    return {
-      deviceId: registration.deviceId,
-      token: registration.token,
-      adSpace: {
-        id: space.id,
-        name: space.name,
-        orientation,
-        location: {
-          id: place.id,
-          name: place.name,
-          city: place.address.city,
-          timeZone: place.timeZone,
-        },
-      },
-    };
-  };
   return {
     owner,
     keys: [image.key, video.key],
-    landscape: await device('Quay landscape', 'landscape'),
-    portrait: await device('Quay portrait', 'portrait'),
+    landscape: await addSpaceWithTv(owner, place, playlist, 'Quay landscape', 'landscape'),
+    portrait: await addSpaceWithTv(owner, place, playlist, 'Quay portrait', 'portrait'),
   };
 }
 
-/** The plays report's count and the CSV's play ids (yesterday to tomorrow, any zone's today). */
-async function playsOf(owner, adSpaceId) {
+/**
+ * An ad space at `place` playing `playlist`, and a TV registered for it: the device as the TV's
+ * setup saves it in localStorage ('screenline.tv.device').
+ */
+async function addSpaceWithTv(owner, place, playlist, name, orientation) {
+  const portrait = orientation === 'portrait';
+  const space = await call('POST', '/api/v1/ad-spaces', owner, {
+    name,
+    locationId: place.id,
+    orientation,
+    resolutionWidth: portrait ? 1080 : 1920,
+    resolutionHeight: portrait ? 1920 : 1080,
+    defaultPlaylistId: playlist.id,
+  });
+  const registration = await call('POST', '/api/v1/player/devices', owner, {
+    deviceKey: crypto.randomBytes(24).toString('hex'),
+    adSpaceId: space.id,
+    userAgent: 'Chromium 69 check',
+    appVersion: 'check',
+  });
+  return {
+    deviceId: registration.deviceId,
+    token: registration.token,
+    adSpace: {
+      id: space.id,
+      name: space.name,
+      orientation,
+      location: {
+        id: place.id,
+        name: place.name,
+        city: place.address.city,
+        timeZone: place.timeZone,
+      },
+    },
+  };
+}
+
+/** The owner's plays report's address, yesterday to tomorrow (any zone's today). */
+function playsUrlOf(adSpaceId) {
   const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const url = `/api/v1/ad-spaces/${adSpaceId}/plays?from=${day(-1)}&to=${day(1)}`;
+  return `/api/v1/ad-spaces/${adSpaceId}/plays?from=${day(-1)}&to=${day(1)}`;
+}
+
+/** The owner's plays report (ZPlaysReport). */
+const playsReportOf = (owner, adSpaceId) => call('GET', playsUrlOf(adSpaceId), owner);
+
+/** The plays report's count and the CSV's play ids. */
+async function playsOf(owner, adSpaceId) {
+  const url = playsUrlOf(adSpaceId);
   const report = await call('GET', url, owner);
   const csv = await fetch(`${baseUrl}${url}`, { headers: { ...owner, accept: 'text/csv' } });
   if (!csv.ok) throw new Error(`GET ${url} as CSV answered ${csv.status}`);
@@ -872,8 +907,21 @@ function installStageSampler() {
       idle: document.querySelector('[data-testid="idle-screen"]') !== null,
       kind: 'none',
       shown: false,
+      overlay: null,
     };
     if (front) {
+      // A creative's QR code (the DOM stage's overlay card) over what the front layer shows.
+      const card = front.querySelector('[data-playback-overlay]');
+      const code = card ? card.querySelector('svg[aria-label]') : null;
+      if (card) {
+        const rect = card.getBoundingClientRect();
+        frame.overlay = {
+          label: code ? code.getAttribute('aria-label') : null,
+          width: rect.width,
+          right: rect.right,
+          bottom: rect.bottom,
+        };
+      }
       const image = front.querySelector('img');
       const video = [...front.querySelectorAll('video')].find(
         (element) => element.style.display !== 'none' && element.getAttribute('src'),
@@ -1191,6 +1239,327 @@ async function checkPlayback(browser, { stopServer, restartServer }) {
   await page.close();
 }
 
+/** The super-user the server knows from the start (SUPER_USER_EMAILS): approves money and ads. */
+const SUPER_USER_EMAIL = 'ops-tv69@example.com';
+
+/**
+ * A PNG of one colour (8-bit RGB): a real image the TV decodes, whose bytes (and so its media
+ * cache key) differ from every other colour's.
+ */
+function solidPng(width, height, [red, green, blue]) {
+  const row = Buffer.alloc(1 + width * 3); // filter byte 0, then the pixels
+  for (let x = 0; x < width; x += 1) row.set([red, green, blue], 1 + x * 3);
+  const chunk = (type, data) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const pngSample = (file, color) => ({
+  kind: 'image',
+  file,
+  type: 'image/png',
+  width: 640,
+  height: 360,
+  durationMs: null,
+  bytes: solidPng(640, 360, color),
+});
+
+/** The marketplace journey's playlist [poster, ad slot, poster] and its money (micros). */
+const MARKET = {
+  posterSeconds: 3,
+  slotSeconds: 4,
+  floorMicrosPerSecond: 500,
+  bidMicrosPerSecond: 1_000,
+  topUpMicros: 20_000_000,
+  budgetMicros: 10_000_000,
+  destinationUrl: 'https://example.com/harbour-offer',
+};
+
+/** A request that moves money, with the Idempotency-Key it must carry. */
+const withKey = (session) => ({ ...session, 'idempotency-key': crypto.randomUUID() });
+
+/**
+ * What the web would have made before the TV shows an ad (over HTTP): an owner's space playing
+ * [poster, ad slot, poster] with its TV, monetized at a floor (requested, approved by the
+ * super-user); a buyer whose top-up the super-user approved, with an image creative and a
+ * campaign on that space (today ± a day, a destination URL, bid above the floor) submitted but
+ * not approved yet; a house ad in the super-user's library.
+ */
+async function seedMarketplace() {
+  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const { owner } = await signUpOwner('tv69-owner');
+  const { session: admin } = await signUp(SUPER_USER_EMAIL, 'advertiser');
+  const { session: buyer } = await signUp(`tv69-buyer-${Date.now()}@example.com`, 'publisher');
+
+  const poster = await addToLibrary(owner, 'Harbour poster', 'image');
+  const playlist = await call('POST', '/api/v1/playlists', owner, {
+    name: 'Harbour with ads',
+    items: [
+      {
+        id: 'poster-1',
+        type: 'content',
+        contentId: poster.id,
+        kind: 'image',
+        durationSeconds: MARKET.posterSeconds,
+      },
+      { id: 'ads', type: 'adSlot', lengthSeconds: MARKET.slotSeconds },
+      {
+        id: 'poster-2',
+        type: 'content',
+        contentId: poster.id,
+        kind: 'image',
+        durationSeconds: MARKET.posterSeconds,
+      },
+    ],
+  });
+  const place = await call('POST', '/api/v1/locations', owner, {
+    name: 'Pier',
+    address: { line: '3 Pier', city: 'Springfield', country: 'US' },
+    timeZone: 'America/New_York',
+    venueType: 'retail',
+  });
+  const tv = await addSpaceWithTv(owner, place, playlist, 'Pier screen', 'landscape');
+  const adSpaceId = tv.adSpace.id;
+  const monetization = await call('POST', '/api/v1/monetization-requests', owner, {
+    adSpaceId,
+    floorMicrosPerSecond: MARKET.floorMicrosPerSecond,
+  });
+  await call('POST', `/api/v1/admin/monetization-requests/${monetization.id}/approve`, admin, {});
+
+  const topUp = await call('POST', '/api/v1/wallet/top-ups', withKey(buyer), {
+    amountMicros: MARKET.topUpMicros,
+    reference: 'TV69 check',
+  });
+  await call('POST', `/api/v1/admin/top-ups/${topUp.id}/approve`, withKey(admin), {});
+  const creative = await uploadToLibrary(
+    buyer,
+    'Harbour offer',
+    pngSample('harbour-offer.png', [234, 88, 12]),
+  );
+  const campaign = await call('POST', '/api/v1/campaigns', buyer, {
+    name: 'Harbour offer',
+    creativeIds: [creative.id],
+    targeting: { adSpaceIds: [adSpaceId] },
+    startDate: day(-1),
+    endDate: day(1),
+    dayparts: [],
+    bidMicrosPerSecond: MARKET.bidMicrosPerSecond,
+    budgetMicros: MARKET.budgetMicros,
+    destinationUrl: MARKET.destinationUrl,
+  });
+  await call('POST', `/api/v1/campaigns/${campaign.id}/submit`, buyer, {});
+  const houseAd = await uploadToLibrary(
+    admin,
+    'Screenline house ad',
+    pngSample('house-ad.png', [13, 148, 136]),
+  );
+  return { owner, admin, buyer, tv, adSpaceId, poster, creative, campaign, houseAd };
+}
+
+/**
+ * The marketplace journey in 69 (issue 9), in a fresh profile: a monetized space's TV plays
+ * [poster, ad slot, poster], the slot skipped while nothing fills it; the super-user approves a
+ * campaign and the TV, told by the server's push, downloads the creative and plays it in the
+ * slot with its QR code over it (a /q/ link that redirects to the destination), gone on the next
+ * item; the heartbeat reports the creative ready, the play syncs and is billed, the ledger stays
+ * balanced. Then, the campaign paused and a house ad set, the slot plays the house ad, no QR code,
+ * unbilled.
+ */
+async function checkMarketplace(browser) {
+  const seed = await seedMarketplace();
+  const { owner, admin, buyer, adSpaceId, campaign } = seed;
+  const urlOf = (item) => `/tv/media/${item.key}`;
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (message.text().startsWith('Failed to load resource')) return;
+    problems.push(`console error: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.evaluateOnNewDocument((saved) => {
+    window.localStorage.setItem('screenline.tv.device', saved);
+  }, JSON.stringify(seed.tv));
+  await page.evaluateOnNewDocument(installStageSampler);
+  await page.setViewport({ width: 1920, height: 1080 });
+  const stage = stageFrames(page);
+  await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
+
+  const isShowing = (item) => (frame) => isImageShown(frame) && frame.src === urlOf(item);
+  const firstPoster = await stage.waitFor(isShowing(seed.poster), { from: 0, timeoutMs: 30_000 });
+  // One whole loop: with no campaign approved the monetized space's slot is skipped.
+  const beforeApproval = await stage.collect(
+    (MARKET.posterSeconds * 2 + MARKET.slotSeconds) * 1000,
+  );
+  check(
+    'marketplace: a monetized space with no campaign plays its posters, the ad slot skipped, no QR code',
+    firstPoster !== -1 &&
+      beforeApproval.length > 0 &&
+      beforeApproval.every((frame) => frame.src === urlOf(seed.poster) && frame.overlay === null) &&
+      blanks(beforeApproval).length === 0,
+    `${firstPoster}; ${sequence(beforeApproval)}; blank: ${describeBlanks(beforeApproval)}`,
+  );
+
+  const approvedAt = Date.now();
+  await call('POST', `/api/v1/admin/campaigns/${campaign.id}/approve`, withKey(admin), {});
+  const adStart = await stage.waitFor(isShowing(seed.creative), { timeoutMs: 40_000 });
+  const adFrames = [];
+  let next = -1;
+  if (adStart !== -1) {
+    console.log(
+      `    the creative on screen ${((stage.frames[adStart].at - approvedAt) / 1000).toFixed(1)} s after the approval`,
+    );
+    await shoot(page, 'ad-with-qr-1920x1080');
+    next = await stage.waitFor((frame) => isImageShown(frame) && !isShowing(seed.creative)(frame), {
+      from: adStart,
+      timeoutMs: (MARKET.slotSeconds + 3) * 1000,
+    });
+    adFrames.push(...stage.frames.slice(adStart, next === -1 ? undefined : next));
+  }
+  const overlay = adFrames.length > 0 ? adFrames[0].overlay : null;
+  const qrUrl = overlay?.label?.startsWith('QR code: ') ? overlay.label.slice(9) : null;
+  // 14 % of the stage's short side, in the bottom-right corner.
+  const qrSide = Math.round(1080 * 0.14);
+  check(
+    'marketplace: once approved, the ad slot shows the creative from the cache (/tv/media/…) in front, with a QR code',
+    adStart !== -1 &&
+      adFrames.every((frame) => frame.overlay !== null && frame.overlay.label === overlay.label) &&
+      qrUrl !== null &&
+      Math.abs(overlay.width - qrSide) <= 1 &&
+      overlay.right <= 1920 &&
+      overlay.bottom <= 1080,
+    JSON.stringify({ adStart, first: adFrames[0], frames: adFrames.length }),
+  );
+  const afterAd = next === -1 ? null : stage.frames[next];
+  check(
+    'marketplace: the QR code goes with the creative: the next item (the poster) has none',
+    afterAd !== null && afterAd.src === urlOf(seed.poster) && afterAd.overlay === null,
+    JSON.stringify(afterAd),
+  );
+
+  const scan = qrUrl
+    ? await fetch(`${baseUrl}${new URL(qrUrl).pathname}`, { redirect: 'manual' })
+    : null;
+  check(
+    "marketplace: the TV's QR code is the /q/ link that redirects (302) to the campaign's destination",
+    scan !== null &&
+      new URL(qrUrl).pathname.startsWith('/q/') &&
+      scan.status === 302 &&
+      scan.headers.get('location') === MARKET.destinationUrl,
+    JSON.stringify({ qrUrl, status: scan?.status, location: scan?.headers.get('location') }),
+  );
+
+  const resultsUrl = `/api/v1/campaigns/${campaign.id}/results`;
+  const results = await poll(
+    () => call('GET', resultsUrl, buyer),
+    (seen) =>
+      seen.readiness?.readyScreens === 1 &&
+      seen.totals?.impressions >= 1 &&
+      seen.totals?.spentMicros > 0 &&
+      seen.totals?.qrScans >= 1,
+    30_000,
+  );
+  check(
+    'marketplace: the heartbeat reports the creative in adCreativesReady (campaign results: ready on 1 of 1 screens)',
+    results.readiness?.readyScreens === 1 && results.readiness?.targetedScreens === 1,
+    JSON.stringify(results.readiness ?? results),
+  );
+  // Billed per second shown at the bid (floored per play); an image creative shows for the
+  // slot's length, give or take the timer's lateness on a busy machine.
+  const totals = results.totals ?? {};
+  check(
+    'marketplace: the ad play syncs and is billed (campaign results: impressions, shown ≈ the slot, spend > 0 at the bid, the QR scan)',
+    totals.impressions >= 1 &&
+      totals.shownMs >= totals.impressions * (MARKET.slotSeconds - 1) * 1000 &&
+      totals.shownMs <= totals.impressions * (MARKET.slotSeconds + 2) * 1000 &&
+      totals.spentMicros > 0 &&
+      totals.spentMicros <= Math.floor((totals.shownMs * MARKET.bidMicrosPerSecond) / 1000) &&
+      totals.qrScans >= 1 &&
+      results.byAdSpace?.[0]?.adSpaceId === adSpaceId,
+    JSON.stringify(results.totals ?? results),
+  );
+  const [plays, ownerWallet] = await Promise.all([
+    playsReportOf(owner, adSpaceId),
+    call('GET', '/api/v1/wallet', owner),
+  ]);
+  const creativePlays = plays.byItem.find((item) => item.contentId === seed.creative.id);
+  check(
+    "marketplace: the owner's plays report lists the creative's play; the owner's wallet earned from it",
+    creativePlays?.plays >= 1 && ownerWallet.lifetimeEarnedMicros > 0,
+    JSON.stringify({ byItem: plays.byItem, earned: ownerWallet.lifetimeEarnedMicros }),
+  );
+
+  // The house ad: no campaign playable, the super-user's own item fills the slot, unbilled.
+  const paused = await call('POST', `/api/v1/campaigns/${campaign.id}/pause`, buyer, {});
+  await call('PUT', `/api/v1/admin/ad-playlists/${adSpaceId}`, admin, {
+    pinnedCampaignIds: [],
+    excludedCampaignIds: [],
+    houseAdContentIds: [seed.houseAd.id],
+  });
+  const houseStart = await stage.waitFor(isShowing(seed.houseAd), { timeoutMs: 40_000 });
+  if (houseStart !== -1) await shoot(page, 'house-ad-1920x1080');
+  const houseEnd =
+    houseStart === -1
+      ? -1
+      : await stage.waitFor((frame) => isImageShown(frame) && !isShowing(seed.houseAd)(frame), {
+          from: houseStart,
+          timeoutMs: (MARKET.slotSeconds + 3) * 1000,
+        });
+  const houseFrames = houseStart === -1 ? [] : stage.frames.slice(houseStart, houseEnd);
+  check(
+    'house ad: the campaign paused and a house ad set, the slot plays the house ad with no QR code',
+    houseStart !== -1 && houseEnd !== -1 && houseFrames.every((frame) => frame.overlay === null),
+    JSON.stringify({ houseStart, houseEnd, first: houseFrames[0] }),
+  );
+  const housePlays = await poll(
+    () => playsReportOf(owner, adSpaceId),
+    (seen) => seen.byItem?.some((item) => item.contentId === seed.houseAd.id),
+    20_000,
+  );
+  const afterHouse = await call('GET', resultsUrl, buyer);
+  check(
+    "house ad: its play syncs (the owner's plays report lists it), unbilled (the campaign's spend unchanged since the pause)",
+    housePlays.byItem?.some((item) => item.contentId === seed.houseAd.id) &&
+      afterHouse.totals.spentMicros === paused.spentMicros,
+    JSON.stringify({
+      byItem: housePlays.byItem,
+      paused: paused.spentMicros,
+      after: afterHouse.totals,
+    }),
+  );
+
+  const audit = await call('GET', '/api/v1/admin/ledger/audit', admin);
+  check(
+    'marketplace: the ledger audit is balanced, nothing negative, no problems',
+    audit.balanced &&
+      audit.totalMicros === 0 &&
+      audit.negativeWallets === 0 &&
+      audit.problems.length === 0,
+    JSON.stringify(audit),
+  );
+  check('marketplace: no page, console or HTTP error', problems.length === 0, problems.join('; '));
+  await page.close();
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'player69-data-'));
 let server;
 let browser;
@@ -1230,6 +1599,10 @@ try {
       await waitForHealth(server);
     },
   });
+  // Fresh again: the marketplace journey's TV downloads only its own files.
+  await browser.close();
+  browser = await puppeteer.launch({ executablePath, args });
+  await checkMarketplace(browser);
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {
