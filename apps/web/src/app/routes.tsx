@@ -82,7 +82,13 @@ const publisherRoutes: RouteObject[] = [
   { path: publisher.adCampaigns, lazy: lazyPage(campaignPages, 'AdCampaignsPage') },
   { path: publisher.newAdCampaign, lazy: lazyPage(campaignPages, 'NewAdCampaignPage') },
   { path: publisher.adCampaignOverview, lazy: lazyPage(campaignPages, 'AdCampaignOverviewPage') },
-  { path: publisher.adCampaignResults, lazy: lazyPage(campaignPages, 'AdCampaignResultsPage') },
+  {
+    path: publisher.adCampaignResults,
+    lazy: lazyPage(
+      () => import('@/features/ad-campaigns/routes/campaign-results-page'),
+      'AdCampaignResultsPage',
+    ),
+  },
   { path: publisher.wallet, element: redirect(paths.wallet) },
   { path: publisher.content, element: redirect(paths.content.library) },
 ];
@@ -91,7 +97,13 @@ const admin = paths.admin;
 const adminRoutes: RouteObject[] = [
   { index: true, element: redirect(admin.walletApprovals) },
   { path: admin.walletApprovals, lazy: lazyPage(adminPages, 'WalletApprovalsPage') },
-  { path: admin.adCampaignApprovals, lazy: lazyPage(adminPages, 'AdCampaignApprovalsPage') },
+  {
+    path: admin.adCampaignApprovals,
+    lazy: lazyPage(
+      () => import('@/features/admin/routes/ad-campaign-approvals-page'),
+      'AdCampaignApprovalsPage',
+    ),
+  },
   { path: admin.payoutApprovals, lazy: lazyPage(adminPages, 'PayoutApprovalsPage') },
   { path: admin.adPlaylists, lazy: lazyPage(adminPages, 'AdPlaylistsPage') },
   { path: admin.editAdPlaylist, lazy: lazyPage(adminPages, 'EditAdPlaylistPage') },

@@ -1,7 +1,6 @@
 import {
   BadgeCheck,
   CircleDollarSign,
-  ClipboardCheck,
   HandCoins,
   ListVideo,
   Pencil,
@@ -16,16 +15,6 @@ export function WalletApprovalsPage() {
       title="Wallet approvals"
       description="Wallet top-up requests waiting for a decision: approve to credit the wallet, or reject with a reason."
       icon={WalletCards}
-    />
-  );
-}
-
-export function AdCampaignApprovalsPage() {
-  return (
-    <PlaceholderPage
-      title="Campaign approvals"
-      description="Campaigns sent for review, with their creatives and targeting, to approve or reject."
-      icon={ClipboardCheck}
     />
   );
 }
