@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ZCampaignList, type TCampaignStatus } from '@screenline/shared/campaign';
 import { apiRequest } from '@/lib/api-client';
 
@@ -27,6 +27,8 @@ export function useCampaignList(status: TCampaignStatus | null) {
       queryFn: ({ pageParam, signal }) => listCampaigns(status, pageParam, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      // Another status keeps the last list on screen until its own arrives.
+      placeholderData: keepPreviousData,
     }),
   );
 }
