@@ -42,7 +42,7 @@ function Totals({ results }: { results: TCampaignResults }) {
     { term: 'QR scans', value: formatCount(results.totals.qrScans) },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {figures.map(({ term, value }) => (
         <div key={term} className="rounded-xl border border-border bg-surface px-4 py-3 shadow-xs">
           <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
