@@ -30,17 +30,22 @@ export function formatDayparts(dayparts: readonly TDaypart[]): string[] {
 }
 
 /**
- * The targeting as lines of words: the ad spaces named (by `spaceName` when known), or each
- * filter; nothing given targets every monetized screen.
+ * The targeting as lines of words: the ad spaces chosen, named by `spaceName` when the caller can
+ * (screens it does not know are counted as no longer open to campaigns), or each filter; nothing
+ * given targets every monetized screen.
  */
 export function describeTargeting(
   targeting: TCampaignTargeting,
-  spaceName: (adSpaceId: string) => string | undefined = () => undefined,
+  spaceName?: (adSpaceId: string) => string | undefined,
 ): string[] {
   if (targeting.adSpaceIds && targeting.adSpaceIds.length > 0) {
-    const names = targeting.adSpaceIds.map((id) => spaceName(id) ?? 'an ad space no longer listed');
     const count = targeting.adSpaceIds.length;
-    return [`${count} chosen ${count === 1 ? 'screen' : 'screens'}: ${names.join(', ')}`];
+    const chosen = `${count} chosen ${count === 1 ? 'screen' : 'screens'}`;
+    if (!spaceName) return [chosen];
+    const names = targeting.adSpaceIds.flatMap((id) => spaceName(id) ?? []);
+    const unknown = count - names.length;
+    if (unknown > 0) names.push(`${unknown} no longer open to campaigns`);
+    return [`${chosen}: ${names.join(', ')}`];
   }
   const lines: string[] = [];
   if (targeting.cities?.length) lines.push(`Cities: ${targeting.cities.join(', ')}`);

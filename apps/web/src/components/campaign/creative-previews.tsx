@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FileImage, FileVideo } from 'lucide-react';
 import type { TCampaign } from '@screenline/shared/campaign';
 import { cn } from '@/lib/utils';
@@ -16,6 +17,41 @@ function describe(creative: TCreative): string {
   return ['Image', size].filter(Boolean).join(' · ');
 }
 
+/** One creative's preview; an icon and a line when it cannot be shown. */
+function Preview({ creative }: { creative: TCreative }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const Icon = creative.kind === 'video' ? FileVideo : FileImage;
+  if (creative.url === null || failedUrl === creative.url) {
+    return (
+      <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-muted-foreground">
+        <Icon aria-hidden className="size-6" />
+        {creative.url === null ? 'No longer in the library' : 'The preview could not be loaded'}
+      </span>
+    );
+  }
+  const onError = () => setFailedUrl(creative.url);
+  return creative.kind === 'video' ? (
+    <video
+      src={creative.url}
+      controls
+      muted
+      preload="metadata"
+      aria-label={creative.name}
+      onError={onError}
+      className="size-full object-contain"
+    />
+  ) : (
+    <img
+      src={creative.url}
+      alt={creative.name}
+      loading="lazy"
+      decoding="async"
+      onError={onError}
+      className="size-full object-contain"
+    />
+  );
+}
+
 /**
  * A campaign's creatives as they will show: images whole (letterboxed), videos with their
  * controls, so a reviewer can watch them; an icon for an item deleted from the library.
@@ -32,42 +68,17 @@ export function CreativePreviews({
       aria-label="Creatives"
       className={cn('grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-3', className)}
     >
-      {creatives.map((creative) => {
-        const Icon = creative.kind === 'video' ? FileVideo : FileImage;
-        return (
-          <li key={creative.id} className="grid gap-1.5 rounded-lg border border-border p-2">
-            <div className="aspect-video overflow-hidden rounded-md bg-surface-muted">
-              {creative.url === null ? (
-                <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-muted-foreground">
-                  <Icon aria-hidden className="size-6" />
-                  No longer in the library
-                </span>
-              ) : creative.kind === 'video' ? (
-                <video
-                  src={creative.url}
-                  controls
-                  muted
-                  preload="metadata"
-                  aria-label={creative.name}
-                  className="size-full object-contain"
-                />
-              ) : (
-                <img
-                  src={creative.url}
-                  alt={creative.name}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-full object-contain"
-                />
-              )}
-            </div>
-            <p className="truncate text-sm font-medium" title={creative.name}>
-              {creative.name}
-            </p>
-            <p className="text-xs text-muted-foreground tabular-nums">{describe(creative)}</p>
-          </li>
-        );
-      })}
+      {creatives.map((creative) => (
+        <li key={creative.id} className="grid gap-1.5 rounded-lg border border-border p-2">
+          <div className="aspect-video overflow-hidden rounded-md bg-surface-muted">
+            <Preview creative={creative} />
+          </div>
+          <p className="truncate text-sm font-medium" title={creative.name}>
+            {creative.name}
+          </p>
+          <p className="text-xs text-muted-foreground tabular-nums">{describe(creative)}</p>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -660,7 +660,9 @@ function ReviewStep({
   const bid = amountMicros(values.bid);
   const budget = amountMicros(values.budget);
   const cap = values.dailyCap.trim() === '' ? null : amountMicros(values.dailyCap);
-  const nameOf = (id: string) => spaces.data?.find((space) => space.adSpaceId === id)?.name;
+  const nameOf = spaces.data
+    ? (id: string) => spaces.data.find((space) => space.adSpaceId === id)?.name
+    : undefined;
   const amount = (micros: number | undefined, format: (value: number) => string) =>
     micros === undefined ? 'Not set' : format(micros);
   const sections: { step: TWizardStepId; title: string; lines: string[] }[] = [
@@ -749,7 +751,7 @@ function Stepper({
   onGo: (index: number) => void;
 }) {
   return (
-    <nav aria-label="Campaign steps">
+    <nav aria-label="Campaign steps" className="min-w-0">
       <ol className="flex gap-1 overflow-x-auto pb-1 lg:grid lg:gap-1 lg:overflow-visible">
         {WIZARD_STEPS.map((step, index) => {
           const isCurrent = index === current;
@@ -915,7 +917,7 @@ export function CampaignWizard({
           void next();
         }
       }}
-      className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)_17rem] lg:items-start"
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[13rem_minmax(0,1fr)_17rem] lg:items-start"
     >
       <Stepper current={stepIndex} stepsWithErrors={stepsWithErrors} onGo={goTo} />
       <Card className="grid gap-6 p-5 sm:p-6">

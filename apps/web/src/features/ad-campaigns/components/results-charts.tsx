@@ -63,6 +63,9 @@ export function ResultsCharts({ days }: { days: readonly TDay[] }) {
                   />
                   <YAxis
                     tick={axisTick}
+                    tickFormatter={(value: number) =>
+                      series.key === 'spend' ? `€${value}` : `${value}`
+                    }
                     tickLine={false}
                     axisLine={false}
                     allowDecimals={series.key === 'spend'}

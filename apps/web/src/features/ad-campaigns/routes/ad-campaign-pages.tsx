@@ -251,7 +251,7 @@ export function NewAdCampaignPage() {
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid content-start gap-0.5">
       <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
@@ -276,8 +276,9 @@ export function AdCampaignOverviewPage() {
     );
   }
   const data = campaign.data;
-  const nameOf = (adSpaceId: string) =>
-    spaces.data?.find((space) => space.adSpaceId === adSpaceId)?.name;
+  const nameOf = spaces.data
+    ? (adSpaceId: string) => spaces.data.find((space) => space.adSpaceId === adSpaceId)?.name
+    : undefined;
 
   return (
     <>

@@ -172,7 +172,7 @@ function RejectDialog({
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid content-start gap-0.5">
       <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
@@ -233,7 +233,9 @@ function PendingCampaign({
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
   });
   const submittedAt = campaign.history.findLast((event) => event.to === 'pending')?.at;
-  const nameOf = (id: string) => spaces.data?.find((space) => space.adSpaceId === id)?.name;
+  const nameOf = spaces.data
+    ? (id: string) => spaces.data.find((space) => space.adSpaceId === id)?.name
+    : undefined;
 
   const onApprove = () => {
     setFailure(null);

@@ -141,7 +141,7 @@ export function PublisherDashboardPage() {
               </Button>
             </div>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:[&>*]:col-span-2 lg:[&>*:nth-child(n+4)]:col-span-3">
             <Figure
               icon={Megaphone}
               label="Active campaigns"
