@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Check, Plus, Trash2, TriangleAlert, X } from 'lucide-react';
+import { Check, CircleAlert, Plus, Trash2, TriangleAlert, X } from 'lucide-react';
 import { ORIENTATIONS } from '@screenline/shared/ad-space';
 import {
   CAMPAIGN_CREATIVES_MAX,
@@ -97,7 +97,8 @@ function StepHeading({ id, title, text }: { id: string; title: string; text: str
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="text-xs font-medium text-danger">
+    <p id={id} className="flex items-center gap-1.5 text-xs font-medium text-danger">
+      <CircleAlert aria-hidden className="size-3.5 shrink-0" />
       {message}
     </p>
   );
@@ -840,7 +841,9 @@ export function CampaignWizard({
   } = useForm<TCampaignFormValues, unknown, TBody>({
     resolver: zodResolver(ZCampaignForm),
     defaultValues,
-    mode: 'onTouched',
+    // Checked as the person types, not on blur: an error that vanishes on blur moves the next
+    // control under the pointer between press and release, and the click is lost.
+    mode: 'onChange',
   });
   const targeting = targetingOf(useWatch({ control }) as TCampaignFormValues);
   const step = WIZARD_STEPS[stepIndex] ?? WIZARD_STEPS[0];

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export type TCheckboxOption<TValue extends string | number> = {
@@ -70,7 +71,8 @@ export function CheckboxGroup<TValue extends string | number>({
         })}
       </div>
       {error && (
-        <p id={errorId} className="text-xs font-medium text-danger">
+        <p id={errorId} className="flex items-center gap-1.5 text-xs font-medium text-danger">
+          <CircleAlert aria-hidden className="size-3.5 shrink-0" />
           {error}
         </p>
       )}
