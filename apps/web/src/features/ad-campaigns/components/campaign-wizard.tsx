@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Check, CircleAlert, Plus, Trash2, TriangleAlert, X } from 'lucide-react';
+import { CircleAlert, Plus, Trash2, TriangleAlert, X } from 'lucide-react';
 import { ORIENTATIONS } from '@screenline/shared/ad-space';
 import {
   CAMPAIGN_CREATIVES_MAX,
@@ -751,9 +751,18 @@ function Stepper({
   stepsWithErrors: ReadonlySet<number>;
   onGo: (index: number) => void;
 }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  // On a phone the steps scroll sideways: the current one is kept in view.
+  useEffect(() => {
+    const button = listRef.current?.querySelector<HTMLElement>('[aria-current="step"]');
+    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
     <nav aria-label="Campaign steps" className="min-w-0">
-      <ol className="flex gap-1 overflow-x-auto pb-1 lg:grid lg:gap-1 lg:overflow-visible">
+      <ol
+        ref={listRef}
+        className="flex gap-1 overflow-x-auto pb-1 lg:grid lg:gap-1 lg:overflow-visible"
+      >
         {WIZARD_STEPS.map((step, index) => {
           const isCurrent = index === current;
           const hasError = stepsWithErrors.has(index);
@@ -778,12 +787,10 @@ function Stepper({
                       ? 'border-danger text-danger'
                       : isCurrent
                         ? 'border-primary bg-primary text-primary-foreground'
-                        : index < current
-                          ? 'border-primary text-primary'
-                          : 'border-input',
+                        : 'border-input',
                   )}
                 >
-                  {index < current && !hasError ? <Check className="size-3.5" /> : index + 1}
+                  {index + 1}
                 </span>
                 {step.title}
                 {hasError && <span className="sr-only"> (needs attention)</span>}
