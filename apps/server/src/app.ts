@@ -41,6 +41,12 @@ import {
 import { createPlayerChangeBus, type TPlayerChangeBus } from './modules/player/player-changes';
 import { playerRoutes } from './modules/player/player.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
+import { platformSettingsRoutes } from './modules/platform/platform-settings.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { monetizationRoutes } from './modules/monetization/monetization.routes';
+import { adPlaylistsRoutes } from './modules/fill/ad-playlists.routes';
+import { qrRoutes } from './modules/fill/qr.routes';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
@@ -235,6 +241,12 @@ export async function buildApp({
   await app.register(screensRoutes);
   await app.register(playerRoutes);
   await app.register(impressionsRoutes);
+  await app.register(platformSettingsRoutes);
+  await app.register(ledgerRoutes);
+  await app.register(walletRoutes);
+  await app.register(monetizationRoutes);
+  await app.register(adPlaylistsRoutes);
+  await app.register(qrRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);

@@ -161,6 +161,56 @@ describe('DOM stage', () => {
     stage.destroy();
   });
 
+  it("draws a creative's QR overlay in its own layer, so it is on screen only while the creative is", async () => {
+    const { clock, stage, engine } = mount();
+    let plays = 0;
+    const fillEngine = createPlaybackEngine({
+      stage,
+      clock,
+      fillAdSlot: () => {
+        plays += 1;
+        return plays === 1
+          ? {
+              type: 'image',
+              src: 'https://cdn.test/creative.png',
+              overlay: { qrUrl: 'https://screenline.test/q/ABC123', caption: 'Scan me' },
+            }
+          : { type: 'image', src: 'https://cdn.test/house.png' };
+      },
+    });
+    engine.stop();
+    fillEngine.setPlaylist({
+      key: 'ads@1',
+      items: [
+        { key: 'ad', type: 'adSlot', lengthMs: 10_000 },
+        { key: 'ad2', type: 'adSlot', lengthMs: 10_000 },
+      ],
+    });
+    const first = layer(container, 0);
+    first.querySelector('img')!.dispatchEvent(new Event('load'));
+    await flush();
+    expect(frontLayer(container)).toBe(first);
+    const overlay = first.querySelector<HTMLElement>('[data-playback-overlay]')!;
+    expect(overlay.textContent).toBe('Scan me');
+    expect(overlay.style.background).toBe('rgb(255, 255, 255)');
+    // jsdom lays nothing out: the size falls back to the viewport's short side.
+    expect(overlay.style.width).toBe('14vmin');
+    const qr = overlay.querySelector('svg')!;
+    expect(qr.getAttribute('aria-label')).toBe('QR code: https://screenline.test/q/ABC123');
+    expect(qr.querySelector('path')!.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+
+    // The next creative has no URL: no overlay, and the first one's went with its layer.
+    const second = layer(container, 1);
+    expect(second.querySelector('[data-playback-overlay]')).toBeNull();
+    second.querySelector('img')!.dispatchEvent(new Event('load'));
+    clock.advance(10_000);
+    await flush();
+    expect(frontLayer(container)).toBe(second);
+    expect(container.querySelectorAll('[data-playback-overlay]')).toHaveLength(0);
+    fillEngine.stop();
+    stage.destroy();
+  });
+
   it('reports a video that fails to load, and one whose play() is refused', async () => {
     const { stage, engine, errors } = mount();
     engine.setPlaylist({

@@ -1,4 +1,11 @@
-import type { PlaybackStage, StageContent, StageEvents, StageSlot } from './playback-engine';
+import { create as createQr } from 'qrcode';
+import type {
+  PlaybackStage,
+  StageContent,
+  StageEvents,
+  StageOverlay,
+  StageSlot,
+} from './playback-engine';
 
 /**
  * The DOM side of the playback engine: two stacked layers (the stage slots) in an element the app
@@ -8,7 +15,14 @@ import type { PlaybackStage, StageContent, StageEvents, StageSlot } from './play
  * Memory (1 GB TVs): at most two <video> elements exist, one per layer, reused; a released video
  * is paused, loses its src and is load()ed, which frees its decoder and buffers.
  * Styles are set through the CSSOM, which a strict CSP (no inline style attributes) allows.
+ * A creative's QR overlay lives in its layer, so it is on screen exactly while the creative is.
  */
+
+/** The QR code's side as a share of the stage's short side: scannable from a few metres. */
+export const QR_OVERLAY_SHARE = 0.14;
+/** Modules of white quiet zone around the code, as the QR standard asks. */
+const QR_QUIET_ZONE = 4;
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export interface DomStageOptions {
   /** Videos start muted unless told otherwise: browsers refuse unmuted autoplay. */
@@ -25,6 +39,8 @@ interface Layer {
   video: HTMLVideoElement | null;
   /** The image or placeholder shown in the layer. */
   content: HTMLElement | null;
+  /** The QR code drawn over the content. */
+  overlay: HTMLElement | null;
   kind: StageContent['type'] | null;
   events: StageEvents | null;
   /** Bumped by every release: late callbacks of an older content see a different number. */
@@ -68,6 +84,7 @@ export function createDomStage(container: HTMLElement, options: DomStageOptions 
       root,
       video: null,
       content: null,
+      overlay: null,
       kind: null,
       events: null,
       generation: 0,
@@ -144,6 +161,64 @@ export function createDomStage(container: HTMLElement, options: DomStageOptions 
     later(layer, (events) => events.ready());
   }
 
+  /**
+   * The QR code (one SVG path, crisp at any size) on a white card with its caption, in the
+   * bottom-right corner. Sized from the stage's short side when laid out, else from the viewport.
+   */
+  function prepareOverlay(layer: Layer, overlay: StageOverlay): void {
+    const { modules } = createQr(overlay.qrUrl, { errorCorrectionLevel: 'M' });
+    const size = modules.size + QR_QUIET_ZONE * 2;
+    const parts: string[] = [];
+    for (let row = 0; row < modules.size; row += 1) {
+      for (let column = 0; column < modules.size; column += 1) {
+        if (modules.get(row, column)) {
+          parts.push(`M${column + QR_QUIET_ZONE} ${row + QR_QUIET_ZONE}h1v1h-1z`);
+        }
+      }
+    }
+    const shortSide = Math.min(container.clientWidth, container.clientHeight);
+    /** `share` of the stage's short side, in px (vmin before layout, e.g. a test's DOM). */
+    const ofShortSide = (share: number) =>
+      shortSide > 0 ? `${Math.round(shortSide * share)}px` : `${Math.round(share * 1000) / 10}vmin`;
+    const side = ofShortSide(QR_OVERLAY_SHARE);
+    const card = doc.createElement('div');
+    card.setAttribute('data-playback-overlay', '');
+    applyStyle(card, {
+      position: 'absolute',
+      right: '3%',
+      bottom: '4%',
+      zIndex: '1',
+      width: side,
+      background: '#fff',
+      borderRadius: '4%',
+      textAlign: 'center',
+      boxShadow: '0 0.5vmin 2vmin rgba(0, 0, 0, 0.35)',
+    });
+    const svg = doc.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+    svg.setAttribute('width', '100%');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', `QR code: ${overlay.qrUrl}`);
+    svg.setAttribute('shape-rendering', 'crispEdges');
+    svg.style.display = 'block';
+    const path = doc.createElementNS(SVG_NS, 'path');
+    path.setAttribute('d', parts.join(''));
+    path.setAttribute('fill', '#000');
+    svg.appendChild(path);
+    const caption = doc.createElement('div');
+    caption.textContent = overlay.caption;
+    applyStyle(caption, {
+      color: '#111',
+      font: `700 ${ofShortSide(QR_OVERLAY_SHARE * 0.14)} system-ui, sans-serif`,
+      padding: '0 0 6% 0',
+      marginTop: '-4%',
+    });
+    card.appendChild(svg);
+    card.appendChild(caption);
+    layer.overlay = card;
+    layer.root.appendChild(card);
+  }
+
   function prepareVideo(layer: Layer, src: string): void {
     let video = layer.video;
     if (!video) {
@@ -218,6 +293,10 @@ export function createDomStage(container: HTMLElement, options: DomStageOptions 
       layer.root.removeChild(layer.content);
       layer.content = null;
     }
+    if (layer.overlay) {
+      layer.root.removeChild(layer.overlay);
+      layer.overlay = null;
+    }
     layer.kind = null;
     layer.root.style.zIndex = '0';
   }
@@ -231,9 +310,11 @@ export function createDomStage(container: HTMLElement, options: DomStageOptions 
       switch (content.type) {
         case 'image':
           prepareImage(layer, content.src);
+          if (content.overlay) prepareOverlay(layer, content.overlay);
           return;
         case 'video':
           prepareVideo(layer, content.src);
+          if (content.overlay) prepareOverlay(layer, content.overlay);
           return;
         case 'placeholder':
           preparePlaceholder(layer, content.label);

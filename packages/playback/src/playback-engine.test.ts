@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createPlaybackEngine,
+  type AdSlotFill,
   type ItemEndReport,
   type ItemErrorReport,
   type ItemStartReport,
@@ -265,6 +266,93 @@ describe('playback engine', () => {
     ]);
   });
 
+  it('passes over an unfilled ad slot without a play when told to skip, and backs off when nothing fills', () => {
+    let isFilled = false;
+    const { clock, engine, starts, stage, errors, since } = setup(
+      {},
+      {
+        unfilledAdSlot: 'skip',
+        retryDelayMs: 10_000,
+        fillAdSlot: () =>
+          isFilled
+            ? {
+                type: 'image',
+                src: 'creative.png',
+                overlay: { qrUrl: 'https://q.test/1', caption: 'Scan me' },
+              }
+            : null,
+      },
+    );
+    engine.setPlaylist(playlist('p@1', [image('a', 3000), adSlot('ad', 4000)]));
+    clock.advance(6100);
+    expect(starts.map((s) => [s.item.key, since(s.startedAt)])).toEqual([
+      ['a', 50],
+      ['a', 3050],
+      ['a', 6050],
+    ]);
+    expect(stage.log.some((line) => line.includes('Ad slot'))).toBe(false);
+    expect(errors).toEqual([]);
+
+    // Only ad slots, none filled: nothing shows and no timer spins; a retry after the delay.
+    engine.setPlaylist(playlist('ads@1', [adSlot('ad1', 4000), adSlot('ad2', 4000)]));
+    const shownBefore = starts.length;
+    clock.advance(9000);
+    expect(starts.length).toBe(shownBefore);
+    expect(clock.pendingCount()).toBeLessThanOrEqual(3);
+    isFilled = true;
+    clock.advance(2000);
+    expect(starts.slice(shownBefore).map((s) => [s.item.key, s.fill])).toEqual([
+      [
+        'ad1',
+        {
+          type: 'image',
+          src: 'creative.png',
+          overlay: { qrUrl: 'https://q.test/1', caption: 'Scan me' },
+        },
+      ],
+    ]);
+  });
+
+  it("plays a video creative to its end, but never past the slot's length", () => {
+    const { clock, engine, ends } = setup(
+      { 'long.mp4': { videoLengthMs: 30_000 }, 'short.mp4': { videoLengthMs: 5000 } },
+      {
+        fillAdSlot: (slot) => ({
+          type: 'video',
+          src: slot.key === 'first' ? 'long.mp4' : 'short.mp4',
+        }),
+      },
+    );
+    engine.setPlaylist(playlist('p@1', [adSlot('first', 15_000), adSlot('second', 15_000)]));
+    clock.advance(20_200);
+    expect(ends.map((e) => [e.item.key, e.shownMs, e.reason])).toEqual([
+      ['first', 15_000, 'completed'],
+      ['second', 5000, 'completed'],
+    ]);
+  });
+
+  it('asks the fill again for each play of a lone ad slot', () => {
+    let picks = 0;
+    const { clock, engine, starts, stage } = setup(
+      {},
+      {
+        fillAdSlot: () => {
+          picks += 1;
+          return { type: 'image', src: `creative-${picks % 2}.png` };
+        },
+      },
+    );
+    engine.setPlaylist(playlist('p@1', [adSlot('ad', 5000)]));
+    clock.advance(15_100);
+    expect(starts.map((s) => s.fill?.src)).toEqual([
+      'creative-1.png',
+      'creative-0.png',
+      'creative-1.png',
+      'creative-0.png',
+    ]);
+    expect(stage.blankFrames).toBe(0);
+  });
+
   it(
     'soak: a day of playback with slow, broken and stalling media keeps its invariants',
     { timeout: 60_000 },
@@ -323,6 +411,14 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
     fc.integer({ min: 1, max: 20_000 }).map((ms) => ({ type: 'adSlot' as const, ms })),
   );
   const arbPlaylist = fc.array(fc.tuple(arbItem, arbBehaviour), { minLength: 1, maxLength: 5 });
+  /** What the fill answers for successive ad-slot plays (cycled): nothing, an image or a video. */
+  const arbFills = fc.array(
+    fc.oneof(
+      fc.constant(null),
+      fc.tuple(fc.constantFrom('image' as const, 'video' as const), arbBehaviour),
+    ),
+    { minLength: 1, maxLength: 4 },
+  );
 
   it('never shows a blank frame, keeps plays back to back and at most two videos, whatever the media do', () => {
     fc.assert(
@@ -331,8 +427,26 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
           minLength: 1,
           maxLength: 4,
         }),
-        (schedule) => {
+        arbFills,
+        fc.constantFrom('placeholder' as const, 'skip' as const),
+        (schedule, fills, unfilledAdSlot) => {
           const behaviours: Record<string, MediaBehaviour> = {};
+          fills.forEach((fill, index) => {
+            if (fill)
+              behaviours[`creative-${index}.${fill[0] === 'image' ? 'png' : 'mp4'}`] = fill[1];
+          });
+          let fillCalls = 0;
+          const fillAdSlot = (): AdSlotFill | null => {
+            const index = fillCalls % fills.length;
+            fillCalls += 1;
+            const fill = fills[index];
+            if (!fill) return null;
+            return {
+              type: fill[0],
+              src: `creative-${index}.${fill[0] === 'image' ? 'png' : 'mp4'}`,
+              overlay: { qrUrl: 'https://q.test/x', caption: 'Scan me' },
+            };
+          };
           const lists = schedule.map(([entries, runMs], listIndex) => {
             const items = entries.map(([item, behaviour], index): PlaybackItem => {
               const key = `l${listIndex}i${index}`;
@@ -350,6 +464,8 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
           const { clock, engine, stage, starts, ends } = setup(behaviours, {
             startTimeoutMs: 15_000,
             stallTimeoutMs: 10_000,
+            fillAdSlot,
+            unfilledAdSlot,
           });
           for (const { list, runMs } of lists) {
             engine.setPlaylist(list);
@@ -365,6 +481,10 @@ describe('playback engine (property)', { timeout: 60_000 }, () => {
             expect(starts[i]!.startedAt).toBe(ends[i - 1]!.endedAt);
           }
           for (const end of ends) expect(end.shownMs).toBeGreaterThanOrEqual(0);
+          // Skipping: an ad slot plays only with a creative.
+          if (unfilledAdSlot === 'skip') {
+            expect(starts.every((start) => start.item.type !== 'adSlot' || start.fill)).toBe(true);
+          }
           engine.stop();
           expect(clock.pendingCount()).toBe(0);
         },

@@ -8,6 +8,10 @@ import { systemClock, type PlaybackClock } from './playback-clock';
  * Rules (docs/schedule.md, "The playback engine"):
  * - images and ad-slot placeholders show for their duration, videos play to their end; a
  *   playlist of one item replays it in place (a lone video loops);
+ * - an ad slot shows the creative `fillAdSlot` picks for each play: an image for the slot's
+ *   length, a video to its end but never past the slot's length (the owner sold that much time);
+ *   a slot without a creative shows a labelled placeholder (the web preview) or is passed over
+ *   (`unfilledAdSlot: 'skip'`, the TV);
  * - the next item is prepared in the other stage slot as soon as the current one starts, and the
  *   swap happens only once it has started (decoded, playing): the old item stays on screen until
  *   then, so there is never a blank frame;
@@ -44,13 +48,26 @@ export interface PlaybackPlaylist {
   items: readonly PlaybackItem[];
 }
 
-/** A creative the marketplace puts into an ad slot: shown for the slot's length, or to its end. */
-export type AdSlotFill = { type: 'image'; src: string } | { type: 'video'; src: string };
+/** Drawn over a creative while it is on screen: a QR code of `qrUrl` with a short caption. */
+export interface StageOverlay {
+  qrUrl: string;
+  caption: string;
+}
+
+/**
+ * A creative the marketplace puts into an ad slot: an image for the slot's length, a video to its
+ * end or the slot's length, whichever comes first; `overlay` when its campaign has a URL.
+ */
+export type AdSlotFill = {
+  type: 'image' | 'video';
+  src: string;
+  overlay?: StageOverlay;
+};
 
 /** What the stage is asked to show in a slot. */
 export type StageContent =
-  | { type: 'image'; src: string }
-  | { type: 'video'; src: string }
+  | { type: 'image'; src: string; overlay?: StageOverlay }
+  | { type: 'video'; src: string; overlay?: StageOverlay }
   | { type: 'placeholder'; label: string };
 
 export type StageSlot = 0 | 1;
@@ -114,10 +131,15 @@ export interface PlaybackEngineOptions {
   startTimeoutMs?: number;
   /** A playing video that does not advance for this long is skipped; default 10 s. */
   stallTimeoutMs?: number;
-  /** When every item of the playlist failed in a row, wait this long before trying again; default 10 s. */
+  /** When every item of the playlist failed or was skipped in a row, wait this long before trying again; default 10 s. */
   retryDelayMs?: number;
-  /** The marketplace's creative for an ad slot; without it (or on null) a labelled placeholder. */
+  /** The marketplace's creative for each play of an ad slot; null: none (see `unfilledAdSlot`). */
   fillAdSlot?: (slot: AdSlotItem, index: number) => AdSlotFill | null;
+  /**
+   * An ad slot without a creative: a labelled placeholder of its length (default, the web
+   * preview), or passed over without a play (the TV: nothing extra on a real screen).
+   */
+  unfilledAdSlot?: 'placeholder' | 'skip';
   onItemStart?: (report: ItemStartReport) => void;
   onItemEnd?: (report: ItemEndReport) => void;
   onItemError?: (report: ItemErrorReport) => void;
@@ -149,6 +171,8 @@ interface SlotState {
   isPlayOpen: boolean;
   startedAt: number;
   cancelTimers: Array<() => void>;
+  /** A playing video's stall watchdog, re-armed by each progress. */
+  cancelStall: (() => void) | null;
 }
 
 const DEFAULTS = { startTimeoutMs: 15_000, stallTimeoutMs: 10_000, retryDelayMs: 10_000 };
@@ -163,19 +187,25 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
   const startTimeoutMs = options.startTimeoutMs ?? DEFAULTS.startTimeoutMs;
   const stallTimeoutMs = options.stallTimeoutMs ?? DEFAULTS.stallTimeoutMs;
   const retryDelayMs = options.retryDelayMs ?? DEFAULTS.retryDelayMs;
+  const isSkippingUnfilled = options.unfilledAdSlot === 'skip';
 
   let playlist: PlaybackPlaylist | null = null;
   /** On screen. */
   let current: SlotState | null = null;
   /** Being prepared or presented in the other slot. */
   let upcoming: SlotState | null = null;
-  /** Failures since the last successful start: when it reaches the item count, back off. */
-  let failuresInRow = 0;
+  /**
+   * Items failed or passed over (unfilled ad slots) since the last successful start: when it
+   * reaches the item count, a whole round played nothing, so back off.
+   */
+  let unplayedInRow = 0;
   let cancelRetry: (() => void) | null = null;
 
   function clearTimers(state: SlotState): void {
     for (const cancel of state.cancelTimers) cancel();
     state.cancelTimers = [];
+    if (state.cancelStall) state.cancelStall();
+    state.cancelStall = null;
   }
 
   function freeSlot(): StageSlot {
@@ -190,9 +220,9 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
         return { type: 'video', src: item.src };
       case 'adSlot':
         if (fill === null) return { type: 'placeholder', label: describeAdSlot(item) };
-        return fill.type === 'video'
-          ? { type: 'video', src: fill.src }
-          : { type: 'image', src: fill.src };
+        return fill.overlay
+          ? { type: fill.type, src: fill.src, overlay: fill.overlay }
+          : { type: fill.type, src: fill.src };
     }
   }
 
@@ -238,6 +268,12 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     const item = playlist.items[index];
     if (!item) return;
     const fill = item.type === 'adSlot' ? fillOf(item, index) : null;
+    if (item.type === 'adSlot' && fill === null && isSkippingUnfilled) {
+      // Nothing to show in this slot now: the next item comes instead, without a play.
+      unplayedInRow += 1;
+      scheduleNext(index);
+      return;
+    }
     const state: SlotState = {
       slot: freeSlot(),
       playlistKey: playlist.key,
@@ -250,6 +286,7 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
       isPlayOpen: false,
       startedAt: 0,
       cancelTimers: [],
+      cancelStall: null,
     };
     upcoming = state;
     state.cancelTimers.push(
@@ -310,7 +347,10 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     }
     beginPlay(state);
     const items = playlist ? playlist.items : [];
-    if (items.length > 1) prepare((state.index + 1) % items.length);
+    // A lone ad slot is prepared again too: each play gets the fill's next creative.
+    if (items.length > 1 || state.item.type === 'adSlot') {
+      prepare((state.index + 1) % items.length);
+    }
   }
 
   /** Mark the start of a play and arm its end: a timer, or the video's end and stall watchdog. */
@@ -321,33 +361,27 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     state.endReason = 'completed';
     state.isPlayOpen = true;
     state.startedAt = clock.now();
-    failuresInRow = 0;
+    unplayedInRow = 0;
     options.onItemStart?.(report(state));
-    const shownFor = timedLength(state);
-    if (shownFor !== null) {
-      state.cancelTimers.push(clock.schedule(() => finish(state), shownFor));
-    } else {
-      armStallWatchdog(state);
+    // A video creative ends with its video or with the slot, whichever comes first.
+    const shownAtMost = state.item.type === 'adSlot' ? state.item.lengthMs : null;
+    if (shownAtMost !== null) {
+      state.cancelTimers.push(clock.schedule(() => finish(state), shownAtMost));
+    } else if (state.item.type === 'image') {
+      state.cancelTimers.push(clock.schedule(() => finish(state), state.item.durationMs));
     }
+    if (isVideo(state)) armStallWatchdog(state);
   }
 
-  /** How long an image, placeholder or image creative shows; null for a video (to its end). */
-  function timedLength(state: SlotState): number | null {
-    const { item, fill } = state;
-    switch (item.type) {
-      case 'image':
-        return item.durationMs;
-      case 'video':
-        return null;
-      case 'adSlot':
-        return fill && fill.type === 'video' ? null : item.lengthMs;
-    }
+  function isVideo(state: SlotState): boolean {
+    return state.item.type === 'video' || (state.fill !== null && state.fill.type === 'video');
   }
 
   function armStallWatchdog(state: SlotState): void {
-    clearTimers(state);
-    state.cancelTimers.push(
-      clock.schedule(() => fail(state, 'stalled', 'The video stopped advancing.'), stallTimeoutMs),
+    if (state.cancelStall) state.cancelStall();
+    state.cancelStall = clock.schedule(
+      () => fail(state, 'stalled', 'The video stopped advancing.'),
+      stallTimeoutMs,
     );
   }
 
@@ -367,9 +401,12 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
     clearTimers(state);
     state.isFinished = true;
     const items = playlist ? playlist.items : [];
-    const isLone = items.length === 1 && state.playlistKey === (playlist ? playlist.key : null);
+    const isLone =
+      items.length === 1 &&
+      state.item.type !== 'adSlot' &&
+      state.playlistKey === (playlist ? playlist.key : null);
     if (isLone) {
-      if (state.item.type === 'video' || (state.fill && state.fill.type === 'video')) {
+      if (isVideo(state)) {
         // The last frame stays up while the video seeks back: the play ends when the next starts.
         state.phase = 'presenting';
         state.cancelTimers.push(
@@ -398,7 +435,7 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
       reason,
       message,
     });
-    failuresInRow += 1;
+    unplayedInRow += 1;
     if (state === current) {
       // It is on screen: keep its last frame until the next item starts (no blank screen).
       state.isFinished = true;
@@ -416,11 +453,11 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
   function scheduleNext(index: number): void {
     if (!playlist || playlist.items.length === 0 || cancelRetry) return;
     const nextIndex = (index + 1) % playlist.items.length;
-    if (failuresInRow < playlist.items.length) {
+    if (unplayedInRow < playlist.items.length) {
       prepare(nextIndex);
       return;
     }
-    failuresInRow = 0;
+    unplayedInRow = 0;
     cancelRetry = clock.schedule(() => {
       cancelRetry = null;
       prepare(nextIndex);
@@ -437,7 +474,7 @@ export function createPlaybackEngine(options: PlaybackEngineOptions): PlaybackEn
   function setPlaylist(next: PlaybackPlaylist): void {
     if (playlist && playlist.key === next.key) return;
     playlist = next;
-    failuresInRow = 0;
+    unplayedInRow = 0;
     if (cancelRetry) {
       cancelRetry();
       cancelRetry = null;

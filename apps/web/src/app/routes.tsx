@@ -30,6 +30,7 @@ const dashboardLayout = lazyPage(() => import('@/app/layouts/dashboard-layout'),
 const playlistPages = () => import('@/features/playlists/routes/playlist-pages');
 const campaignPages = () => import('@/features/ad-campaigns/routes/ad-campaign-pages');
 const adminPages = () => import('@/features/admin/routes/admin-pages');
+const adPlaylistPages = () => import('@/features/admin-ad-playlists/routes/ad-playlist-pages');
 const helpPages = () => import('@/features/help/routes/help-pages');
 const contentPages = {
   library: () => import('@/features/content/routes/content-library-page'),
@@ -105,9 +106,8 @@ const adminRoutes: RouteObject[] = [
     ),
   },
   { path: admin.payoutApprovals, lazy: lazyPage(adminPages, 'PayoutApprovalsPage') },
-  { path: admin.adPlaylists, lazy: lazyPage(adminPages, 'AdPlaylistsPage') },
-  { path: admin.editAdPlaylist, lazy: lazyPage(adminPages, 'EditAdPlaylistPage') },
-  { path: admin.adPlaylistPlayer, lazy: lazyPage(adminPages, 'AdPlaylistPlayerPage') },
+  { path: admin.adPlaylists, lazy: lazyPage(adPlaylistPages, 'AdPlaylistsPage') },
+  { path: admin.editAdPlaylist, lazy: lazyPage(adPlaylistPages, 'EditAdPlaylistPage') },
   { path: admin.monetization, lazy: lazyPage(adminPages, 'MonetizationPage') },
   { path: admin.monetizationApprovals, lazy: lazyPage(adminPages, 'MonetizationApprovalsPage') },
   {
@@ -254,7 +254,11 @@ export const routes: RouteObject[] = [
       // Super-users
       {
         Component: RequireSuperUser,
-        children: [{ path: admin.root, lazy: dashboardLayout, children: adminRoutes }],
+        children: [
+          // Full screen, outside the dashboard layout, as the playlist preview.
+          { path: admin.adPlaylistPlayer, lazy: lazyPage(adPlaylistPages, 'AdPlaylistPlayerPage') },
+          { path: admin.root, lazy: dashboardLayout, children: adminRoutes },
+        ],
       },
 
       {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '@screenline/playback/playback-clock';
 import { createManualClock } from '@screenline/playback/test/manual-clock';
 import { createSimulatedStage } from '@screenline/playback/test/simulated-stage';
-import type { TManifestPlaylist } from '@screenline/shared/player';
+import type { TManifestAdFill, TManifestPlaylist } from '@screenline/shared/player';
 import type { TNowPlaying } from './contracts';
 import { createPlaybackController, MAX_WAIT_MS, type TPlaybackStatus } from './playback-controller';
 import {
@@ -277,6 +277,144 @@ describe('ad slots', () => {
     const { stage, lastStatus } = setUp(manifest);
     expect(lastStatus()).toMatchObject({ kind: 'idle', reason: 'nothing-playable', nextMs: null });
     expect(stage.log).toEqual([]);
+  });
+});
+
+describe('ad slots with a marketplace fill', () => {
+  const CAMPAIGN = '5f0c8a52-2d4e-4f7b-9a1c-3e6b7d8f9a01';
+  const CREATIVE = '8a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+  const VIDEO_CREATIVE = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+  const HOUSE = '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f';
+  const withSlot: TManifestPlaylist = {
+    id: 's',
+    name: 'With a slot',
+    version: 1,
+    items: [
+      { id: 's1', type: 'content', contentId: 'c-1', kind: 'image', durationSeconds: 10 },
+      { id: 's2', type: 'adSlot', lengthSeconds: 15 },
+    ],
+  };
+  const campaign = (windows: TManifestAdFill['campaigns'][number]['windows']) => ({
+    campaignId: CAMPAIGN,
+    weight: 1,
+    qrUrl: 'https://screenline.test/q/AB12',
+    windows,
+    creatives: [{ creativeId: CREATIVE, contentId: CREATIVE, kind: 'image' as const }],
+  });
+  const house = { creativeId: HOUSE, contentId: HOUSE, kind: 'image' as const };
+
+  it("keeps ad slots and plays the campaign's creative from the cache, with its overlay and ids in the impression", () => {
+    const manifest = manifestOf({
+      playlists: [withSlot],
+      timeline: [segment(T0, T0 + DAY, 's')],
+      adFill: { campaigns: [campaign([{ startMs: T0, endMs: T0 + DAY }])], houseAds: [house] },
+    });
+    const { clock, stage, recorder, nowPlaying } = setUp(manifest);
+    clock.advance(10_050 + 50);
+    expect(shown(stage.log)).toEqual(['c-1', CREATIVE]);
+    expect(stage.front).not.toBeNull();
+    expect(recorder.starts[1]).toEqual({
+      id: 'play-2',
+      playlistId: 's',
+      playlistVersion: 1,
+      itemId: 's2',
+      contentId: CREATIVE,
+      campaignId: CAMPAIGN,
+      creativeId: CREATIVE,
+      startedAtMs: T0 + 10_050,
+    });
+    expect(nowPlaying.at(-1)).toMatchObject({ itemId: 's2', contentId: CREATIVE });
+    clock.advance(15_000);
+    expect(recorder.ends[1]).toEqual({ id: 'play-2', shownMs: 15_000, endReason: 'completed' });
+  });
+
+  it('passes the overlay to the stage with the creative', () => {
+    const manifest = manifestOf({
+      playlists: [withSlot],
+      timeline: [segment(T0, T0 + DAY, 's')],
+      adFill: { campaigns: [campaign([{ startMs: T0, endMs: T0 + DAY }])], houseAds: [] },
+    });
+    const clock = createManualClock(T0);
+    const inner = createSimulatedStage(clock);
+    const prepared: unknown[] = [];
+    createPlaybackController({
+      source: createTestSource(readyOf(manifest)),
+      recorder: createTestRecorder(),
+      stage: {
+        ...inner,
+        prepare: (slot, content, events) => {
+          prepared.push(content);
+          inner.prepare(slot, content, events);
+        },
+      },
+      clock,
+    });
+    clock.advance(10_100);
+    expect(prepared[1]).toEqual({
+      type: 'image',
+      src: `/media/${CREATIVE}`,
+      overlay: { qrUrl: 'https://screenline.test/q/AB12', caption: 'Scan me' },
+    });
+  });
+
+  it('outside the campaign windows plays a house ad (no campaign), and with none skips the slot', () => {
+    const later = [{ startMs: T0 + DAY, endMs: T0 + 2 * DAY }];
+    const withHouse = manifestOf({
+      playlists: [withSlot],
+      timeline: [segment(T0, T0 + DAY, 's')],
+      adFill: { campaigns: [campaign(later)], houseAds: [house] },
+    });
+    const first = setUp(withHouse);
+    first.clock.advance(10_100);
+    expect(first.recorder.starts[1]).toMatchObject({
+      itemId: 's2',
+      contentId: HOUSE,
+      campaignId: null,
+      creativeId: HOUSE,
+    });
+
+    const empty = manifestOf({
+      playlists: [withSlot],
+      timeline: [segment(T0, T0 + DAY, 's')],
+      adFill: { campaigns: [campaign(later)], houseAds: [] },
+    });
+    const second = setUp(empty);
+    second.clock.advance(MINUTE);
+    expect(new Set(shown(second.stage.log))).toEqual(new Set(['c-1']));
+    expect(second.recorder.starts.every((start) => start.itemId === 's1')).toBe(true);
+    expect(second.stage.log.some((line) => line.includes('Ad slot'))).toBe(false);
+  });
+
+  it("ends a video creative with the slot's length", () => {
+    const manifest = manifestOf({
+      playlists: [withSlot],
+      timeline: [segment(T0, T0 + DAY, 's')],
+      adFill: {
+        campaigns: [
+          {
+            ...campaign([{ startMs: T0, endMs: T0 + DAY }]),
+            creatives: [
+              { creativeId: VIDEO_CREATIVE, contentId: VIDEO_CREATIVE, kind: 'video' as const },
+            ],
+          },
+        ],
+        houseAds: [],
+      },
+    });
+    const clock = createManualClock(T0);
+    const stage = createSimulatedStage(clock, {
+      [`/media/${VIDEO_CREATIVE}`]: { videoLengthMs: 40_000 },
+    });
+    const recorder = createTestRecorder();
+    createPlaybackController({
+      source: createTestSource(readyOf(manifest)),
+      recorder,
+      stage,
+      clock,
+    });
+    clock.advance(10_050 + 15_000 + 100);
+    expect(recorder.starts[1]).toMatchObject({ contentId: VIDEO_CREATIVE, campaignId: CAMPAIGN });
+    expect(recorder.ends[1]).toMatchObject({ shownMs: 15_000, endReason: 'completed' });
   });
 });
 

@@ -1,6 +1,8 @@
+import { createAdRotation, type TAdPick } from '@screenline/playback/ad-rotation';
 import { systemClock, type PlaybackClock } from '@screenline/playback/playback-clock';
 import {
   createPlaybackEngine,
+  type AdSlotFill,
   type ItemEndReport,
   type ItemErrorReport,
   type ItemStartReport,
@@ -15,8 +17,9 @@ import { createPlayingNow, type TPlayingNow } from './playing-now';
 
 /**
  * Playback on the TV, without React: follows the newest ready manifest (the segment on now
- * gives the playlist, a timer switches at its end), feeds the shared engine, and reports every
- * play to the recorder and what is on screen to the heartbeat.
+ * gives the playlist, a timer switches at its end), feeds the shared engine, fills its ad slots
+ * from the manifest's `adFill` (packages/playback/src/ad-rotation.ts), and reports every play to
+ * the recorder and what is on screen to the heartbeat.
  */
 
 /** What the screen shows over the stage. */
@@ -89,11 +92,29 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
   /** Open plays: the engine's identity → the recorder's id. */
   const openPlays = new Map<string, { recordId: string; playlistKey: string }>();
   let currentKey = IDLE.key;
+  const rotation = createAdRotation();
+  /** The pick behind each creative the engine was given, for the play's impression. */
+  const picks = new WeakMap<AdSlotFill, TAdPick>();
+
+  /** Each ad play's creative from the newest manifest's fill; null: the slot is skipped. */
+  function fillAdSlot(): AdSlotFill | null {
+    const playing = ready;
+    if (!playing || playing.manifest.adFill === null) return null;
+    const pick = rotation.pick(playing.manifest.adFill, clock.now(), (contentId) =>
+      playing.mediaUrlOf(contentId),
+    );
+    if (!pick) return null;
+    picks.set(pick.fill, pick);
+    return pick.fill;
+  }
 
   const engine = createPlaybackEngine({
     stage: options.stage,
     clock,
     ...options.engine,
+    fillAdSlot,
+    // No placeholder on a real TV: a slot nothing can fill plays nothing extra.
+    unfilledAdSlot: 'skip',
     onItemStart: onItemStart,
     onItemEnd: onItemEnd,
     onItemError(report) {
@@ -110,7 +131,12 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
 
   function onItemStart(report: ItemStartReport): void {
     const playlist = known.get(report.playlistKey);
-    const contentId = playlist ? (playlist.contentIdOf.get(report.item.key) ?? null) : null;
+    const ad = report.fill ? (picks.get(report.fill) ?? null) : null;
+    const contentId = ad
+      ? ad.contentId
+      : playlist
+        ? (playlist.contentIdOf.get(report.item.key) ?? null)
+        : null;
     const playlistId = playlist ? playlist.playlistId : null;
     try {
       const recordId = recorder.started({
@@ -118,9 +144,9 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
         playlistVersion: playlist ? playlist.version : null,
         itemId: report.item.key,
         contentId,
-        // Ads (issue 9) are not played yet: ad slots are left out while adFill is null.
-        campaignId: null,
-        creativeId: null,
+        // A house ad is not billed: no campaign.
+        campaignId: ad ? ad.campaignId : null,
+        creativeId: ad ? ad.creativeId : null,
         startedAtMs: report.startedAt,
       });
       openPlays.set(playIdentity(report), { recordId, playlistKey: report.playlistKey });
@@ -162,8 +188,9 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
   }
 
   function toEngine(playlist: TManifestPlaylist, manifest: ReadyManifest): PlaybackPlaylist {
-    // Ad slots play only with a marketplace fill (issue 9); without one they are left out, so a
-    // real TV shows nothing extra and no placeholder.
+    // Ad slots play only with a marketplace fill; without one (monetization off) they are left
+    // out, so a real TV shows nothing extra and no placeholder. With one, each play of a slot
+    // asks the rotation (fillAdSlot) and a slot it cannot fill is skipped.
     const items =
       manifest.manifest.adFill === null
         ? playlist.items.filter((item) => item.type !== 'adSlot')

@@ -72,6 +72,37 @@ describe('createPlayRecorder', () => {
     recorder.stop();
   });
 
+  it("keeps an ad play's campaign and creative, and a house ad's creative without a campaign", async () => {
+    const { name, store } = freshStore();
+    const recorder = createPlayRecorder({ adSpaceId: AD_SPACE, store });
+    const creative = '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a';
+    const campaign = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const house = '7e6d5c4b-3a2f-4e1d-8c0b-9a8f7e6d5c4b';
+    const ad = recorder.started(
+      playStart({
+        itemId: 'slot',
+        contentId: creative,
+        campaignId: campaign,
+        creativeId: creative,
+      }),
+    );
+    recorder.ended(ad, { shownMs: 15_000, endReason: 'completed' });
+    const houseAd = recorder.started(
+      playStart({ itemId: 'slot', contentId: house, campaignId: null, creativeId: house }),
+    );
+    recorder.ended(houseAd, { shownMs: 15_000, endReason: 'completed' });
+    await recorder.idle();
+    const records = await allRecords(name);
+    expect(records.map((r) => [r.contentId, r.campaignId, r.creativeId])).toEqual([
+      [creative, campaign, creative],
+      [house, null, house],
+    ]);
+    for (const { state: _state, ...sent } of records) {
+      expect(ZImpression.parse(sent)).toEqual(sent);
+    }
+    recorder.stop();
+  });
+
   it('saves the shown time while playing, and a crash leaves it interrupted with that time', async () => {
     const { name, store } = freshStore();
     let now = 1000;

@@ -326,6 +326,7 @@ describe('content sync', () => {
       storage: { usedBytes: 10, quotaBytes: 1000, persisted: true },
       cache: { filesReady: 0, filesNeeded: 0, bytesReady: 0, bytesNeeded: 0, problem: null },
       nowPlaying: NOW_PLAYING,
+      adCreativesReady: [],
     });
     expect(server.heartbeats()[0]!.method).toBe('POST');
     expect(server.heartbeats()[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
@@ -336,6 +337,39 @@ describe('content sync', () => {
     const second = ZPlayerHeartbeat.parse(server.heartbeats()[1]!.body);
     expect(second.manifestVersion).toBe('v1');
     expect(second.cache).toMatchObject({ filesReady: 1, filesNeeded: 1, problem: null });
+    sync.stop();
+  });
+
+  it("reports the newest manifest's ad creatives already in the cache (adCreativesReady)", async () => {
+    const creative = media('creative-1', 'md5-creative-1');
+    const missing = media('creative-2', 'md5-creative-2');
+    const houseAd = media('house-1', 'md5-house-1');
+    const withAds: TPlayerManifest = {
+      ...manifest('v2', [A, creative, missing, houseAd]),
+      adFill: {
+        campaigns: [
+          {
+            campaignId: 'campaign-1',
+            weight: 1,
+            qrUrl: null,
+            windows: [],
+            creatives: [
+              { creativeId: 'creative-1', contentId: 'creative-1', kind: 'image' },
+              { creativeId: 'creative-2', contentId: 'creative-2', kind: 'image' },
+            ],
+          },
+        ],
+        houseAds: [{ creativeId: 'house-1', contentId: 'house-1', kind: 'image' }],
+      },
+    };
+    // Downloading: what is cached already counts, the rest does not.
+    const { sync, server } = setup({ cached: ['md5-creative-1', 'md5-house-1', A.md5] });
+    server.answer(json(withAds));
+    sync.start();
+    await flush();
+    const heartbeat = ZPlayerHeartbeat.parse(server.heartbeats()[0]!.body);
+    expect(heartbeat.manifestVersion).toBeNull();
+    expect(heartbeat.adCreativesReady).toEqual(['creative-1', 'house-1']);
     sync.stop();
   });
 

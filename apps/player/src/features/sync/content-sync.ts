@@ -76,6 +76,31 @@ export function jitteredDelayMs(intervalSeconds: number, random: () => number): 
   return Math.round(intervalSeconds * 1000 * (1 + (random() * 2 - 1) * PLAYER_POLL_JITTER));
 }
 
+/** The heartbeat's `adCreativesReady` holds at most this many ids (ZPlayerHeartbeat). */
+const AD_CREATIVES_READY_MAX = 500;
+
+/**
+ * The ad creatives and house ads (content ids) of `manifest`'s fill whose file is in the cache
+ * and checked: a buyer sees on how many screens a creative is ready, downloads in progress too.
+ */
+export function adCreativesReady(
+  manifest: TPlayerManifest,
+  cache: Pick<MediaCache, 'urlOf'>,
+): string[] {
+  if (manifest.adFill === null) return [];
+  const mediaOf = new Map(manifest.media.map((media) => [media.contentId, media]));
+  const ready = new Set<string>();
+  const lists = manifest.adFill.campaigns.map((campaign) => campaign.creatives);
+  lists.push(manifest.adFill.houseAds);
+  for (const creatives of lists) {
+    for (const creative of creatives) {
+      const media = mediaOf.get(creative.contentId);
+      if (media && cache.urlOf(media) !== null) ready.add(creative.contentId);
+    }
+  }
+  return Array.from(ready).slice(0, AD_CREATIVES_READY_MAX);
+}
+
 class RevokedError extends Error {}
 
 export function createContentSync(options: TContentSyncOptions): TContentSync {
@@ -259,12 +284,14 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
   }
 
   async function sendHeartbeat() {
+    const newest = pending ? pending.manifest : current ? current.manifest : null;
     const heartbeat: TPlayerHeartbeat = {
       appVersion,
       manifestVersion: current ? current.manifest.version : null,
       storage: await cache.storage(),
       cache: status,
       nowPlaying: nowPlaying(),
+      adCreativesReady: newest ? adCreativesReady(newest, cache) : [],
     };
     const response = await request(HEARTBEAT_URL, {
       method: 'POST',

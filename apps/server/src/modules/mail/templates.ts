@@ -59,3 +59,160 @@ export function contactMessageMail(
     html: layout('New contact message', lines, { label: 'Open Screenline', url: adminUrl }),
   };
 }
+
+/**
+ * A super-user's decision on a user's request (issue 9 item 5): what was decided, the reason
+ * when refused (escaped like every paragraph), and a link to where the user sees it.
+ */
+function decisionMail(
+  to: string,
+  decision: { subject: string; title: string; lines: string[]; reason?: string | null },
+  action: { label: string; url: string },
+): TMail {
+  const lines = decision.reason
+    ? [...decision.lines, `The reason given: ${decision.reason}`]
+    : decision.lines;
+  return {
+    to,
+    subject: decision.subject,
+    text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout(decision.title, lines, action),
+  };
+}
+
+const walletLink = (publicUrl: string) => ({
+  label: 'Open your wallet',
+  url: `${publicUrl}/wallet`,
+});
+const monetizeLink = (publicUrl: string) => ({
+  label: 'Open monetization',
+  url: `${publicUrl}/advertiser/monetize`,
+});
+
+export function topUpApprovedMail(to: string, amount: string, publicUrl: string): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `Your top-up of ${amount} is in your wallet`,
+      title: 'Top-up approved',
+      lines: [`Your top-up of ${amount} was approved and added to your Screenline wallet.`],
+    },
+    walletLink(publicUrl),
+  );
+}
+
+export function topUpRejectedMail(
+  to: string,
+  amount: string,
+  reason: string,
+  publicUrl: string,
+): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `Your top-up of ${amount} was not approved`,
+      title: 'Top-up not approved',
+      lines: [`Your top-up request of ${amount} was not approved; nothing was added.`],
+      reason,
+    },
+    walletLink(publicUrl),
+  );
+}
+
+export function payoutApprovedMail(to: string, amount: string, publicUrl: string): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `Your payout of ${amount} was approved`,
+      title: 'Payout approved',
+      lines: [
+        `Your payout of ${amount} was approved. We will tell you when the bank transfer is made.`,
+      ],
+    },
+    walletLink(publicUrl),
+  );
+}
+
+export function payoutRejectedMail(
+  to: string,
+  amount: string,
+  reason: string,
+  publicUrl: string,
+): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `Your payout of ${amount} was not approved`,
+      title: 'Payout not approved',
+      lines: [`Your payout of ${amount} was not approved; the amount is back in your wallet.`],
+      reason,
+    },
+    walletLink(publicUrl),
+  );
+}
+
+export function payoutPaidMail(to: string, amount: string, publicUrl: string): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `Your payout of ${amount} was sent`,
+      title: 'Payout sent',
+      lines: [
+        `Your payout of ${amount} was sent to your bank account. Banks take up to a few working days.`,
+      ],
+    },
+    walletLink(publicUrl),
+  );
+}
+
+export function monetizationApprovedMail(to: string, adSpace: string, publicUrl: string): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `${adSpace} is open to paid campaigns`,
+      title: 'Monetization approved',
+      lines: [
+        `The ad slots of ${adSpace} now play paid campaigns; what they earn goes to your wallet.`,
+      ],
+    },
+    monetizeLink(publicUrl),
+  );
+}
+
+export function monetizationRejectedMail(
+  to: string,
+  adSpace: string,
+  reason: string,
+  publicUrl: string,
+): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `Monetization of ${adSpace} was not approved`,
+      title: 'Monetization not approved',
+      lines: [`Your request to monetize ${adSpace} was not approved. You may ask again.`],
+      reason,
+    },
+    monetizeLink(publicUrl),
+  );
+}
+
+export function monetizationSuspendedMail(
+  to: string,
+  adSpace: string,
+  reason: string,
+  publicUrl: string,
+): TMail {
+  return decisionMail(
+    to,
+    {
+      subject: `Monetization of ${adSpace} was suspended`,
+      title: 'Monetization suspended',
+      lines: [
+        `The ad slots of ${adSpace} no longer play paid campaigns. You may ask for monetization again.`,
+      ],
+      reason,
+    },
+    monetizeLink(publicUrl),
+  );
+}

@@ -3,6 +3,7 @@ import type { TImpression } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { adSpace, contentItem, device, impression, location } from '../../db/schema/index';
+import { settleImpressions } from '../fill/settlement';
 
 /** A local day of the report and the instants it spans (`[startsAt, endsAt)`). */
 export interface TDayWindow {
@@ -15,37 +16,48 @@ export interface TDayWindow {
 export function createImpressionsRepository(db: TDb) {
   return {
     /**
-     * Stores the plays of one device in one statement; an id stored before (by this device or
-     * another) is left as it is. Answers the ids this statement inserted.
+     * Stores the plays of one device in one statement, and bills the ad plays among those it
+     * inserted (fill/settlement.ts), in one transaction: a play is stored and billed together or
+     * not at all. An id stored before (by this device or another) is left as it is, and billed
+     * nothing again. Answers the ids this statement inserted.
      */
-    async insertMany(
-      owner: { deviceId: string; ownerId: string },
+    async insertAndSettle(
+      owner: { deviceId: string; ownerId: string; adSpaceId: string },
       plays: readonly TImpression[],
+      commissionBasisPoints: number,
     ): Promise<string[]> {
       if (plays.length === 0) return [];
-      const rows = await db
-        .insert(impression)
-        .values(
-          plays.map((play) => ({
-            id: play.id,
-            deviceId: owner.deviceId,
-            ownerId: owner.ownerId,
-            adSpaceId: play.adSpaceId,
-            sequence: play.sequence,
-            startedAt: new Date(play.startedAt),
-            shownMs: play.shownMs,
-            endReason: play.endReason,
-            playlistId: play.playlistId,
-            playlistVersion: play.playlistVersion,
-            itemId: play.itemId,
-            contentId: play.contentId,
-            campaignId: play.campaignId,
-            creativeId: play.creativeId,
-          })),
-        )
-        .onConflictDoNothing({ target: impression.id })
-        .returning({ id: impression.id });
-      return rows.map((row) => row.id);
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(impression)
+          .values(
+            plays.map((play) => ({
+              id: play.id,
+              deviceId: owner.deviceId,
+              ownerId: owner.ownerId,
+              adSpaceId: play.adSpaceId,
+              sequence: play.sequence,
+              startedAt: new Date(play.startedAt),
+              shownMs: play.shownMs,
+              endReason: play.endReason,
+              playlistId: play.playlistId,
+              playlistVersion: play.playlistVersion,
+              itemId: play.itemId,
+              contentId: play.contentId,
+              campaignId: play.campaignId,
+              creativeId: play.creativeId,
+            })),
+          )
+          .onConflictDoNothing({ target: impression.id })
+          .returning({ id: impression.id });
+        const inserted = new Set(rows.map((row) => row.id));
+        await settleImpressions(tx, {
+          ...owner,
+          commissionBasisPoints,
+          plays: plays.filter((play) => inserted.has(play.id)),
+        });
+        return rows.map((row) => row.id);
+      });
     },
 
     /** Which device stored each of these ids (absent: stored by nobody). */

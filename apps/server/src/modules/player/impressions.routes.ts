@@ -21,8 +21,12 @@ const CSV = 'text/csv';
  * the owner's `GET /api/v1/ad-spaces/{id}/plays` (JSON, or CSV with `Accept: text/csv`).
  */
 export async function impressionsRoutes(app: FastifyInstance) {
-  const { db, access } = app.deps;
-  const service = createImpressionsService(createImpressionsRepository(db), access);
+  const { db, access, platformSettings } = app.deps;
+  const service = createImpressionsService(
+    createImpressionsRepository(db),
+    access,
+    platformSettings,
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 

@@ -13,6 +13,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, notFound, unauthenticated } from '../../lib/app-error';
 import type { TActor, TPrincipal } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
+import type { TPlatformSettingsService } from '../platform/platform-settings';
 import type { TDayWindow, TImpressionsRepository } from './impressions.repository';
 
 /** Rows the CSV reads at a time: the file streams, so a 92-day range never sits in memory. */
@@ -41,7 +42,11 @@ const CSV_COLUMNS = [
  * so a batch sent twice (the answer was lost) stores each play once; owners read the report on
  * their location's local days.
  */
-export function createImpressionsService(repo: TImpressionsRepository, access: TAccessPolicy) {
+export function createImpressionsService(
+  repo: TImpressionsRepository,
+  access: TAccessPolicy,
+  platformSettings: Pick<TPlatformSettingsService, 'get'>,
+) {
   /**
    * Stores a batch from the calling TV. Accepted: the ids stored now or by this TV before (a
    * replay); rejected for good: plays of another ad space, and ids another TV stored.
@@ -58,9 +63,14 @@ export function createImpressionsService(repo: TImpressionsRepository, access: T
       if (play.adSpaceId === tv.adSpaceId) ours.push(play);
       else rejected.push({ id: play.id, reason: 'wrong-ad-space' });
     }
+    const { commissionBasisPoints } = await platformSettings.get();
     let inserted: string[];
     try {
-      inserted = await repo.insertMany({ deviceId: tv.id, ownerId: tv.ownerId }, ours);
+      inserted = await repo.insertAndSettle(
+        { deviceId: tv.id, ownerId: tv.ownerId, adSpaceId: tv.adSpaceId },
+        ours,
+        commissionBasisPoints,
+      );
     } catch (error) {
       // The ad space (or the account) went between the token check and the insert, which
       // revokes the token: the TV is told as if it had been a moment earlier.

@@ -10,6 +10,7 @@ import { createScheduleResolver } from '@screenline/playback/schedule-resolver';
 import type { TDeviceActor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import type { TContentDirectory } from '../content/content-directory';
+import type { TAdFillSource } from '../fill/ad-fill';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import type { TPlayerChangeBus } from './player-changes';
 
@@ -47,11 +48,14 @@ export const utcDayStart = (nowMs: number) => Math.floor(nowMs / DAY_MS) * DAY_M
 export function createManifestService(options: {
   adSpaces: TAdSpaceDirectory;
   content: TContentDirectory;
-  settings: TPlayerSettings;
+  /** The TVs' settings now (the platform settings' `player`, saved by super-users). */
+  settings: () => Promise<TPlayerSettings>;
+  /** The marketplace's fill of the space's ad slots (modules/fill). */
+  adFill: Pick<TAdFillSource, 'fillFor'>;
   changes: TPlayerChangeBus;
   now?: () => number;
 }) {
-  const { adSpaces, content, settings, changes } = options;
+  const { adSpaces, content, adFill, settings, changes } = options;
   const now = options.now ?? Date.now;
   const cache = new Map<string, TCacheEntry>();
   const generations = new Map<string, number>();
@@ -132,24 +136,31 @@ export function createManifestService(options: {
     const contentIds = playlists.flatMap((playlist) =>
       playlist.items.flatMap((item) => (item.type === 'content' ? [item.contentId] : [])),
     );
+    // The fill changes with campaigns, spend and pacing: the cache's age bounds how stale it
+    // gets, and its weights move in steps, so a rebuild usually finds the same fill (same hash).
+    const fill = await adFill.fillFor(device.adSpaceId, { fromMs, toMs, nowMs });
     // Ready items with a download link only: what the TV cannot fetch, it skips.
-    const media: TManifestMedia[] = (await content.findForPlaylist(device.ownerId, contentIds))
-      .flatMap((item) =>
-        item.processingState === 'ready' && item.mediaUrl
-          ? [
-              {
-                contentId: item.id,
-                kind: item.kind,
-                contentType: item.contentType,
-                url: item.mediaUrl,
-                sizeBytes: item.sizeBytes,
-                md5: item.md5,
-                durationMs: item.durationMs,
-              },
-            ]
-          : [],
-      )
-      .sort((a, b) => (a.contentId < b.contentId ? -1 : a.contentId > b.contentId ? 1 : 0));
+    const playlistMedia: TManifestMedia[] = (
+      await content.findForPlaylist(device.ownerId, contentIds)
+    ).flatMap((item) =>
+      item.processingState === 'ready' && item.mediaUrl
+        ? [
+            {
+              contentId: item.id,
+              kind: item.kind,
+              contentType: item.contentType,
+              url: item.mediaUrl,
+              sizeBytes: item.sizeBytes,
+              md5: item.md5,
+              durationMs: item.durationMs,
+            },
+          ]
+        : [],
+    );
+    // Each file once: a creative may also be in the owner's playlists.
+    const media = [
+      ...new Map([...playlistMedia, ...fill.media].map((file) => [file.contentId, file])).values(),
+    ].sort((a, b) => (a.contentId < b.contentId ? -1 : a.contentId > b.contentId ? 1 : 0));
 
     const { defaultPlaylistId, ...space } = adSpace;
     // Everything but the version and the time it was made: identical content, identical hash.
@@ -162,8 +173,8 @@ export function createManifestService(options: {
       schedule: { entries, defaultPlaylistId },
       playlists,
       media,
-      adFill: null,
-      settings,
+      adFill: fill.adFill,
+      settings: await settings(),
     } satisfies Omit<TPlayerManifest, 'version' | 'generatedAt'>;
     const hash = crypto
       .createHash('sha256')

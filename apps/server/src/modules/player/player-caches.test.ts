@@ -47,6 +47,8 @@ function fakeSpaces() {
 }
 
 const noContent = { findForPlaylist: async () => [] } as unknown as TContentDirectory;
+/** The space's ad slots are not sold: no fill, no extra files. */
+const notMonetized = { fillFor: async () => ({ adFill: null, media: [] }) };
 const settings = {
   pollIntervalSeconds: 60,
   impressionSyncIntervalSeconds: 60,
@@ -61,7 +63,8 @@ describe('the manifest cache', () => {
     const manifests = createManifestService({
       adSpaces: spaces.directory,
       content: noContent,
-      settings,
+      settings: async () => settings,
+      adFill: notMonetized,
       changes,
       now: () => clock.nowMs,
     });

@@ -13,8 +13,9 @@ import { z } from 'zod';
  *   is stale and their TVs are told to fetch it again.
  * - `revoke`: device tokens stopped working (a sign-out, a re-registration, an ad space or an
  *   account deleted): cached lookups are dropped and open event streams of those devices close.
- * - `reset`: messages may have been missed (the Redis subscription came back after a break):
- *   every cache is dropped and every TV is told to fetch its manifest again. Local only.
+ * - `reset`: messages may have been missed (the Redis subscription came back after a break), or
+ *   something every manifest carries changed (a platform settings save): every cache is dropped
+ *   and every TV is told to fetch its manifest again.
  *
  * In-process by default. With REDIS_URL, each message is also published on a Redis channel and
  * every other instance applies it as if it were its own; an instance applies its own messages at

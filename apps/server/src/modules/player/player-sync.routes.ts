@@ -10,6 +10,8 @@ import {
   ZPlayerManifest,
 } from '@screenline/shared/player';
 import { createContentDirectory } from '../content/content-directory';
+import { createAdFillSource } from '../fill/ad-fill';
+import { createAdRotation } from '../fill/ad-rotation';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createManifestService, isNotModified } from './manifest';
@@ -44,11 +46,18 @@ const limited = (limit: { max: number; timeWindow: number }) => ({
  * with its device token. docs/api/player.md.
  */
 export async function playerSyncRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, playerChanges, playerHeartbeats } = app.deps;
+  const { db, access, storage, config, playerChanges, playerHeartbeats, platformSettings } =
+    app.deps;
+  const content = createContentDirectory(db, storage, config.storageBucket);
   const manifests = createManifestService({
     adSpaces: createAdSpaceDirectory(db),
-    content: createContentDirectory(db, storage, config.storageBucket),
-    settings: config.player,
+    content,
+    adFill: createAdFillSource({
+      db,
+      rotation: createAdRotation(db, content),
+      publicUrl: config.publicUrl,
+    }),
+    settings: async () => (await platformSettings.get()).player,
     changes: playerChanges,
   });
   const streams = new Set<PassThrough>();

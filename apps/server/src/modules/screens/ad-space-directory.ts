@@ -4,6 +4,7 @@ import { ZPlaylistItems } from '@screenline/shared/playlist';
 import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.repository';
 import { createPlaylistsRepository } from './playlists.repository';
 import { toScheduleRule } from './schedule-rule';
+import { bumpContentVersion } from './content-version.repository';
 
 /**
  * The screens module's facade for the TV player (modules/player): an owner's ad spaces as the
@@ -53,6 +54,15 @@ export function createAdSpaceDirectory(db: TDb) {
 }
 
 export type TAdSpaceDirectory = ReturnType<typeof createAdSpaceDirectory>;
+
+/**
+ * For other modules whose changes alter what these spaces play (the marketplace's fill): bumps
+ * their content version in the caller's transaction, so their TVs fetch a new manifest. Answers
+ * the ids bumped, to publish on the player change bus once the transaction commits.
+ */
+export function bumpAdSpacesContentVersion(tx: TDb, adSpaceIds: readonly string[]) {
+  return bumpContentVersion(tx, { adSpaceIds });
+}
 
 function pick(space: TAdSpaceWithNames['adSpace']) {
   return {

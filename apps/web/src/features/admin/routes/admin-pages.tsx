@@ -1,12 +1,4 @@
-import {
-  BadgeCheck,
-  CircleDollarSign,
-  HandCoins,
-  ListVideo,
-  Pencil,
-  Play,
-  WalletCards,
-} from 'lucide-react';
+import { BadgeCheck, CircleDollarSign, HandCoins, WalletCards } from 'lucide-react';
 import { PlaceholderPage } from '@/components/placeholder-page';
 
 export function WalletApprovalsPage() {
@@ -25,36 +17,6 @@ export function PayoutApprovalsPage() {
       title="Payout approvals"
       description="Screen owners' payout requests to approve, mark as paid or reject."
       icon={HandCoins}
-    />
-  );
-}
-
-export function AdPlaylistsPage() {
-  return (
-    <PlaceholderPage
-      title="Ad playlists"
-      description="The rotation of campaign creatives for each monetized ad space."
-      icon={ListVideo}
-    />
-  );
-}
-
-export function EditAdPlaylistPage() {
-  return (
-    <PlaceholderPage
-      title="Edit ad playlist"
-      description="Pin or exclude campaigns and add house ads for one ad space."
-      icon={Pencil}
-    />
-  );
-}
-
-export function AdPlaylistPlayerPage() {
-  return (
-    <PlaceholderPage
-      title="Ad playlist preview"
-      description="Watch an ad space's ad rotation as its TV will play it."
-      icon={Play}
     />
   );
 }

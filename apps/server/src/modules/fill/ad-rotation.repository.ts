@@ -1,0 +1,135 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/database';
+import {
+  adPlaylist,
+  adSpace,
+  campaign,
+  contentItem,
+  impression,
+  ledgerAccount,
+  location,
+  user,
+} from '../../db/schema/index';
+
+/** What fill reads about spaces, campaigns, holds and spend: one module's queries. */
+export function createAdRotationRepository(db: TDb) {
+  return {
+    /** The spaces with their location and owner (targeting reads city, venue type, orientation). */
+    async findSpaces(ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: adSpace.id,
+          name: adSpace.name,
+          ownerId: adSpace.ownerId,
+          ownerName: user.name,
+          orientation: adSpace.orientation,
+          resolutionWidth: adSpace.resolutionWidth,
+          resolutionHeight: adSpace.resolutionHeight,
+          locationName: location.name,
+          city: location.city,
+          venueType: location.venueType,
+          timeZone: location.timeZone,
+        })
+        .from(adSpace)
+        .innerJoin(location, eq(location.id, adSpace.locationId))
+        .innerJoin(user, eq(user.id, adSpace.ownerId))
+        .where(inArray(adSpace.id, [...ids]));
+    },
+
+    /** Campaigns that may be in a rotation: approved, or paused (shown, not played). */
+    async findLiveCampaigns() {
+      return db
+        .select({
+          id: campaign.id,
+          ownerId: campaign.ownerId,
+          name: campaign.name,
+          creativeIds: campaign.creativeIds,
+          targeting: campaign.targeting,
+          startDate: campaign.startDate,
+          endDate: campaign.endDate,
+          dayparts: campaign.dayparts,
+          bidMicrosPerSecond: campaign.bidMicrosPerSecond,
+          budgetMicros: campaign.budgetMicros,
+          dailyCapMicros: campaign.dailyCapMicros,
+          destinationUrl: campaign.destinationUrl,
+          state: campaign.state,
+        })
+        .from(campaign)
+        .where(inArray(campaign.state, ['approved', 'paused']))
+        .orderBy(campaign.createdAt, campaign.id);
+    },
+
+    /** What each campaign's hold has left (absent: no hold, 0). */
+    async holdBalances(campaignIds: readonly string[]): Promise<Map<string, number>> {
+      if (campaignIds.length === 0) return new Map();
+      const rows = await db
+        .select({ campaignId: ledgerAccount.campaignId, balance: ledgerAccount.balanceMicros })
+        .from(ledgerAccount)
+        .where(
+          and(
+            eq(ledgerAccount.kind, 'campaign-hold'),
+            inArray(ledgerAccount.campaignId, [...campaignIds]),
+          ),
+        );
+      return new Map(
+        rows.flatMap((row) => (row.campaignId ? [[row.campaignId, row.balance]] : [])),
+      );
+    },
+
+    /** What each campaign was charged for plays that started on or after `fromMs` (a UTC day). */
+    async billedSince(
+      campaignIds: readonly string[],
+      fromMs: number,
+    ): Promise<Map<string, number>> {
+      if (campaignIds.length === 0) return new Map();
+      const billed = sql<string>`sum(${impression.billedMicros})::text`;
+      const rows = await db
+        .select({ campaignId: impression.campaignId, billed })
+        .from(impression)
+        .where(
+          and(
+            inArray(impression.campaignId, [...campaignIds]),
+            gte(impression.startedAt, new Date(fromMs)),
+          ),
+        )
+        .groupBy(impression.campaignId);
+      return new Map(
+        rows.flatMap((row) => (row.campaignId ? [[row.campaignId, Number(row.billed)]] : [])),
+      );
+    },
+
+    /** The super-user's edits of these spaces' rotations, with who made them last. */
+    async findAdPlaylists(adSpaceIds: readonly string[]) {
+      if (adSpaceIds.length === 0) return [];
+      return db
+        .select({
+          adSpaceId: adPlaylist.adSpaceId,
+          pinnedCampaignIds: adPlaylist.pinnedCampaignIds,
+          excludedCampaignIds: adPlaylist.excludedCampaignIds,
+          houseAdContentIds: adPlaylist.houseAdContentIds,
+          updatedAt: adPlaylist.updatedAt,
+          updatedById: adPlaylist.updatedBy,
+          updatedByName: user.name,
+        })
+        .from(adPlaylist)
+        .leftJoin(user, eq(user.id, adPlaylist.updatedBy))
+        .where(inArray(adPlaylist.adSpaceId, [...adSpaceIds]));
+    },
+
+    /**
+     * Whose library each house ad is in: the super-user who chose it may not be the one who
+     * edits the playlist next, and the content directory reads per owner.
+     */
+    async ownersOfContent(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: contentItem.id, ownerId: contentItem.ownerId })
+        .from(contentItem)
+        .where(inArray(contentItem.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.ownerId]));
+    },
+  };
+}
+
+export type TAdRotationRepository = ReturnType<typeof createAdRotationRepository>;

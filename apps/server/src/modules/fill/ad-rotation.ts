@@ -1,0 +1,266 @@
+import {
+  matchesTargeting,
+  type TCampaignState,
+  ZCampaignTargeting,
+  ZStoredDaypart,
+} from '@screenline/shared/campaign';
+import type { TContentItem } from '@screenline/shared/content';
+import type { TOrientation } from '@screenline/shared/ad-space';
+import type { TVenueType } from '@screenline/shared/location';
+import { z } from 'zod';
+import type { TDb } from '../../db/database';
+import type { TContentDirectory } from '../content/content-directory';
+import { createAdRotationRepository } from './ad-rotation.repository';
+import { campaignWindows, flightOf, type TWindow } from './campaign-windows';
+import { approvedFloorsOf } from './monetized-spaces';
+import { pacedWeight, pacingSteps } from './pacing';
+
+const DAY_MS = 86_400_000;
+const ZDayparts = z.array(ZStoredDaypart);
+
+/** The monetized space a rotation fills. */
+export interface TRotationSpace {
+  id: string;
+  name: string;
+  ownerId: string;
+  ownerName: string;
+  orientation: TOrientation;
+  resolutionWidth: number;
+  resolutionHeight: number;
+  locationName: string;
+  city: string;
+  venueType: TVenueType;
+  timeZone: string;
+  floorMicrosPerSecond: number;
+}
+
+/** A campaign that targets the space (approved or paused), as the rotation judges it. */
+export interface TRotationCampaign {
+  id: string;
+  ownerId: string;
+  name: string;
+  state: TCampaignState;
+  bidMicrosPerSecond: number;
+  destinationUrl: string | null;
+  pinned: boolean;
+  excluded: boolean;
+  /** When it may play within the range (its dates and dayparts in the space's zone). */
+  windows: TWindow[];
+  /** Its creatives still in the buyer's library, in the campaign's order. */
+  creatives: TContentItem[];
+  /** Ready to download: what a TV can play. */
+  playableCreatives: TContentItem[];
+  /** Bid × pacing; 0 when it is not filled. */
+  weight: number;
+  /** Why it is not in the space's fill over the range (null: it is). */
+  notFilledBecause: string | null;
+  /** Why it does not play at the instant asked about (null: it does). */
+  notPlayingBecause: string | null;
+}
+
+export interface TRotation {
+  space: TRotationSpace;
+  campaigns: TRotationCampaign[];
+  /** The super-user's house ads still in their library, in the chosen order. */
+  houseAds: TContentItem[];
+  pinnedCampaignIds: string[];
+  excludedCampaignIds: string[];
+  updatedAt: Date | null;
+  updatedBy: { id: string; name: string } | null;
+}
+
+/** The range a rotation is judged over (the manifest's timeline) and the instant "now". */
+export interface TRotationRange {
+  fromMs: number;
+  toMs: number;
+  nowMs: number;
+}
+
+/**
+ * The one place that decides what fills a monetized space's ad slots (issue 9 item 6): the TV's
+ * manifest (`adFill`) and the super-user's ad playlists both read it. Eligible: approved, its
+ * targeting matches the space, its bid at or above the space's floor, money left in its hold,
+ * today's cap (UTC day) not reached, not excluded here, a creative ready, and a window within the
+ * range. While a pinned campaign is eligible, only pinned ones are. Weights: docs/marketplace.md
+ * "Pacing".
+ */
+export function createAdRotation(db: TDb, content: TContentDirectory) {
+  const repo = createAdRotationRepository(db);
+
+  /** The rotations of these spaces; spaces that are not monetized now are absent. */
+  async function rotationsOf(
+    adSpaceIds: readonly string[] | undefined,
+    range: TRotationRange,
+  ): Promise<Map<string, TRotation>> {
+    const floors = await approvedFloorsOf(db, adSpaceIds);
+    const spaceRows = await repo.findSpaces([...floors.keys()]);
+    const rotations = new Map<string, TRotation>();
+    if (spaceRows.length === 0) return rotations;
+
+    const [campaigns, playlists] = await Promise.all([
+      repo.findLiveCampaigns(),
+      repo.findAdPlaylists(spaceRows.map((space) => space.id)),
+    ]);
+    const parsed = campaigns.map((row) => ({
+      ...row,
+      // Stored as JSON: read with the schemas they were written with.
+      targeting: ZCampaignTargeting.parse(row.targeting),
+      dayparts: ZDayparts.parse(row.dayparts),
+    }));
+    const ids = parsed.map((row) => row.id);
+    const [holds, billedToday, creatives] = await Promise.all([
+      repo.holdBalances(ids),
+      repo.billedSince(ids, Math.floor(range.nowMs / DAY_MS) * DAY_MS),
+      itemsByOwner(parsed.map((row) => ({ ownerId: row.ownerId, ids: row.creativeIds }))),
+    ]);
+    const houseAdIds = [...new Set(playlists.flatMap((row) => row.houseAdContentIds))];
+    const houseAdOwners = await repo.ownersOfContent(houseAdIds);
+    const houseItems = await itemsByOwner(
+      houseAdIds.flatMap((id) => {
+        const ownerId = houseAdOwners.get(id);
+        return ownerId ? [{ ownerId, ids: [id] }] : [];
+      }),
+    );
+
+    for (const row of spaceRows) {
+      const space: TRotationSpace = {
+        ...row,
+        floorMicrosPerSecond: floors.get(row.id) ?? 0,
+      };
+      const playlist = playlists.find((candidate) => candidate.adSpaceId === row.id);
+      const pinnedIds = playlist?.pinnedCampaignIds ?? [];
+      const excludedIds = playlist?.excludedCampaignIds ?? [];
+      const target = {
+        adSpaceId: space.id,
+        city: space.city,
+        venueType: space.venueType,
+        orientation: space.orientation,
+      };
+      const flights = new Map<string, TWindow>();
+      const judged = parsed
+        .filter((candidate) => matchesTargeting(target, candidate.targeting))
+        .map((candidate): TRotationCampaign => {
+          const found = creatives.get(candidate.ownerId) ?? new Map<string, TContentItem>();
+          const items = candidate.creativeIds.flatMap((id) => {
+            const item = found.get(id);
+            return item ? [item] : [];
+          });
+          const playable = items.filter(isPlayable);
+          const windows = campaignWindows(candidate, space.timeZone, range.fromMs, range.toMs);
+          const hold = holds.get(candidate.id) ?? 0;
+          const billed = billedToday.get(candidate.id) ?? 0;
+          const excluded = excludedIds.includes(candidate.id);
+          const flight = flightOf(candidate, space.timeZone);
+          flights.set(candidate.id, flight);
+          let notFilledBecause: string | null = null;
+          if (candidate.state === 'paused') notFilledBecause = 'Paused by the buyer.';
+          else if (excluded) notFilledBecause = 'Excluded from this space.';
+          else if (candidate.bidMicrosPerSecond < space.floorMicrosPerSecond)
+            notFilledBecause = 'Its bid is below this space’s floor price.';
+          else if (hold <= 0) notFilledBecause = 'Its budget is spent.';
+          else if (candidate.dailyCapMicros !== null && billed >= candidate.dailyCapMicros)
+            notFilledBecause = 'Today’s cap is spent.';
+          else if (playable.length === 0) notFilledBecause = 'None of its creatives is ready.';
+          else if (windows.length === 0)
+            notFilledBecause =
+              flight.endMs <= range.fromMs
+                ? 'Its flight has ended.'
+                : flight.startMs >= range.toMs
+                  ? 'Its flight starts after the coming week.'
+                  : 'Its dayparts fall outside the coming week.';
+          const steps = pacingSteps({
+            budgetMicros: candidate.budgetMicros,
+            spentMicros: Math.max(0, candidate.budgetMicros - hold),
+            flightStartMs: flight.startMs,
+            flightEndMs: flight.endMs,
+            nowMs: range.nowMs,
+          });
+          return {
+            id: candidate.id,
+            ownerId: candidate.ownerId,
+            name: candidate.name,
+            state: candidate.state,
+            bidMicrosPerSecond: candidate.bidMicrosPerSecond,
+            destinationUrl: candidate.destinationUrl,
+            pinned: pinnedIds.includes(candidate.id),
+            excluded,
+            windows,
+            creatives: items,
+            playableCreatives: playable,
+            weight:
+              notFilledBecause === null ? pacedWeight(candidate.bidMicrosPerSecond, steps) : 0,
+            notFilledBecause,
+            notPlayingBecause: notFilledBecause,
+          };
+        });
+
+      // While a pinned campaign is eligible, only pinned ones fill the slots.
+      if (judged.some((entry) => entry.pinned && entry.notFilledBecause === null)) {
+        for (const entry of judged) {
+          if (entry.pinned || entry.notFilledBecause !== null) continue;
+          entry.notFilledBecause = 'A pinned campaign plays here instead.';
+          entry.notPlayingBecause = entry.notFilledBecause;
+          entry.weight = 0;
+        }
+      }
+      for (const entry of judged) {
+        if (entry.notFilledBecause !== null) continue;
+        const now = range.nowMs;
+        if (entry.windows.some((window) => window.startMs <= now && now < window.endMs)) continue;
+        const flight = flights.get(entry.id);
+        entry.notPlayingBecause =
+          flight && now < flight.startMs
+            ? 'Its flight has not started yet.'
+            : 'Outside its dayparts now.';
+      }
+
+      const houseAds = (playlist?.houseAdContentIds ?? []).flatMap((id) => {
+        const ownerId = houseAdOwners.get(id);
+        const item = ownerId ? houseItems.get(ownerId)?.get(id) : undefined;
+        return item ? [item] : [];
+      });
+      rotations.set(space.id, {
+        space,
+        campaigns: judged,
+        houseAds,
+        pinnedCampaignIds: pinnedIds,
+        excludedCampaignIds: excludedIds,
+        updatedAt: playlist?.updatedAt ?? null,
+        updatedBy:
+          playlist?.updatedById != null
+            ? { id: playlist.updatedById, name: playlist.updatedByName ?? 'A deleted user' }
+            : null,
+      });
+    }
+    return rotations;
+  }
+
+  /** Library items by owner and id, one directory read per owner. */
+  async function itemsByOwner(
+    wanted: ReadonlyArray<{ ownerId: string; ids: readonly string[] }>,
+  ): Promise<Map<string, Map<string, TContentItem>>> {
+    const idsByOwner = new Map<string, Set<string>>();
+    for (const { ownerId, ids } of wanted) {
+      const set = idsByOwner.get(ownerId) ?? new Set<string>();
+      for (const id of ids) set.add(id);
+      idsByOwner.set(ownerId, set);
+    }
+    const found = new Map<string, Map<string, TContentItem>>();
+    await Promise.all(
+      [...idsByOwner].map(async ([ownerId, ids]) => {
+        const items = await content.findForPlaylist(ownerId, [...ids]);
+        found.set(ownerId, new Map(items.map((item) => [item.id, item])));
+      }),
+    );
+    return found;
+  }
+
+  return { rotationsOf };
+}
+
+export type TAdRotation = ReturnType<typeof createAdRotation>;
+
+/** What a TV can download and play: processed, with a download link. */
+export function isPlayable(item: TContentItem): boolean {
+  return item.processingState === 'ready' && item.mediaUrl !== null;
+}

@@ -1,0 +1,546 @@
+import crypto from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZAdPlaylist, ZAdPlaylistList } from '@screenline/shared/ad-playlist';
+import {
+  type TImpression,
+  type TPlayerManifest,
+  ZDeviceRegistration,
+  ZImpressionBatchResult,
+  ZPlayerManifest,
+} from '@screenline/shared/player';
+import { impression, monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
+import { createMeRepository } from '../me/me.repository';
+import {
+  balancesOf,
+  campaignHoldAccountId,
+  PLATFORM_REVENUE_ACCOUNT_ID,
+  walletAccountId,
+} from '../ledger/ledger';
+import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
+import { approveMonetization, insertFundedCampaign } from '../../../test/fill-rows';
+import { contentItemOf } from '../../../test/matrix/fixtures';
+import { createAdSpace, createLocation, type TOwner } from '../../../test/screens-helpers';
+import { signUpForStorage, type TStorageUser } from '../../../test/storage-helpers';
+
+const DAY_MS = 86_400_000;
+let keys = 0;
+
+/** `YYYY-MM-DD HH:mm` of an instant in a zone. */
+function localOf(epochMs: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(epochMs)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
+  let t: TTestApp;
+  let owner: TOwner & { storage: TStorageUser };
+  let buyer: TStorageUser;
+  let admin: TStorageUser;
+  let locationId: string;
+  /** The buyer's creatives. */
+  let creative: string;
+  let otherCreative: string;
+
+  interface TScreen {
+    adSpaceId: string;
+    token: string;
+    deviceId: string;
+  }
+
+  async function role(user: { cookie: string }, value: 'advertiser' | 'publisher') {
+    const res = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      cookie: user.cookie,
+      payload: { role: value },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    const ownerUser = await signUpForStorage(t);
+    await role(ownerUser, 'advertiser');
+    owner = { userId: ownerUser.userId, cookie: ownerUser.cookie, storage: ownerUser };
+    buyer = await signUpForStorage(t);
+    await role(buyer, 'publisher');
+    admin = await signUpForStorage(t);
+    await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+    locationId = (
+      await createLocation(t, owner, {
+        name: 'Berlin café',
+        address: { line: '1 Torstraße', city: 'Berlin', country: 'DE' },
+        timeZone: 'Europe/Berlin',
+        venueType: 'food-and-drink',
+      })
+    ).id;
+    creative = await contentItemOf(t, buyer);
+    otherCreative = await contentItemOf(t, buyer);
+  });
+  afterAll(() => t.close());
+
+  /** A new ad space at the Berlin location with a TV set up; monetized unless told. */
+  async function newScreen(options: { monetized?: boolean; floor?: number } = {}) {
+    const adSpaceId = (await createAdSpace(t, owner, { locationId, name: `Screen ${keys}` })).id;
+    keys += 1;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v1/player/devices',
+      cookie: owner.cookie,
+      payload: {
+        deviceKey: `fill-device-key-${Date.now()}-${keys}`,
+        adSpaceId,
+        name: 'TV',
+        userAgent: 'Mozilla/5.0 Chrome/69.0.3497.106',
+        appVersion: '0.1.0',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const tv = ZDeviceRegistration.parse(res.json());
+    if (options.monetized !== false)
+      await approveMonetization(t, { adSpaceId, ownerId: owner.userId }, options.floor ?? 1000);
+    return { adSpaceId, token: tv.token, deviceId: tv.deviceId } satisfies TScreen;
+  }
+
+  /** A funded approved campaign of the buyer that targets only this space. */
+  const campaignOn = (
+    screen: TScreen,
+    overrides: Parameters<typeof insertFundedCampaign>[1] | object = {},
+  ) =>
+    insertFundedCampaign(t, {
+      ownerId: buyer.userId,
+      creativeIds: [creative],
+      targeting: { adSpaceIds: [screen.adSpaceId] },
+      ...overrides,
+    });
+
+  async function manifestOf(screen: TScreen): Promise<{ etag: string; manifest: TPlayerManifest }> {
+    // Rows written straight to the tables announce nothing: drop the cached manifest as the
+    // services' change messages do.
+    t.app.deps.playerChanges.publishContent([screen.adSpaceId]);
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/player/manifest',
+      headers: { authorization: `Bearer ${screen.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { etag: String(res.headers.etag), manifest: ZPlayerManifest.parse(res.json()) };
+  }
+
+  const adminPlaylist = async (adSpaceId: string) => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/admin/ad-playlists/${adSpaceId}`,
+      cookie: admin.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZAdPlaylist.parse(res.json());
+  };
+
+  const putPlaylist = (adSpaceId: string, payload: Record<string, string[]>) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/v1/admin/ad-playlists/${adSpaceId}`,
+      cookie: admin.cookie,
+      payload: {
+        pinnedCampaignIds: [],
+        excludedCampaignIds: [],
+        houseAdContentIds: [],
+        ...payload,
+      },
+    });
+
+  describe('the manifest’s adFill', () => {
+    it('fills ad slots only while the space’s monetization is approved, and the ETag follows', async () => {
+      const screen = await newScreen({ monetized: false });
+      const campaignId = await campaignOn(screen);
+      const before = await manifestOf(screen);
+      expect(before.manifest.adFill).toBeNull();
+
+      const requestId = await approveMonetization(t, {
+        adSpaceId: screen.adSpaceId,
+        ownerId: owner.userId,
+      });
+      const filled = await manifestOf(screen);
+      expect(filled.etag).not.toBe(before.etag);
+      const { adFill, media, timelineFromMs, timelineToMs } = filled.manifest;
+      expect(adFill?.campaigns).toEqual([
+        {
+          campaignId,
+          weight: expect.any(Number) as number,
+          qrUrl: null,
+          windows: [{ startMs: timelineFromMs, endMs: timelineToMs }],
+          creatives: [{ creativeId: creative, contentId: creative, kind: 'image' }],
+        },
+      ]);
+      expect(adFill?.houseAds).toEqual([]);
+      expect(media.map((file) => file.contentId)).toContain(creative);
+      // The same fill again: the same version (TVs answer 304).
+      expect((await manifestOf(screen)).etag).toBe(filled.etag);
+
+      await t.app.deps.db
+        .update(monetizationRequest)
+        .set({ state: 'suspended' })
+        .where(eq(monetizationRequest.id, requestId));
+      const suspended = await manifestOf(screen);
+      expect(suspended.manifest.adFill).toBeNull();
+      expect(suspended.manifest.media.map((file) => file.contentId)).not.toContain(creative);
+    });
+
+    it('gives each campaign its dates and dayparts as windows in the location’s zone', async () => {
+      const screen = await newScreen();
+      const daytime = await campaignOn(screen, {
+        name: 'Daytime',
+        dayparts: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '09:00', endTime: '17:00' }],
+      });
+      const berlinToday = localOf(Date.now(), 'Europe/Berlin').slice(0, 10);
+      const inTwoDays = new Date(Date.parse(`${berlinToday}T12:00:00Z`) + 2 * DAY_MS)
+        .toISOString()
+        .slice(0, 10);
+      const later = await campaignOn(screen, { name: 'Later', startDate: inTwoDays });
+      const ended = await campaignOn(screen, {
+        name: 'Over',
+        startDate: '2020-01-01',
+        endDate: '2020-01-31',
+      });
+      const { adFill } = (await manifestOf(screen)).manifest;
+      const byId = new Map(adFill?.campaigns.map((entry) => [entry.campaignId, entry]));
+      expect(byId.has(ended)).toBe(false);
+
+      const windows = byId.get(daytime)?.windows ?? [];
+      // The timeline starts at 00:00 UTC today and spans 7 days: seven 09:00–17:00 windows.
+      expect(windows).toHaveLength(7);
+      for (const window of windows) {
+        expect(localOf(window.startMs, 'Europe/Berlin').slice(11)).toBe('09:00');
+        expect(localOf(window.endMs, 'Europe/Berlin').slice(11)).toBe('17:00');
+      }
+      const first = byId.get(later)?.windows[0];
+      expect(first && localOf(first.startMs, 'Europe/Berlin')).toBe(`${inTwoDays} 00:00`);
+    });
+
+    it('leaves out a bid below the floor, excluded campaigns, and all but pinned ones; adds house ads', async () => {
+      const screen = await newScreen({ floor: 5000 });
+      const cheap = await campaignOn(screen, { name: 'Cheap', bidMicrosPerSecond: 4000 });
+      const first = await campaignOn(screen, { name: 'First', bidMicrosPerSecond: 5000 });
+      const second = await campaignOn(screen, { name: 'Second', bidMicrosPerSecond: 20_000 });
+      const filledIds = async () =>
+        (await manifestOf(screen)).manifest.adFill?.campaigns.map((entry) => entry.campaignId);
+      expect(await filledIds()).toEqual([first, second]);
+      const playlist = await adminPlaylist(screen.adSpaceId);
+      expect(playlist.adSpace.floorMicrosPerSecond).toBe(5000);
+      const cheapEntry = playlist.rotation.find((entry) => entry.campaignId === cheap);
+      expect(cheapEntry).toMatchObject({ weight: 0, share: 0 });
+      expect(cheapEntry?.notPlayingBecause).toMatch(/floor/);
+      const shares = playlist.rotation.filter((entry) => entry.weight > 0);
+      expect(shares.reduce((sum, entry) => sum + entry.share, 0)).toBeCloseTo(1);
+      // A higher bid weighs more (both are on pace: nothing spent, flights far from over).
+      const weightOf = (id: string) => shares.find((entry) => entry.campaignId === id)?.weight ?? 0;
+      expect(weightOf(second)).toBeGreaterThan(weightOf(first));
+
+      let res = await putPlaylist(screen.adSpaceId, { excludedCampaignIds: [second] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await filledIds()).toEqual([first]);
+
+      res = await putPlaylist(screen.adSpaceId, { pinnedCampaignIds: [second] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await filledIds()).toEqual([second]);
+      expect(
+        ZAdPlaylist.parse(res.json()).rotation.find((entry) => entry.campaignId === first)
+          ?.notPlayingBecause,
+      ).toMatch(/pinned/);
+
+      const houseAd = await contentItemOf(t, admin);
+      res = await putPlaylist(screen.adSpaceId, { houseAdContentIds: [houseAd] });
+      expect(res.statusCode, res.body).toBe(200);
+      const { manifest } = await manifestOf(screen);
+      expect(manifest.adFill?.houseAds).toEqual([
+        { creativeId: houseAd, contentId: houseAd, kind: 'image' },
+      ]);
+      expect(manifest.media.map((file) => file.contentId)).toContain(houseAd);
+
+      // Someone else's item is not a house ad; ids that are not campaigns are refused.
+      expect(
+        (await putPlaylist(screen.adSpaceId, { houseAdContentIds: [creative] })).statusCode,
+      ).toBe(404);
+      res = await putPlaylist(screen.adSpaceId, { pinnedCampaignIds: [crypto.randomUUID()] });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(
+        (
+          await putPlaylist(screen.adSpaceId, {
+            pinnedCampaignIds: [first],
+            excludedCampaignIds: [first],
+          })
+        ).statusCode,
+      ).toBe(400);
+
+      const list = await t.request({
+        method: 'GET',
+        url: '/api/v1/admin/ad-playlists',
+        cookie: admin.cookie,
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(ZAdPlaylistList.parse(list.json()).items).toContainEqual(
+        expect.objectContaining({
+          adSpaceId: screen.adSpaceId,
+          houseAds: 1,
+          pinned: 0,
+          excluded: 0,
+        }),
+      );
+    });
+
+    it('answers 404 for a space that is not monetized', async () => {
+      const screen = await newScreen({ monetized: false });
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/v1/admin/ad-playlists/${screen.adSpaceId}`,
+        cookie: admin.cookie,
+      });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('settlement', () => {
+    let sequence = 0;
+    const play = (
+      screen: TScreen,
+      campaignId: string | null,
+      overrides: Partial<TImpression> = {},
+    ): TImpression => ({
+      id: crypto.randomUUID(),
+      sequence: (sequence += 1),
+      startedAt: new Date().toISOString(),
+      shownMs: 10_000,
+      endReason: 'completed',
+      adSpaceId: screen.adSpaceId,
+      playlistId: null,
+      playlistVersion: null,
+      itemId: 'ad-slot-1',
+      contentId: campaignId ? creative : null,
+      campaignId,
+      creativeId: campaignId ? creative : null,
+      ...overrides,
+    });
+
+    const send = (screen: TScreen, impressions: TImpression[]) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/player/impressions',
+        headers: { authorization: `Bearer ${screen.token}` },
+        payload: { impressions },
+      });
+
+    async function sent(screen: TScreen, impressions: TImpression[]) {
+      const res = await send(screen, impressions);
+      expect(res.statusCode, res.body).toBe(200);
+      return ZImpressionBatchResult.parse(res.json());
+    }
+
+    async function billed(plays: TImpression[]): Promise<number[]> {
+      const rows = await t.app.deps.db
+        .select({ id: impression.id, billed: impression.billedMicros })
+        .from(impression)
+        .where(
+          inArray(
+            impression.id,
+            plays.map((p) => p.id),
+          ),
+        );
+      const byId = new Map(rows.map((row) => [row.id, row.billed]));
+      return plays.map((p) => byId.get(p.id) ?? -1);
+    }
+
+    /** Balances of the campaign's hold, the owner's wallet and the platform's revenue. */
+    async function money(campaignId: string) {
+      const db = t.app.deps.db;
+      const hold = await campaignHoldAccountId(db, campaignId);
+      const wallet = await walletAccountId(db, owner.userId);
+      const balances = await balancesOf(db, [hold, wallet, PLATFORM_REVENUE_ACCOUNT_ID]);
+      return {
+        hold: balances.get(hold) ?? 0,
+        owner: balances.get(wallet) ?? 0,
+        platform: balances.get(PLATFORM_REVENUE_ACCOUNT_ID) ?? 0,
+      };
+    }
+
+    it('charges floor(ms × bid / 1000) from the hold, the owner less commission, the platform the rest; a replay settles nothing', async () => {
+      const screen = await newScreen();
+      const campaignId = await campaignOn(screen, {
+        bidMicrosPerSecond: 10_003,
+        budgetMicros: 1_000_000,
+      });
+      const before = await money(campaignId);
+      const batch = [
+        play(screen, campaignId, { shownMs: 10_000 }),
+        play(screen, campaignId, { shownMs: 1_234 }),
+        play(screen, null),
+      ];
+      expect((await sent(screen, batch)).accepted).toHaveLength(3);
+      // 10 000 × 10 003 / 1000 = 100 030; 1 234 × 10 003 / 1000 = 12 343.702 → 12 343.
+      expect(await billed(batch)).toEqual([100_030, 12_343, 0]);
+      const charge = 112_373;
+      // Commission 20 % (the default): the owner gets floor(charge × 0.8).
+      const share = Math.floor((charge * 8000) / 10_000);
+      const after = await money(campaignId);
+      expect(after.hold).toBe(before.hold - charge);
+      expect(after.owner - before.owner).toBe(share);
+      expect(after.platform - before.platform).toBe(charge - share);
+
+      expect((await sent(screen, batch)).accepted).toHaveLength(3);
+      expect(await money(campaignId)).toEqual(after);
+      expect(await billed(batch)).toEqual([100_030, 12_343, 0]);
+    });
+
+    it('two identical batches at once settle once', async () => {
+      const screen = await newScreen();
+      const campaignId = await campaignOn(screen, { bidMicrosPerSecond: 10_000 });
+      const before = await money(campaignId);
+      const batch = [play(screen, campaignId), play(screen, campaignId)];
+      const answers = await Promise.all([send(screen, batch), send(screen, batch)]);
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      expect(await billed(batch)).toEqual([100_000, 100_000]);
+      expect(before.hold - (await money(campaignId)).hold).toBe(200_000);
+    });
+
+    it('never charges past the budget: the play that empties the hold is capped, later ones are stored and billed 0', async () => {
+      const screen = await newScreen();
+      const campaignId = await campaignOn(screen, {
+        bidMicrosPerSecond: 10_000,
+        budgetMicros: 250_000,
+      });
+      const batch = [
+        play(screen, campaignId),
+        play(screen, campaignId),
+        play(screen, campaignId),
+        play(screen, campaignId),
+      ];
+      expect((await sent(screen, batch)).accepted).toHaveLength(4);
+      expect(await billed(batch)).toEqual([100_000, 100_000, 50_000, 0]);
+      expect((await money(campaignId)).hold).toBe(0);
+      const later = [play(screen, campaignId)];
+      expect((await sent(screen, later)).accepted).toHaveLength(1);
+      expect(await billed(later)).toEqual([0]);
+      // With its hold empty, the campaign leaves the fill.
+      expect((await manifestOf(screen)).manifest.adFill?.campaigns).toEqual([]);
+    });
+
+    it('caps each UTC day’s charges at the daily cap', async () => {
+      const screen = await newScreen();
+      const campaignId = await campaignOn(screen, {
+        bidMicrosPerSecond: 10_000,
+        dailyCapMicros: 150_000,
+      });
+      const yesterday = new Date(Date.now() - DAY_MS).toISOString();
+      const batch = [
+        play(screen, campaignId),
+        play(screen, campaignId),
+        play(screen, campaignId),
+        play(screen, campaignId, { startedAt: yesterday }),
+      ];
+      await sent(screen, batch);
+      expect(await billed(batch)).toEqual([100_000, 50_000, 0, 100_000]);
+      const next = [play(screen, campaignId)];
+      await sent(screen, next);
+      expect(await billed(next)).toEqual([0]);
+      // Today's cap is spent: not in today's fill.
+      expect((await manifestOf(screen)).manifest.adFill?.campaigns).toEqual([]);
+    });
+
+    it('bills 0 for failed plays, campaigns that do not target the space, other creatives, paused campaigns and unmonetized spaces', async () => {
+      const screen = await newScreen();
+      const elsewhere = await newScreen();
+      const unmonetized = await newScreen({ monetized: false });
+      const ours = await campaignOn(screen, { bidMicrosPerSecond: 10_000 });
+      const theirs = await campaignOn(elsewhere, { bidMicrosPerSecond: 10_000 });
+      const paused = await campaignOn(screen, { bidMicrosPerSecond: 10_000, state: 'paused' });
+      const everywhere = await insertFundedCampaign(t, {
+        ownerId: buyer.userId,
+        creativeIds: [creative],
+        targeting: { cities: ['Berlin'] },
+      });
+      const before = await Promise.all([ours, theirs, paused, everywhere].map(money));
+      const batch = [
+        play(screen, ours, { endReason: 'failed' }),
+        play(screen, theirs),
+        play(screen, ours, { creativeId: otherCreative }),
+        play(screen, paused),
+        play(screen, crypto.randomUUID()),
+        play(screen, ours),
+      ];
+      expect((await sent(screen, batch)).accepted).toHaveLength(6);
+      expect(await billed(batch)).toEqual([0, 0, 0, 0, 0, 100_000]);
+      const unbilled = [play(unmonetized, everywhere)];
+      await sent(unmonetized, unbilled);
+      expect(await billed(unbilled)).toEqual([0]);
+      const after = await Promise.all([ours, theirs, paused, everywhere].map(money));
+      expect(after.map((m) => m.hold)).toEqual([
+        before[0]!.hold - 100_000,
+        before[1]!.hold,
+        before[2]!.hold,
+        before[3]!.hold,
+      ]);
+    });
+  });
+
+  describe('GET /q/{code}', () => {
+    it('records the scan and redirects to the campaign’s destination', async () => {
+      const screen = await newScreen();
+      const campaignId = await campaignOn(screen, {
+        destinationUrl: 'https://example.com/sale?from=tv',
+      });
+      const qrUrlNow = async () =>
+        (await manifestOf(screen)).manifest.adFill?.campaigns.find(
+          (candidate) => candidate.campaignId === campaignId,
+        )?.qrUrl;
+      const qrUrl = await qrUrlNow();
+      const prefix = `${ORIGIN}/q/`;
+      expect(qrUrl?.startsWith(prefix)).toBe(true);
+      const code = qrUrl?.slice(prefix.length) ?? '';
+      expect(code).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+      // The same code on the next build: one per campaign and space.
+      expect(await qrUrlNow()).toBe(qrUrl);
+
+      const res = await t.request({ method: 'GET', url: `/q/${code}?next=https://evil.example` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('https://example.com/sale?from=tv');
+      const scans = await t.app.deps.db
+        .select()
+        .from(qrScan)
+        .where(eq(qrScan.campaignId, campaignId));
+      expect(scans).toHaveLength(1);
+      expect(scans[0]?.adSpaceId).toBe(screen.adSpaceId);
+    });
+
+    it('answers 404 for unknown and malformed codes, and never redirects to a destination that is not http or https', async () => {
+      for (const url of ['/q/AAAAAAAAAAAAAAAA', '/q/x', '/q/%3Cscript%3E']) {
+        const res = await t.request({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers.location).toBeUndefined();
+      }
+      const screen = await newScreen();
+      const campaignId = await campaignOn(screen, { destinationUrl: 'javascript:alert(1)' });
+      await t.app.deps.db
+        .insert(qrCode)
+        .values({ code: 'scriptcode01', campaignId, adSpaceId: screen.adSpaceId });
+      const res = await t.request({ method: 'GET', url: '/q/scriptcode01' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+      expect(
+        await t.app.deps.db.select().from(qrScan).where(eq(qrScan.campaignId, campaignId)),
+      ).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,606 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { z } from 'zod';
+import { formatMicros, MICROS_PER_UNIT, type TDecision } from '@screenline/shared/money';
+import {
+  LEDGER_TRANSACTION_LABELS,
+  maskIban,
+  type TPayout,
+  type TPayoutList,
+  type TTopUp,
+  type TTopUpList,
+  type TWallet,
+  type TWalletTransaction,
+  type TWalletTransactionList,
+  type ZCreatePayout,
+  type ZCreateTopUp,
+  type ZRequestListQuery,
+  type ZWalletTransactionsQuery,
+} from '@screenline/shared/wallet';
+import type { TDb } from '../../db/database';
+import type { payoutRequest, topUpRequest } from '../../db/schema/index';
+import type { TActor } from '../../lib/actor';
+import { AppError, notFound } from '../../lib/app-error';
+import { pageOf } from '../../lib/created-order';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import type { TAccessPolicy } from '../access/access-policy';
+import type { TContentDirectory } from '../content/content-directory';
+import {
+  EXTERNAL_ACCOUNT_ID,
+  payoutHoldAccountId,
+  transfer,
+  walletAccountId,
+} from '../ledger/ledger';
+import type { MailService, TMail } from '../mail/mail.service';
+import {
+  payoutApprovedMail,
+  payoutPaidMail,
+  payoutRejectedMail,
+  topUpApprovedMail,
+  topUpRejectedMail,
+} from '../mail/templates';
+import type { TPlatformSettingsService } from '../platform/platform-settings';
+import type { TIbanCipher } from './iban-cipher';
+import { createWalletRepository, type THistoryRow } from './wallet.repository';
+
+type TTransactionsQuery = z.output<typeof ZWalletTransactionsQuery>;
+type TRequestQuery = z.output<typeof ZRequestListQuery>;
+type TCreateTopUp = z.output<typeof ZCreateTopUp>;
+type TCreatePayout = z.output<typeof ZCreatePayout>;
+type TTopUpRow = typeof topUpRequest.$inferSelect;
+type TPayoutRow = typeof payoutRequest.$inferSelect;
+type TRequester = { id: string; name: string; email: string };
+
+/**
+ * Runs a money-moving request's work once per Idempotency-Key (the route binds it to the request
+ * with `idempotentRoute`): `work` does the state change and the transfer with the `tx` it gets.
+ */
+export type TRunIdempotent = <T>(
+  work: (tx: TDb) => Promise<{ statusCode: number; body: T }>,
+) => Promise<T>;
+
+const ZHistoryCursor = z.object({ seq: z.number().int().positive() });
+
+/** The history's CSV columns, in order. */
+const CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'kind',
+  'description',
+  'campaign',
+  'amount',
+  'held_change',
+  'balance_after',
+  'amount_micros',
+  'held_change_micros',
+  'balance_after_micros',
+] as const;
+
+/**
+ * Wallets, top-ups and payouts (issue 9 item 2) and the super-users' decisions on them (item 5).
+ * Money moves only through the ledger's `transfer`, in the transaction of the state change that
+ * causes it; that change is guarded in SQL, so concurrent decisions cannot both win. Each
+ * decision emails the requester once its transaction committed (a replay sends nothing).
+ */
+export function createWalletService(deps: {
+  db: TDb;
+  access: TAccessPolicy;
+  settings: TPlatformSettingsService;
+  content: TContentDirectory;
+  mail: Pick<MailService, 'enqueue'>;
+  publicUrl: string;
+  cipher: TIbanCipher;
+}) {
+  const { db, access, settings, content, mail, publicUrl, cipher } = deps;
+  const repo = createWalletRepository(db);
+
+  /** Runs `work` idempotently, then sends the mail it asked for (never on a replay). */
+  async function decide<T>(
+    run: TRunIdempotent,
+    work: (tx: TDb) => Promise<{ statusCode: number; body: T; mail: TMail }>,
+  ): Promise<T> {
+    let toSend: TMail | undefined;
+    const body = await run(async (tx) => {
+      const result = await work(tx);
+      toSend = result.mail;
+      return { statusCode: result.statusCode, body: result.body };
+    });
+    if (toSend) await mail.enqueue(toSend);
+    return body;
+  }
+
+  async function figures(actor: TActor): Promise<TWallet> {
+    await access.requireAccess(actor, 'wallet.read');
+    return repo.figures(actor.id);
+  }
+
+  async function transactions(
+    actor: TActor,
+    query: TTransactionsQuery,
+  ): Promise<TWalletTransactionList> {
+    await access.requireAccess(actor, 'wallet.read');
+    requireRange(query.from, query.to);
+    const before = query.cursor ? decodeCursor(ZHistoryCursor, query.cursor).seq : undefined;
+    const rows = await repo.history(actor.id, {
+      kind: query.kind,
+      from: query.from,
+      to: query.to,
+      beforeSeq: before,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toWalletTransaction),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor(ZHistoryCursor, { seq: Number(last.seq) })
+          : null,
+    };
+  }
+
+  /** Every row the filters match, as CSV (Excel-friendly CRLF), newest first. */
+  async function transactionsCsv(
+    actor: TActor,
+    query: TTransactionsQuery,
+  ): Promise<{ filename: string; body: Readable }> {
+    await access.requireAccess(actor, 'wallet.read');
+    requireRange(query.from, query.to);
+    const rows = await repo.history(actor.id, { kind: query.kind, from: query.from, to: query.to });
+    const records = rows
+      .map(toWalletTransaction)
+      .map((row) => [
+        row.id,
+        row.createdAt,
+        LEDGER_TRANSACTION_LABELS[row.kind],
+        row.description,
+        row.campaign?.name ?? '',
+        unitsOf(row.amountMicros),
+        unitsOf(row.heldDeltaMicros),
+        unitsOf(row.balanceAfterMicros),
+        row.amountMicros,
+        row.heldDeltaMicros,
+        row.balanceAfterMicros,
+      ]);
+    const body = Readable.from(records).pipe(
+      stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
+    );
+    const range = [query.from, query.to].filter(Boolean).join('-to-');
+    return { filename: `wallet-transactions${range ? `-${range}` : ''}.csv`, body };
+  }
+
+  // Top-ups.
+
+  async function listTopUps(actor: TActor, query: TRequestQuery): Promise<TTopUpList> {
+    await access.requireAccess(actor, 'wallet.read');
+    return topUpList(actor.id, query, 'newest');
+  }
+
+  async function listAllTopUps(actor: TActor, query: TRequestQuery): Promise<TTopUpList> {
+    await access.requireAccess(actor, 'admin.topUps.review');
+    return topUpList(undefined, query, query.state === 'pending' ? 'oldest' : 'newest');
+  }
+
+  async function topUpList(
+    userId: string | undefined,
+    query: TRequestQuery,
+    direction: 'newest' | 'oldest',
+  ): Promise<TTopUpList> {
+    const rows = await repo.listTopUps({
+      userId,
+      state: query.state,
+      direction,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+    const { page, nextCursor } = pageOf(rows, query.limit, (row) => row.request);
+    const receipts = await receiptsOf(page.map((row) => row.request));
+    return {
+      items: page.map((row) => toTopUp(row, receipts)),
+      nextCursor,
+    };
+  }
+
+  async function createTopUp(
+    actor: TActor,
+    input: TCreateTopUp,
+    run: TRunIdempotent,
+  ): Promise<TTopUp> {
+    await access.requireAccess(actor, 'wallet.top-up');
+    const limits = await settings.get();
+    requireWithin(input.amountMicros, limits.topUpMinMicros, limits.topUpMaxMicros, 'top-up');
+    if (input.receiptContentId)
+      await access.requireAccess(actor, 'content.read', [input.receiptContentId]);
+    return run(async (tx) => {
+      const id = await createWalletRepository(tx).insertTopUp({
+        userId: actor.id,
+        amountMicros: input.amountMicros,
+        reference: input.reference,
+        receiptContentId: input.receiptContentId,
+      });
+      return { statusCode: 201, body: await topUpView(tx, id) };
+    });
+  }
+
+  async function approveTopUp(actor: TActor, id: string, run: TRunIdempotent): Promise<TTopUp> {
+    await access.requireAccess(actor, 'admin.topUps.review');
+    return decide(run, async (tx) => {
+      const txRepo = createWalletRepository(tx);
+      const row = await txRepo.decideTopUp(id, {
+        state: 'approved',
+        decidedBy: actor.id,
+        reason: null,
+      });
+      if (!row) throw await notPending(tx, id, 'top-up');
+      await transfer(tx, {
+        kind: 'top-up',
+        description: `Top-up approved: reference ${row.reference}`,
+        actorId: actor.id,
+        topUpId: row.id,
+        entries: [
+          { accountId: EXTERNAL_ACCOUNT_ID, amountMicros: -row.amountMicros },
+          { accountId: await walletAccountId(tx, row.userId), amountMicros: row.amountMicros },
+        ],
+      });
+      const body = await topUpView(tx, id);
+      return {
+        statusCode: 200,
+        body,
+        mail: topUpApprovedMail(body.user.email, formatMicros(row.amountMicros), publicUrl),
+      };
+    });
+  }
+
+  async function rejectTopUp(
+    actor: TActor,
+    id: string,
+    reason: string,
+    run: TRunIdempotent,
+  ): Promise<TTopUp> {
+    await access.requireAccess(actor, 'admin.topUps.review');
+    return decide(run, async (tx) => {
+      const row = await createWalletRepository(tx).decideTopUp(id, {
+        state: 'rejected',
+        decidedBy: actor.id,
+        reason,
+      });
+      if (!row) throw await notPending(tx, id, 'top-up');
+      const body = await topUpView(tx, id);
+      return {
+        statusCode: 200,
+        body,
+        mail: topUpRejectedMail(body.user.email, formatMicros(row.amountMicros), reason, publicUrl),
+      };
+    });
+  }
+
+  // Payouts.
+
+  async function listPayouts(actor: TActor, query: TRequestQuery): Promise<TPayoutList> {
+    await access.requireAccess(actor, 'wallet.payout');
+    return payoutList(actor.id, query, 'newest');
+  }
+
+  async function listAllPayouts(actor: TActor, query: TRequestQuery): Promise<TPayoutList> {
+    await access.requireAccess(actor, 'admin.payouts.review');
+    return payoutList(
+      undefined,
+      query,
+      query.state === 'pending' || query.state === 'approved' ? 'oldest' : 'newest',
+    );
+  }
+
+  async function payoutList(
+    userId: string | undefined,
+    query: TRequestQuery,
+    direction: 'newest' | 'oldest',
+  ): Promise<TPayoutList> {
+    const rows = await repo.listPayouts({
+      userId,
+      state: query.state,
+      direction,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+    const { page, nextCursor } = pageOf(rows, query.limit, (row) => row.request);
+    return { items: page.map(toPayout), nextCursor };
+  }
+
+  async function createPayout(
+    actor: TActor,
+    input: TCreatePayout,
+    run: TRunIdempotent,
+  ): Promise<TPayout> {
+    await access.requireAccess(actor, 'wallet.payout');
+    const limits = await settings.get();
+    requireWithin(input.amountMicros, limits.payoutMinMicros, limits.payoutMaxMicros, 'payout');
+    return run(async (tx) => {
+      const wallet = await walletAccountId(tx, actor.id);
+      // A clear answer for the common case; the database's non-negative check is what holds
+      // when requests race (the transfer below then fails the same way).
+      const { availableMicros } = await createWalletRepository(tx).figures(actor.id);
+      if (input.amountMicros > availableMicros)
+        throw new AppError(
+          'insufficient-funds',
+          `You can pay out at most ${formatMicros(availableMicros)}, what your wallet holds now.`,
+        );
+      const id = crypto.randomUUID();
+      await createWalletRepository(tx).insertPayout({
+        id,
+        userId: actor.id,
+        amountMicros: input.amountMicros,
+        accountHolder: input.destination.accountHolder,
+        ibanMasked: maskIban(input.destination.iban),
+        ibanEncrypted: cipher.encrypt(input.destination.iban, id),
+      });
+      await transfer(tx, {
+        kind: 'payout-hold',
+        description: `Payout requested to ${maskIban(input.destination.iban)}`,
+        actorId: actor.id,
+        payoutId: id,
+        entries: [
+          { accountId: wallet, amountMicros: -input.amountMicros },
+          { accountId: await payoutHoldAccountId(tx, actor.id), amountMicros: input.amountMicros },
+        ],
+      });
+      return { statusCode: 201, body: await payoutView(tx, id) };
+    });
+  }
+
+  async function approvePayout(actor: TActor, id: string, run: TRunIdempotent): Promise<TPayout> {
+    await access.requireAccess(actor, 'admin.payouts.review');
+    return decide(run, async (tx) => {
+      const now = new Date();
+      const row = await createWalletRepository(tx).movePayout(id, ['pending'], {
+        state: 'approved',
+        decidedBy: actor.id,
+        decidedAt: now,
+        reason: null,
+      });
+      if (!row) throw await payoutNotIn(tx, id, 'approved', 'pending');
+      const body = await payoutView(tx, id);
+      return {
+        statusCode: 200,
+        body,
+        mail: payoutApprovedMail(body.user.email, formatMicros(row.amountMicros), publicUrl),
+      };
+    });
+  }
+
+  async function rejectPayout(
+    actor: TActor,
+    id: string,
+    reason: string,
+    run: TRunIdempotent,
+  ): Promise<TPayout> {
+    await access.requireAccess(actor, 'admin.payouts.review');
+    return decide(run, async (tx) => {
+      const row = await createWalletRepository(tx).movePayout(id, ['pending', 'approved'], {
+        state: 'rejected',
+        decidedBy: actor.id,
+        decidedAt: new Date(),
+        reason,
+      });
+      if (!row) throw await payoutNotIn(tx, id, 'rejected', 'pending or approved');
+      await transfer(tx, {
+        kind: 'payout-release',
+        description: `Payout not approved: ${reason}`,
+        actorId: actor.id,
+        payoutId: row.id,
+        entries: [
+          { accountId: await payoutHoldAccountId(tx, row.userId), amountMicros: -row.amountMicros },
+          { accountId: await walletAccountId(tx, row.userId), amountMicros: row.amountMicros },
+        ],
+      });
+      const body = await payoutView(tx, id);
+      return {
+        statusCode: 200,
+        body,
+        mail: payoutRejectedMail(
+          body.user.email,
+          formatMicros(row.amountMicros),
+          reason,
+          publicUrl,
+        ),
+      };
+    });
+  }
+
+  async function markPayoutPaid(actor: TActor, id: string, run: TRunIdempotent): Promise<TPayout> {
+    await access.requireAccess(actor, 'admin.payouts.review');
+    return decide(run, async (tx) => {
+      const row = await createWalletRepository(tx).movePayout(id, ['approved'], {
+        state: 'paid',
+        paidBy: actor.id,
+        paidAt: new Date(),
+      });
+      if (!row) throw await payoutNotIn(tx, id, 'paid', 'approved');
+      await transfer(tx, {
+        kind: 'payout-paid',
+        description: `Payout sent to ${row.ibanMasked}`,
+        actorId: actor.id,
+        payoutId: row.id,
+        entries: [
+          { accountId: await payoutHoldAccountId(tx, row.userId), amountMicros: -row.amountMicros },
+          { accountId: EXTERNAL_ACCOUNT_ID, amountMicros: row.amountMicros },
+        ],
+      });
+      const body = await payoutView(tx, id);
+      return {
+        statusCode: 200,
+        body,
+        mail: payoutPaidMail(body.user.email, formatMicros(row.amountMicros), publicUrl),
+      };
+    });
+  }
+
+  /** The full destination, for the super-user who makes the bank transfer. */
+  async function payoutDestination(
+    actor: TActor,
+    id: string,
+  ): Promise<{ accountHolder: string; iban: string }> {
+    await access.requireAccess(actor, 'admin.payouts.review');
+    const row = await repo.findPayout(id);
+    if (!row) throw notFound('That payout');
+    return {
+      accountHolder: row.request.accountHolder,
+      iban: cipher.decrypt(row.request.ibanEncrypted, row.request.id),
+    };
+  }
+
+  // Views.
+
+  async function topUpView(tx: TDb, id: string): Promise<TTopUp> {
+    const row = await createWalletRepository(tx).findTopUp(id);
+    if (!row) throw notFound('That top-up');
+    return toTopUp(row, await receiptsOf([row.request]));
+  }
+
+  async function payoutView(tx: TDb, id: string): Promise<TPayout> {
+    const row = await createWalletRepository(tx).findPayout(id);
+    if (!row) throw notFound('That payout');
+    return toPayout(row);
+  }
+
+  /** The receipts of these top-ups (each from its requester's own library), in a query per user. */
+  async function receiptsOf(requests: readonly TTopUpRow[]) {
+    const byUser = new Map<string, string[]>();
+    for (const request of requests) {
+      if (!request.receiptContentId) continue;
+      byUser.set(request.userId, [...(byUser.get(request.userId) ?? []), request.receiptContentId]);
+    }
+    const found = new Map<string, { contentId: string; name: string; url: string | null }>();
+    for (const [userId, ids] of byUser)
+      for (const item of await content.findForPlaylist(userId, ids))
+        found.set(item.id, { contentId: item.id, name: item.name, url: item.mediaUrl });
+    return found;
+  }
+
+  return {
+    figures,
+    transactions,
+    transactionsCsv,
+    listTopUps,
+    listAllTopUps,
+    createTopUp,
+    approveTopUp,
+    rejectTopUp,
+    listPayouts,
+    listAllPayouts,
+    createPayout,
+    approvePayout,
+    rejectPayout,
+    markPayoutPaid,
+    payoutDestination,
+  };
+}
+
+export type TWalletService = ReturnType<typeof createWalletService>;
+
+/** A 400 naming the platform's limit the amount is outside of. */
+function requireWithin(amount: number, min: number, max: number, what: 'top-up' | 'payout') {
+  const message =
+    amount < min
+      ? `A ${what} is at least ${formatMicros(min)}.`
+      : amount > max
+        ? `A ${what} is at most ${formatMicros(max)}.`
+        : null;
+  if (message)
+    throw new AppError('validation-failed', message, {
+      fields: [{ path: 'body.amountMicros', message }],
+    });
+}
+
+function requireRange(from: string | undefined, to: string | undefined) {
+  if (from && to && to < from)
+    throw new AppError('validation-failed', 'The range must end on or after the day it starts.', {
+      fields: [{ path: 'querystring.to', message: 'Choose a day on or after the start.' }],
+    });
+}
+
+/** Why a top-up decision changed nothing: it does not exist (404) or is decided (409). */
+async function notPending(tx: TDb, id: string, what: 'top-up'): Promise<AppError> {
+  const row = await createWalletRepository(tx).findTopUp(id);
+  if (!row) return notFound('That top-up');
+  return new AppError(
+    'invalid-state',
+    `This ${what} is already ${row.request.state}; only a pending ${what} can be decided.`,
+  );
+}
+
+async function payoutNotIn(tx: TDb, id: string, to: string, from: string): Promise<AppError> {
+  const row = await createWalletRepository(tx).findPayout(id);
+  if (!row) return notFound('That payout');
+  return new AppError(
+    'invalid-state',
+    `This payout is ${row.request.state}; only a ${from} payout can be marked ${to}.`,
+  );
+}
+
+function decisionOf(
+  request: Pick<TTopUpRow, 'decidedAt' | 'decidedBy' | 'reason'>,
+  deciderName: string | null,
+): TDecision | null {
+  if (!request.decidedAt) return null;
+  return {
+    decidedAt: request.decidedAt.toISOString(),
+    decidedBy: { id: request.decidedBy ?? '', name: deciderName ?? 'A deleted user' },
+    reason: request.reason,
+  };
+}
+
+function toTopUp(
+  row: { request: TTopUpRow; user: TRequester; decider: string | null },
+  receipts: ReadonlyMap<string, { contentId: string; name: string; url: string | null }>,
+): TTopUp {
+  const { request } = row;
+  return {
+    id: request.id,
+    user: row.user,
+    amountMicros: request.amountMicros,
+    reference: request.reference,
+    receipt: request.receiptContentId ? (receipts.get(request.receiptContentId) ?? null) : null,
+    state: request.state,
+    decision: decisionOf(request, row.decider),
+    createdAt: request.createdAt.toISOString(),
+  };
+}
+
+function toPayout(row: { request: TPayoutRow; user: TRequester; decider: string | null }): TPayout {
+  const { request } = row;
+  return {
+    id: request.id,
+    user: row.user,
+    amountMicros: request.amountMicros,
+    destination: { accountHolder: request.accountHolder, ibanMasked: request.ibanMasked },
+    state: request.state,
+    decision: decisionOf(request, row.decider),
+    paidAt: request.paidAt ? request.paidAt.toISOString() : null,
+    createdAt: request.createdAt.toISOString(),
+  };
+}
+
+function toWalletTransaction(row: THistoryRow): TWalletTransaction {
+  return {
+    id: row.id,
+    kind: row.kind,
+    description: row.description,
+    amountMicros: Number(row.amount),
+    heldDeltaMicros: Number(row.held),
+    balanceAfterMicros: Number(row.balance_after),
+    campaign:
+      row.campaign_id !== null && row.campaign_name !== null
+        ? { id: row.campaign_id, name: row.campaign_name }
+        : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Micros as a plain decimal of the currency ("-12.500000"), exactly, for spreadsheets. */
+function unitsOf(micros: number): string {
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  const whole = Math.floor(abs / MICROS_PER_UNIT);
+  return `${sign}${whole}.${String(abs % MICROS_PER_UNIT).padStart(6, '0')}`;
+}
