@@ -84,14 +84,14 @@ function useMarketplaceSpaces() {
   });
 }
 
-/** The sentence an approval refused for money shows: the buyer must top up first. */
-const INSUFFICIENT_FUNDS = 'The buyer’s wallet cannot cover the budget.';
+/** How a refused decision reads: its title, and the server's sentence. */
+type TFailure = { title: string; message: string };
 
-function failureText(error: unknown): string {
+function failureOf(error: unknown, title: string): TFailure {
   if (error instanceof ApiError && error.code === 'insufficient-funds') {
-    return `${INSUFFICIENT_FUNDS} ${error.message}`;
+    return { title: 'The buyer’s wallet cannot cover the budget', message: error.message };
   }
-  return errorMessage(error);
+  return { title, message: errorMessage(error) };
 }
 
 function RejectDialog({
@@ -133,8 +133,9 @@ function RejectDialog({
       toast.success(`“${campaign.name}” was rejected; the buyer is told why.`);
       close();
     } catch (error) {
-      setError('root', { message: failureText(error) });
-      toast.error(`“${campaign.name}” was not rejected. ${failureText(error)}`);
+      const failure = failureOf(error, 'Not rejected');
+      setError('root', { message: failure.message });
+      toast.error(`“${campaign.name}” was not rejected. ${failure.message}`);
     }
   });
   return (
@@ -223,7 +224,7 @@ function PendingCampaign({
   onReject: (campaign: TCampaign) => void;
 }) {
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<TFailure | null>(null);
   const approve = useIdempotentMutation({
     request: (id: string) => ({
       path: `${adminCampaignPath(id)}/approve`,
@@ -245,8 +246,9 @@ function PendingCampaign({
           `“${campaign.name}” was approved; ${formatMicros(campaign.budgetMicros)} is held from the buyer’s wallet.`,
         ),
       onError: (error) => {
-        setFailure(failureText(error));
-        toast.error(`“${campaign.name}” was not approved. ${failureText(error)}`);
+        const refused = failureOf(error, 'Not approved');
+        setFailure(refused);
+        toast.error(`“${campaign.name}” was not approved: ${refused.title.toLowerCase()}.`);
       },
     });
   };
@@ -268,8 +270,8 @@ function PendingCampaign({
         </CardHeader>
         <CardContent className="grid gap-5">
           {failure && (
-            <Alert tone="error" title="Not approved">
-              {failure}
+            <Alert tone="error" title={failure.title}>
+              {failure.message}
             </Alert>
           )}
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
