@@ -13,8 +13,8 @@
 // INGEST_CONCURRENCY workers at once. Phases:
 // - plain: `insert … on conflict do nothing` of the batch's rows, nothing else;
 // - settled: the impressions repository's insertAndSettle (what POST /api/v1/player/impressions
-//   runs): the insert, then per campaign the hold locked, the charges capped and written, and one
-//   ledger transaction.
+//   runs): the batch's holds locked, each new play priced and capped, the insert with the charges,
+//   and one ledger transaction per campaign.
 // It prints impressions per second of each and their ratio, then checks that every settled play
 // was billed once (the holds went down by exactly what the plays were billed) and the ledger audit.
 import crypto from 'node:crypto';

@@ -47,6 +47,8 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { monetizationRoutes } from './modules/monetization/monetization.routes';
 import { adPlaylistsRoutes } from './modules/fill/ad-playlists.routes';
 import { qrRoutes } from './modules/fill/qr.routes';
+
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
@@ -247,6 +249,8 @@ export async function buildApp({
   await app.register(monetizationRoutes);
   await app.register(adPlaylistsRoutes);
   await app.register(qrRoutes);
+
+  await app.register(campaignsRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);

@@ -163,8 +163,18 @@ function refineCampaign(
 export const ZCreateCampaign = z.strictObject(campaignFields).superRefine(refineCampaign);
 export type TCreateCampaign = z.input<typeof ZCreateCampaign>;
 
-/** PATCH /api/v1/campaigns/{id}: drafts and rejected campaigns only. */
-export const ZUpdateCampaign = z.strictObject(campaignFields).partial().superRefine(refineCampaign);
+/**
+ * PATCH /api/v1/campaigns/{id}: drafts and rejected campaigns only. Without the create's
+ * defaults: a field left out stays as it is (a default would clear the daily cap or the URL).
+ */
+export const ZUpdateCampaign = z
+  .strictObject({
+    ...campaignFields,
+    dailyCapMicros: ZPositiveMicros.nullable(),
+    destinationUrl: ZDestinationUrl.nullable(),
+  })
+  .partial()
+  .superRefine(refineCampaign);
 export type TUpdateCampaign = z.input<typeof ZUpdateCampaign>;
 
 export const ZCampaignCreative = z.object({
@@ -275,3 +285,21 @@ export type TCampaignResults = z.infer<typeof ZCampaignResults>;
 /** QR scans: `/q/{code}` (a code per campaign and ad space) records one, then redirects. */
 export const QR_PATH_PREFIX = '/q/';
 export const ZQrCode = z.string().regex(/^[A-Za-z0-9_-]{6,32}$/);
+
+/**
+ * GET /api/v1/publisher/dashboard (ad buyers): the buyer's campaigns at a glance. "Today" is the
+ * UTC day; spend and impressions are those of the buyer's campaigns' plays.
+ */
+export const ZPublisherDashboard = z.object({
+  /** Approved campaigns whose start date has come (status `active`). */
+  activeCampaigns: z.number().int().nonnegative(),
+  /** Submitted, not yet decided (status `pending-review`). */
+  awaitingReview: z.number().int().nonnegative(),
+  spendTodayMicros: ZMicros,
+  spendToDateMicros: ZMicros,
+  impressionsToday: z.number().int().nonnegative(),
+  impressionsToDate: z.number().int().nonnegative(),
+  /** The wallet's available balance. */
+  balanceMicros: ZMicros,
+});
+export type TPublisherDashboard = z.infer<typeof ZPublisherDashboard>;

@@ -1,4 +1,6 @@
 import { FILL_CASES } from './fill-cases';
+
+import { CAMPAIGN_CASES } from './campaign-cases';
 import type { TCase } from './matrix-types';
 import { MONEY_CASES } from './money-cases';
 
@@ -9,4 +11,6 @@ import { MONEY_CASES } from './money-cases';
 export const MARKETPLACE_CASES: Record<string, TCase> = {
   ...MONEY_CASES,
   ...FILL_CASES,
+
+  ...CAMPAIGN_CASES,
 };

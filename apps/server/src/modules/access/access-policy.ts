@@ -77,6 +77,7 @@ function isAdmitted<P extends TPermission>(
   if (!rule.principals.includes(principal.kind)) return false;
   if (principal.kind === 'device') return !rule.superUserOnly && !rule.roles;
   if (rule.superUserOnly && !principal.isSU) return false;
+  if (rule.superUsersToo && principal.isSU) return true;
   if (rule.roles && !(principal.role && rule.roles.includes(principal.role))) return false;
   return true;
 }

@@ -33,6 +33,8 @@ export interface TRule {
   roles?: readonly NonNullable<TActor['role']>[];
   /** Only super-users may act. */
   superUserOnly?: boolean;
+  /** Super-users pass a `roles` check too (they review what that role sends them). */
+  superUsersToo?: boolean;
   /** The ids named with the permission are of this resource and must belong to the principal. */
   resource?: TResource;
 }
@@ -115,7 +117,8 @@ export const PERMISSIONS = {
     resource: 'monetizationRequest',
   },
   'earnings.read': { principals: ['user'], roles: SCREEN_OWNERS },
-  'marketplace.adSpaces.list': { principals: ['user'], roles: AD_BUYERS },
+  // Super-users see it too: a campaign's review shows the screens it would reach.
+  'marketplace.adSpaces.list': { principals: ['user'], roles: AD_BUYERS, superUsersToo: true },
   'campaign.list': { principals: ['user'], roles: AD_BUYERS },
   // Creatives named are checked with `content.read` in the same call.
   'campaign.create': { principals: ['user'], roles: AD_BUYERS },

@@ -5,8 +5,7 @@ import type {
 } from '@screenline/shared/player';
 import type { TContentItem } from '@screenline/shared/content';
 import type { TDb } from '../../db/database';
-import type { TAdRotation, TRotationRange } from './ad-rotation';
-import { isPlayable } from './ad-rotation';
+import { isPlayable, type TAdRotation, type TRotationRange } from './ad-rotation';
 import { qrCodesFor, qrUrlOf } from './qr-codes';
 
 /** What the manifest adds for ad slots: the fill, and the files it names (for `media`). */

@@ -12,7 +12,7 @@ import type { TDb } from '../../db/database';
 import type { TContentDirectory } from '../content/content-directory';
 import { createAdRotationRepository } from './ad-rotation.repository';
 import { campaignWindows, flightOf, type TWindow } from './campaign-windows';
-import { approvedFloorsOf } from './monetized-spaces';
+import { approvedFloorsOf } from '../monetization/monetization-directory';
 import { pacedWeight, pacingSteps } from './pacing';
 
 const DAY_MS = 86_400_000;
@@ -107,11 +107,31 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
       targeting: ZCampaignTargeting.parse(row.targeting),
       dayparts: ZDayparts.parse(row.dayparts),
     }));
-    const ids = parsed.map((row) => row.id);
+    // Each space's campaigns first: only theirs are read further.
+    const targetedBy = new Map(
+      spaceRows.map((space) => {
+        const target = {
+          adSpaceId: space.id,
+          city: space.city,
+          venueType: space.venueType,
+          orientation: space.orientation,
+        };
+        return [
+          space.id,
+          parsed.filter((candidate) => matchesTargeting(target, candidate.targeting)),
+        ];
+      }),
+    );
+    const relevant = [
+      ...new Map(
+        [...targetedBy.values()].flat().map((candidate) => [candidate.id, candidate]),
+      ).values(),
+    ];
+    const ids = relevant.map((row) => row.id);
     const [holds, billedToday, creatives] = await Promise.all([
       repo.holdBalances(ids),
       repo.billedSince(ids, Math.floor(range.nowMs / DAY_MS) * DAY_MS),
-      itemsByOwner(parsed.map((row) => ({ ownerId: row.ownerId, ids: row.creativeIds }))),
+      itemsByOwner(relevant.map((row) => ({ ownerId: row.ownerId, ids: row.creativeIds }))),
     ]);
     const houseAdIds = [...new Set(playlists.flatMap((row) => row.houseAdContentIds))];
     const houseAdOwners = await repo.ownersOfContent(houseAdIds);
@@ -130,69 +150,60 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
       const playlist = playlists.find((candidate) => candidate.adSpaceId === row.id);
       const pinnedIds = playlist?.pinnedCampaignIds ?? [];
       const excludedIds = playlist?.excludedCampaignIds ?? [];
-      const target = {
-        adSpaceId: space.id,
-        city: space.city,
-        venueType: space.venueType,
-        orientation: space.orientation,
-      };
       const flights = new Map<string, TWindow>();
-      const judged = parsed
-        .filter((candidate) => matchesTargeting(target, candidate.targeting))
-        .map((candidate): TRotationCampaign => {
-          const found = creatives.get(candidate.ownerId) ?? new Map<string, TContentItem>();
-          const items = candidate.creativeIds.flatMap((id) => {
-            const item = found.get(id);
-            return item ? [item] : [];
-          });
-          const playable = items.filter(isPlayable);
-          const windows = campaignWindows(candidate, space.timeZone, range.fromMs, range.toMs);
-          const hold = holds.get(candidate.id) ?? 0;
-          const billed = billedToday.get(candidate.id) ?? 0;
-          const excluded = excludedIds.includes(candidate.id);
-          const flight = flightOf(candidate, space.timeZone);
-          flights.set(candidate.id, flight);
-          let notFilledBecause: string | null = null;
-          if (candidate.state === 'paused') notFilledBecause = 'Paused by the buyer.';
-          else if (excluded) notFilledBecause = 'Excluded from this space.';
-          else if (candidate.bidMicrosPerSecond < space.floorMicrosPerSecond)
-            notFilledBecause = 'Its bid is below this space’s floor price.';
-          else if (hold <= 0) notFilledBecause = 'Its budget is spent.';
-          else if (candidate.dailyCapMicros !== null && billed >= candidate.dailyCapMicros)
-            notFilledBecause = 'Today’s cap is spent.';
-          else if (playable.length === 0) notFilledBecause = 'None of its creatives is ready.';
-          else if (windows.length === 0)
-            notFilledBecause =
-              flight.endMs <= range.fromMs
-                ? 'Its flight has ended.'
-                : flight.startMs >= range.toMs
-                  ? 'Its flight starts after the coming week.'
-                  : 'Its dayparts fall outside the coming week.';
-          const steps = pacingSteps({
-            budgetMicros: candidate.budgetMicros,
-            spentMicros: Math.max(0, candidate.budgetMicros - hold),
-            flightStartMs: flight.startMs,
-            flightEndMs: flight.endMs,
-            nowMs: range.nowMs,
-          });
-          return {
-            id: candidate.id,
-            ownerId: candidate.ownerId,
-            name: candidate.name,
-            state: candidate.state,
-            bidMicrosPerSecond: candidate.bidMicrosPerSecond,
-            destinationUrl: candidate.destinationUrl,
-            pinned: pinnedIds.includes(candidate.id),
-            excluded,
-            windows,
-            creatives: items,
-            playableCreatives: playable,
-            weight:
-              notFilledBecause === null ? pacedWeight(candidate.bidMicrosPerSecond, steps) : 0,
-            notFilledBecause,
-            notPlayingBecause: notFilledBecause,
-          };
+      const judged = (targetedBy.get(space.id) ?? []).map((candidate): TRotationCampaign => {
+        const found = creatives.get(candidate.ownerId) ?? new Map<string, TContentItem>();
+        const items = candidate.creativeIds.flatMap((id) => {
+          const item = found.get(id);
+          return item ? [item] : [];
         });
+        const playable = items.filter(isPlayable);
+        const windows = campaignWindows(candidate, space.timeZone, range.fromMs, range.toMs);
+        const hold = holds.get(candidate.id) ?? 0;
+        const billed = billedToday.get(candidate.id) ?? 0;
+        const excluded = excludedIds.includes(candidate.id);
+        const flight = flightOf(candidate, space.timeZone);
+        flights.set(candidate.id, flight);
+        let notFilledBecause: string | null = null;
+        if (candidate.state === 'paused') notFilledBecause = 'Paused by the buyer.';
+        else if (excluded) notFilledBecause = 'Excluded from this space.';
+        else if (candidate.bidMicrosPerSecond < space.floorMicrosPerSecond)
+          notFilledBecause = 'Its bid is below this space’s floor price.';
+        else if (hold <= 0) notFilledBecause = 'Its budget is spent.';
+        else if (candidate.dailyCapMicros !== null && billed >= candidate.dailyCapMicros)
+          notFilledBecause = 'Today’s cap is spent.';
+        else if (playable.length === 0) notFilledBecause = 'None of its creatives is ready.';
+        else if (windows.length === 0)
+          notFilledBecause =
+            flight.endMs <= range.fromMs
+              ? 'Its flight has ended.'
+              : flight.startMs >= range.toMs
+                ? 'Its flight starts after the coming week.'
+                : 'Its dayparts fall outside the coming week.';
+        const steps = pacingSteps({
+          budgetMicros: candidate.budgetMicros,
+          spentMicros: Math.max(0, candidate.budgetMicros - hold),
+          flightStartMs: flight.startMs,
+          flightEndMs: flight.endMs,
+          nowMs: range.nowMs,
+        });
+        return {
+          id: candidate.id,
+          ownerId: candidate.ownerId,
+          name: candidate.name,
+          state: candidate.state,
+          bidMicrosPerSecond: candidate.bidMicrosPerSecond,
+          destinationUrl: candidate.destinationUrl,
+          pinned: pinnedIds.includes(candidate.id),
+          excluded,
+          windows,
+          creatives: items,
+          playableCreatives: playable,
+          weight: notFilledBecause === null ? pacedWeight(candidate.bidMicrosPerSecond, steps) : 0,
+          notFilledBecause,
+          notPlayingBecause: notFilledBecause,
+        };
+      });
 
       // While a pinned campaign is eligible, only pinned ones fill the slots.
       if (judged.some((entry) => entry.pinned && entry.notFilledBecause === null)) {

@@ -11,6 +11,7 @@ import {
 } from '@screenline/shared/player';
 import { impression, monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
 import { createMeRepository } from '../me/me.repository';
+import { QR_RATE_LIMIT } from './qr.routes';
 import {
   balancesOf,
   campaignHoldAccountId,
@@ -402,6 +403,12 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
       expect((await sent(screen, batch)).accepted).toHaveLength(3);
       expect(await money(campaignId)).toEqual(after);
       expect(await billed(batch)).toEqual([100_030, 12_343, 0]);
+
+      // The batch again with one new play: only the new one is billed.
+      const grown = [...batch, play(screen, campaignId, { shownMs: 1_000 })];
+      expect((await sent(screen, grown)).accepted).toHaveLength(4);
+      expect(await billed(grown)).toEqual([100_030, 12_343, 0, 10_003]);
+      expect((await money(campaignId)).hold).toBe(after.hold - 10_003);
     });
 
     it('two identical batches at once settle once', async () => {
@@ -541,6 +548,13 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
       expect(
         await t.app.deps.db.select().from(qrScan).where(eq(qrScan.campaignId, campaignId)),
       ).toEqual([]);
+    });
+
+    it('limits scans per address', async () => {
+      const answers = [];
+      for (let i = 0; i <= QR_RATE_LIMIT.max; i += 1)
+        answers.push((await t.request({ method: 'GET', url: '/q/AAAAAAAAAAAA' })).statusCode);
+      expect(answers.at(-1)).toBe(429);
     });
   });
 });

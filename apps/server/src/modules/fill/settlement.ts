@@ -6,31 +6,38 @@ import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { adSpace, campaign, impression, ledgerAccount, location } from '../../db/schema/index';
 import { PLATFORM_REVENUE_ACCOUNT_ID, transfer, walletAccountId } from '../ledger/ledger';
-import { approvedFloorsOf } from './monetized-spaces';
+import { approvedFloorsOf } from '../monetization/monetization-directory';
 
 const DAY_MS = 86_400_000;
 
-/** What a settled batch charged, per campaign (the bench and the tests read it). */
+/** What a settled batch charged one campaign. */
 export interface TSettlement {
   campaignId: string;
   plays: number;
   chargedMicros: number;
 }
 
+type TAdPlay = TImpression & { campaignId: string };
+
 /**
- * Bills the ad plays a batch has just stored (issue 9 item 6), inside the transaction that
- * stored them: only rows this transaction inserted reach here, so a batch sent again, or twice at
- * once, is billed once (the second insert waits on the first's rows and inserts none).
+ * Stores a TV's batch and bills its ad plays (issue 9 item 6) in the caller's transaction:
+ * `store` inserts the plays with the charges given (`impression.billed_micros`, set once) and
+ * answers the ids it inserted. Only those are billed, so a batch sent again, or twice at once,
+ * is billed once.
  *
- * Each play of a campaign is charged floor(shown ms × bid / 1000), capped at what the campaign's
- * hold has left (locked for the rest of the transaction) and at what its daily cap has left on
- * the play's UTC day; 0 when the campaign is not approved, does not target the space, the space
- * is not monetized, the creative is not the campaign's, or the play failed (a stall is not
- * billed). Then one ledger transaction per campaign: hold −sum, the space owner's wallet + the
- * sum less commission, the platform's revenue + the rest. An emptied hold leaves the campaign
- * out of every fill (ad-rotation.ts); its state is the campaigns module's to change.
+ * Each new play of a campaign is charged floor(shown ms × bid / 1000), capped at what the
+ * campaign's hold has left and at what its daily cap has left on the play's UTC day, in the order
+ * the plays started; 0 when the play failed (a stall is not billed), the space is not monetized,
+ * the campaign is not approved or does not target the space, or the creative is not one of the
+ * campaign's. Then one ledger transaction per campaign: hold −sum, the space owner's wallet + the
+ * sum less commission, the platform's revenue + the rest. An emptied hold leaves the campaign out
+ * of every fill (ad-rotation.ts); its state is the campaigns module's to change.
+ *
+ * The holds are locked first, in campaign-id order (two batches never deadlock), so a concurrent
+ * batch of the same campaigns waits here, and then sees the first one's rows and charges: the
+ * plays it finds already stored are neither priced nor inserted again.
  */
-export async function settleImpressions(
+export async function storeAndSettle(
   tx: TDb,
   batch: {
     deviceId: string;
@@ -39,14 +46,64 @@ export async function settleImpressions(
     commissionBasisPoints: number;
     plays: readonly TImpression[];
   },
-): Promise<TSettlement[]> {
+  store: (billed: ReadonlyMap<string, number>) => Promise<string[]>,
+): Promise<{ inserted: string[]; settlements: TSettlement[] }> {
+  const priced = await price(tx, batch);
+  const inserted = await store(priced?.billed ?? new Map());
+  if (!priced) return { inserted, settlements: [] };
+
+  // A play priced but not inserted (another TV stored its id in between: a forged or clashing
+  // id) is not charged; what the plays after it were capped at was then only lower.
+  const stored = new Set(inserted);
+  const settlements: TSettlement[] = [];
+  for (const [campaignId, plays] of priced.byCampaign) {
+    const charged = plays.filter(
+      (play) => stored.has(play.id) && (priced.billed.get(play.id) ?? 0) > 0,
+    );
+    const sum = charged.reduce((total, play) => total + (priced.billed.get(play.id) ?? 0), 0);
+    if (sum > 0) settlements.push({ campaignId, plays: charged.length, chargedMicros: sum });
+  }
+  if (settlements.length === 0) return { inserted, settlements };
+  const wallet = await walletAccountId(tx, batch.ownerId);
+  for (const settlement of settlements) {
+    const hold = priced.holds.get(settlement.campaignId);
+    if (!hold) throw new Error(`Campaign ${settlement.campaignId} was priced without its hold.`);
+    const share = ownerShareMicros(settlement.chargedMicros, batch.commissionBasisPoints);
+    await transfer(tx, {
+      kind: 'impression-charge',
+      description: `Ad plays: ${settlement.plays} ${settlement.plays === 1 ? 'play' : 'plays'}`,
+      campaignId: settlement.campaignId,
+      deviceId: batch.deviceId,
+      adSpaceId: batch.adSpaceId,
+      entries: [
+        { accountId: hold, amountMicros: -settlement.chargedMicros },
+        { accountId: wallet, amountMicros: share },
+        { accountId: PLATFORM_REVENUE_ACCOUNT_ID, amountMicros: settlement.chargedMicros - share },
+      ],
+    });
+  }
+  return { inserted, settlements };
+}
+
+/**
+ * The charge of each new billable play, with the holds locked; null when nothing in the batch
+ * can be billed.
+ */
+async function price(
+  tx: TDb,
+  batch: { adSpaceId: string; plays: readonly TImpression[] },
+): Promise<{
+  billed: Map<string, number>;
+  byCampaign: Map<string, TAdPlay[]>;
+  holds: Map<string, string>;
+} | null> {
   const ads = batch.plays.filter(
-    (play): play is TImpression & { campaignId: string } =>
+    (play): play is TAdPlay =>
       play.campaignId !== null && play.adSpaceId === batch.adSpaceId && play.endReason !== 'failed',
   );
-  if (ads.length === 0) return [];
+  if (ads.length === 0) return null;
   const floors = await approvedFloorsOf(tx, [batch.adSpaceId]);
-  if (!floors.has(batch.adSpaceId)) return [];
+  if (!floors.has(batch.adSpaceId)) return null;
   const [space] = await tx
     .select({
       orientation: adSpace.orientation,
@@ -56,10 +113,9 @@ export async function settleImpressions(
     .from(adSpace)
     .innerJoin(location, eq(location.id, adSpace.locationId))
     .where(eq(adSpace.id, batch.adSpaceId));
-  if (!space) return [];
+  if (!space) return null;
   const target = { adSpaceId: batch.adSpaceId, ...space };
 
-  const campaignIds = [...new Set(ads.map((play) => play.campaignId))].sort();
   const rows = await tx
     .select({
       id: campaign.id,
@@ -70,19 +126,15 @@ export async function settleImpressions(
       dailyCapMicros: campaign.dailyCapMicros,
     })
     .from(campaign)
-    .where(inArray(campaign.id, campaignIds));
-  const billable = rows
-    .filter(
-      (row) =>
-        row.state === 'approved' &&
-        matchesTargeting(target, ZCampaignTargeting.parse(row.targeting)),
-    )
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
-  if (billable.length === 0) return [];
+    .where(inArray(campaign.id, [...new Set(ads.map((play) => play.campaignId))]));
+  const billable = rows.filter(
+    (row) =>
+      row.state === 'approved' && matchesTargeting(target, ZCampaignTargeting.parse(row.targeting)),
+  );
+  if (billable.length === 0) return null;
 
-  // Every hold at once, locked in campaign-id order: two batches lock them in the same order and
-  // never deadlock, and no other settlement moves them until this transaction ends (lockBalance,
-  // for many accounts in one statement). A campaign without a hold has nothing to charge.
+  // lockBalance, for every hold of the batch in one statement, in campaign-id order. A campaign
+  // without a hold has nothing to charge.
   const holdRows = await tx
     .select({
       accountId: ledgerAccount.id,
@@ -101,84 +153,71 @@ export async function settleImpressions(
     )
     .orderBy(ledgerAccount.campaignId)
     .for('update');
-  const holds = new Map<string, { accountId: string; left: number }>();
-  for (const row of holdRows)
-    if (row.campaignId) holds.set(row.campaignId, { accountId: row.accountId, left: row.balance });
-  // With the holds locked, no other settlement of these campaigns runs: the day's totals hold.
-  const capLeft = await dailyCapLeft(tx, billable, ads);
+  const holds = new Map<string, string>();
+  const left = new Map<string, number>();
+  for (const row of holdRows) {
+    if (!row.campaignId) continue;
+    holds.set(row.campaignId, row.accountId);
+    left.set(row.campaignId, row.balance);
+  }
+  // With the holds locked, what is stored and billed for these campaigns stands still.
+  const existing = await storedAlready(
+    tx,
+    ads.map((play) => play.id),
+  );
+  const fresh = ads.filter((play) => !existing.has(play.id));
+  const capLeft = await dailyCapLeft(tx, billable, fresh);
 
-  const charges: Array<{ id: string; billed: number }> = [];
-  const settlements: TSettlement[] = [];
+  const billed = new Map<string, number>();
+  const byCampaign = new Map<string, TAdPlay[]>();
   for (const row of billable) {
-    const hold = holds.get(row.id);
-    if (!hold) continue;
-    const plays = ads
+    const plays = fresh
       .filter(
         (play) => play.campaignId === row.id && row.creativeIds.includes(play.creativeId ?? ''),
       )
       .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.sequence - b.sequence);
-    let sum = 0;
-    let charged = 0;
+    byCampaign.set(row.id, plays);
+    let hold = left.get(row.id) ?? 0;
     for (const play of plays) {
       const capKey = `${row.id}/${utcDay(play.startedAt)}`;
       const cap = capLeft.get(capKey) ?? Number.POSITIVE_INFINITY;
-      const billed = Math.min(chargeMicros(play.shownMs, row.bidMicrosPerSecond), hold.left, cap);
-      if (billed <= 0) continue;
-      hold.left -= billed;
-      if (capLeft.has(capKey)) capLeft.set(capKey, cap - billed);
-      sum += billed;
-      charged += 1;
-      charges.push({ id: play.id, billed });
+      const charge = Math.min(chargeMicros(play.shownMs, row.bidMicrosPerSecond), hold, cap);
+      if (charge <= 0) continue;
+      hold -= charge;
+      if (capLeft.has(capKey)) capLeft.set(capKey, cap - charge);
+      billed.set(play.id, charge);
     }
-    if (sum > 0) settlements.push({ campaignId: row.id, plays: charged, chargedMicros: sum });
   }
-  if (charges.length === 0) return settlements;
+  return { billed, byCampaign, holds };
+}
 
-  await tx.execute(sql`
-    update ${impression} set billed_micros = v.billed
-    from jsonb_to_recordset(${JSON.stringify(charges)}::jsonb) as v(id uuid, billed bigint)
-    where ${impression.id} = v.id`);
-  const wallet = await walletAccountId(tx, batch.ownerId);
-  for (const settlement of settlements) {
-    const hold = holds.get(settlement.campaignId);
-    if (!hold) continue;
-    const share = ownerShareMicros(settlement.chargedMicros, batch.commissionBasisPoints);
-    await transfer(tx, {
-      kind: 'impression-charge',
-      description: `Ad plays: ${settlement.plays} ${settlement.plays === 1 ? 'play' : 'plays'}`,
-      campaignId: settlement.campaignId,
-      deviceId: batch.deviceId,
-      adSpaceId: batch.adSpaceId,
-      entries: [
-        { accountId: hold.accountId, amountMicros: -settlement.chargedMicros },
-        { accountId: wallet, amountMicros: share },
-        { accountId: PLATFORM_REVENUE_ACCOUNT_ID, amountMicros: settlement.chargedMicros - share },
-      ],
-    });
-  }
-  return settlements;
+/** Which of these ids are stored already. */
+async function storedAlready(tx: TDb, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: impression.id })
+    .from(impression)
+    .where(inArray(impression.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The UTC day (`YYYY-MM-DD`) a play started on: daily caps count per UTC day. */
 const utcDay = (startedAt: string) => new Date(startedAt).toISOString().slice(0, 10);
 
 /**
- * What each capped campaign may still be charged on each UTC day the batch's plays started on:
- * its cap less what its plays of that day were billed already. Keys `campaignId/day`.
+ * What each capped campaign may still be charged on each UTC day the plays started on: its cap
+ * less what its plays of that day were billed already. Keys `campaignId/day`.
  */
 async function dailyCapLeft(
   tx: TDb,
   campaigns: ReadonlyArray<{ id: string; dailyCapMicros: number | null }>,
-  plays: ReadonlyArray<TImpression & { campaignId: string }>,
+  plays: readonly TAdPlay[],
 ): Promise<Map<string, number>> {
   const left = new Map<string, number>();
   for (const row of campaigns) {
     if (row.dailyCapMicros === null) continue;
-    const days = [
-      ...new Set(
-        plays.filter((play) => play.campaignId === row.id).map((p) => utcDay(p.startedAt)),
-      ),
-    ];
+    const days = new Set(
+      plays.filter((play) => play.campaignId === row.id).map((play) => utcDay(play.startedAt)),
+    );
     for (const day of days) {
       const from = Date.parse(`${day}T00:00:00Z`);
       const [billed] = rowsOf<{ total: string }>(

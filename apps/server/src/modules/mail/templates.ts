@@ -216,3 +216,40 @@ export function monetizationSuspendedMail(
     monetizeLink(publicUrl),
   );
 }
+
+/** A super-user approved a buyer's campaign (issue 9 item 5): its budget is now held. */
+export function campaignApprovedMail(
+  to: string,
+  campaign: { name: string; budget: string },
+  url: string,
+): TMail {
+  const lines = [
+    `Your campaign “${campaign.name}” was approved.`,
+    `Its budget of ${campaign.budget} is now held from your wallet; what it does not spend returns to your wallet when it ends or you cancel it.`,
+  ];
+  return {
+    to,
+    subject: `Campaign approved: ${campaign.name}`,
+    text: `${lines.join('\n\n')}\n\nOpen the campaign: ${url}\n`,
+    html: layout('Campaign approved', lines, { label: 'Open the campaign', url }),
+  };
+}
+
+/** A super-user refused a buyer's campaign, with the reason (escaped in the HTML by `layout`). */
+export function campaignRejectedMail(
+  to: string,
+  campaign: { name: string; reason: string },
+  url: string,
+): TMail {
+  const lines = [
+    `Your campaign “${campaign.name}” was not approved.`,
+    `The reason: ${campaign.reason}`,
+    'You can change the campaign and submit it again. No money was moved.',
+  ];
+  return {
+    to,
+    subject: `Campaign not approved: ${campaign.name}`,
+    text: `${lines.join('\n\n')}\n\nOpen the campaign: ${url}\n`,
+    html: layout('Campaign not approved', lines, { label: 'Open the campaign', url }),
+  };
+}

@@ -3,7 +3,7 @@ import type { TImpression } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { adSpace, contentItem, device, impression, location } from '../../db/schema/index';
-import { settleImpressions } from '../fill/settlement';
+import { storeAndSettle } from '../fill/settlement';
 
 /** A local day of the report and the instants it spans (`[startsAt, endsAt)`). */
 export interface TDayWindow {
@@ -28,35 +28,37 @@ export function createImpressionsRepository(db: TDb) {
     ): Promise<string[]> {
       if (plays.length === 0) return [];
       return db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(impression)
-          .values(
-            plays.map((play) => ({
-              id: play.id,
-              deviceId: owner.deviceId,
-              ownerId: owner.ownerId,
-              adSpaceId: play.adSpaceId,
-              sequence: play.sequence,
-              startedAt: new Date(play.startedAt),
-              shownMs: play.shownMs,
-              endReason: play.endReason,
-              playlistId: play.playlistId,
-              playlistVersion: play.playlistVersion,
-              itemId: play.itemId,
-              contentId: play.contentId,
-              campaignId: play.campaignId,
-              creativeId: play.creativeId,
-            })),
-          )
-          .onConflictDoNothing({ target: impression.id })
-          .returning({ id: impression.id });
-        const inserted = new Set(rows.map((row) => row.id));
-        await settleImpressions(tx, {
-          ...owner,
-          commissionBasisPoints,
-          plays: plays.filter((play) => inserted.has(play.id)),
-        });
-        return rows.map((row) => row.id);
+        const { inserted } = await storeAndSettle(
+          tx,
+          { ...owner, commissionBasisPoints, plays },
+          async (billed) => {
+            const rows = await tx
+              .insert(impression)
+              .values(
+                plays.map((play) => ({
+                  id: play.id,
+                  deviceId: owner.deviceId,
+                  ownerId: owner.ownerId,
+                  adSpaceId: play.adSpaceId,
+                  sequence: play.sequence,
+                  startedAt: new Date(play.startedAt),
+                  shownMs: play.shownMs,
+                  endReason: play.endReason,
+                  playlistId: play.playlistId,
+                  playlistVersion: play.playlistVersion,
+                  itemId: play.itemId,
+                  contentId: play.contentId,
+                  campaignId: play.campaignId,
+                  creativeId: play.creativeId,
+                  billedMicros: billed.get(play.id) ?? 0,
+                })),
+              )
+              .onConflictDoNothing({ target: impression.id })
+              .returning({ id: impression.id });
+            return rows.map((row) => row.id);
+          },
+        );
+        return inserted;
       });
     },
 

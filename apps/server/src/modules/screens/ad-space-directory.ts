@@ -2,9 +2,9 @@ import type { TPlayerAdSpace } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { ZPlaylistItems } from '@screenline/shared/playlist';
 import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.repository';
+import { bumpContentVersion } from './content-version.repository';
 import { createPlaylistsRepository } from './playlists.repository';
 import { toScheduleRule } from './schedule-rule';
-import { bumpContentVersion } from './content-version.repository';
 
 /**
  * The screens module's facade for the TV player (modules/player): an owner's ad spaces as the

@@ -1,0 +1,467 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { TCampaignState, TCampaignStatus } from '@screenline/shared/campaign';
+import type { TDb } from '../../db/database';
+import { rowsOf } from '../../db/rows';
+import {
+  adSpace,
+  campaign,
+  campaignEvent,
+  device,
+  impression,
+  ledgerAccount,
+  location,
+  monetizationRequest,
+  qrScan,
+  user,
+} from '../../db/schema/index';
+import { escapeLike } from '../screens/name-order';
+
+export type TCampaignRow = typeof campaign.$inferSelect;
+export type TCampaignInsert = Omit<
+  typeof campaign.$inferInsert,
+  'id' | 'ownerId' | 'state' | 'createdAt' | 'updatedAt'
+>;
+
+/** A list position: the last row's creation instant (ISO) and id, newest first. */
+export const ZCampaignCursor = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
+export type TCampaignPosition = z.infer<typeof ZCampaignCursor>;
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/**
+ * The SQL condition of a status (CAMPAIGN_STATUSES): approved campaigns are `scheduled` before
+ * their start date and `active` from it, judged on `today` (a UTC date).
+ */
+function statusCondition(status: TCampaignStatus, today: string) {
+  switch (status) {
+    case 'pending-review':
+      return eq(campaign.state, 'pending');
+    case 'scheduled':
+      return and(eq(campaign.state, 'approved'), sql`${campaign.startDate} > ${today}::date`);
+    case 'active':
+      return and(eq(campaign.state, 'approved'), sql`${campaign.startDate} <= ${today}::date`);
+    case 'draft':
+    case 'rejected':
+    case 'paused':
+    case 'completed':
+    case 'canceled':
+      return eq(campaign.state, status);
+  }
+}
+
+/** An approved-monetized ad space as targeting and the marketplace list read it. */
+export interface TMonetizedSpace {
+  adSpaceId: string;
+  ownerId: string;
+  name: string;
+  locationName: string;
+  city: string;
+  country: string;
+  timeZone: string;
+  venueType: (typeof location.$inferSelect)['venueType'];
+  orientation: (typeof adSpace.$inferSelect)['orientation'];
+  resolutionWidth: number;
+  resolutionHeight: number;
+  floorMicrosPerSecond: number;
+  audience: unknown;
+}
+
+/** The figures of results and the dashboard, per UTC day and ad space. */
+export interface TFigureRow {
+  day: string;
+  adSpaceId: string | null;
+  impressions: number;
+  shownMs: number;
+  spentMicros: number;
+  qrScans: number;
+}
+
+/**
+ * Campaign queries. Every function takes the handle to run on (the app's database or the
+ * transaction of a state change), so that a change and the answer it returns read the same
+ * snapshot, and a PGlite transaction never waits on a query outside it.
+ */
+export const campaignsRepository = {
+  async findOwners(db: TDb, ids: readonly string[]): Promise<Map<string, string>> {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return new Map();
+    const rows = await db
+      .select({ id: campaign.id, ownerId: campaign.ownerId })
+      .from(campaign)
+      .where(inArray(campaign.id, wanted));
+    return new Map(rows.map((row) => [row.id, row.ownerId]));
+  },
+
+  async insert(db: TDb, ownerId: string, values: TCampaignInsert): Promise<TCampaignRow> {
+    const [row] = await db
+      .insert(campaign)
+      .values({ ...values, ownerId })
+      .returning();
+    if (!row) throw new Error('The campaign was not stored.');
+    return row;
+  },
+
+  async findById(db: TDb, id: string): Promise<TCampaignRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db.select().from(campaign).where(eq(campaign.id, id));
+    return row;
+  },
+
+  /** The row, locked until the transaction ends: the state it has is the one a change starts from. */
+  async lockById(db: TDb, id: string): Promise<TCampaignRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db.select().from(campaign).where(eq(campaign.id, id)).for('update');
+    return row;
+  },
+
+  /**
+   * Moves the campaign from one of `from` to `to`, guarded in SQL: a concurrent change that got
+   * there first makes this answer undefined.
+   */
+  async changeState(
+    db: TDb,
+    id: string,
+    from: readonly TCampaignState[],
+    to: TCampaignState,
+    decision?: { reason: string | null; decidedBy: string },
+  ): Promise<TCampaignRow | undefined> {
+    const [row] = await db
+      .update(campaign)
+      .set({
+        state: to,
+        updatedAt: new Date(),
+        ...(decision
+          ? { reason: decision.reason, decidedBy: decision.decidedBy, decidedAt: new Date() }
+          : {}),
+      })
+      .where(and(eq(campaign.id, id), inArray(campaign.state, [...from])))
+      .returning();
+    return row;
+  },
+
+  async update(db: TDb, id: string, values: Partial<TCampaignInsert>): Promise<void> {
+    await db
+      .update(campaign)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(campaign.id, id));
+  },
+
+  /** Deletes a draft; false when it is no longer one. */
+  async deleteDraft(db: TDb, id: string): Promise<boolean> {
+    const deleted = await db
+      .delete(campaign)
+      .where(and(eq(campaign.id, id), eq(campaign.state, 'draft')))
+      .returning({ id: campaign.id });
+    return deleted.length > 0;
+  },
+
+  async insertEvent(
+    db: TDb,
+    event: {
+      campaignId: string;
+      from: TCampaignState | null;
+      to: TCampaignState;
+      actorId: string | null;
+      reason?: string | null;
+    },
+  ): Promise<void> {
+    await db.insert(campaignEvent).values({
+      campaignId: event.campaignId,
+      fromState: event.from,
+      toState: event.to,
+      actorId: event.actorId,
+      reason: event.reason ?? null,
+    });
+  },
+
+  /** A page of campaigns, newest first: the owner's (or everyone's with `ownerId` null). */
+  async list(
+    db: TDb,
+    filter: {
+      ownerId: string | null;
+      status?: TCampaignStatus | undefined;
+      search?: string | undefined;
+      today: string;
+      after?: TCampaignPosition | undefined;
+      limit: number;
+    },
+  ): Promise<TCampaignRow[]> {
+    const conditions = [];
+    if (filter.ownerId !== null) conditions.push(eq(campaign.ownerId, filter.ownerId));
+    if (filter.status) conditions.push(statusCondition(filter.status, filter.today));
+    if (filter.search) conditions.push(ilike(campaign.name, `%${escapeLike(filter.search)}%`));
+    if (filter.after) {
+      const at = new Date(filter.after.createdAt);
+      conditions.push(
+        or(
+          lt(campaign.createdAt, at),
+          and(eq(campaign.createdAt, at), lt(campaign.id, filter.after.id)),
+        ),
+      );
+    }
+    return db
+      .select()
+      .from(campaign)
+      .where(and(...conditions))
+      .orderBy(desc(campaign.createdAt), desc(campaign.id))
+      .limit(filter.limit);
+  },
+
+  /** Names and emails of users (owners, deciders, actors). */
+  async usersByIds(db: TDb, ids: readonly string[]) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map<string, { id: string; name: string; email: string }>();
+    const rows = await db
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(inArray(user.id, unique));
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+
+  /** The state histories of the campaigns, oldest first, with who made each change. */
+  async eventsOf(db: TDb, campaignIds: readonly string[]) {
+    if (campaignIds.length === 0) return [];
+    const actor = alias(user, 'actor');
+    return db
+      .select({
+        campaignId: campaignEvent.campaignId,
+        from: campaignEvent.fromState,
+        to: campaignEvent.toState,
+        actorId: actor.id,
+        actorName: actor.name,
+        reason: campaignEvent.reason,
+        at: campaignEvent.at,
+      })
+      .from(campaignEvent)
+      .leftJoin(actor, eq(actor.id, campaignEvent.actorId))
+      .where(inArray(campaignEvent.campaignId, [...campaignIds]))
+      .orderBy(asc(campaignEvent.at), asc(campaignEvent.id));
+  },
+
+  /** What each campaign was charged: the sum of its impressions' billed micros. */
+  async spentOf(db: TDb, campaignIds: readonly string[]): Promise<Map<string, number>> {
+    if (campaignIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        campaignId: impression.campaignId,
+        spent: sql<string>`coalesce(sum(${impression.billedMicros}), 0)::text`,
+      })
+      .from(impression)
+      .where(inArray(impression.campaignId, [...campaignIds]))
+      .groupBy(impression.campaignId);
+    return new Map(rows.map((row) => [row.campaignId ?? '', Number(row.spent)]));
+  },
+
+  /** What each campaign's hold has left (campaigns without a hold are absent). */
+  async holdsOf(db: TDb, campaignIds: readonly string[]): Promise<Map<string, number>> {
+    if (campaignIds.length === 0) return new Map();
+    const rows = await db
+      .select({ campaignId: ledgerAccount.campaignId, balance: ledgerAccount.balanceMicros })
+      .from(ledgerAccount)
+      .where(
+        and(
+          eq(ledgerAccount.kind, 'campaign-hold'),
+          inArray(ledgerAccount.campaignId, [...campaignIds]),
+        ),
+      );
+    return new Map(rows.map((row) => [row.campaignId ?? '', row.balance]));
+  },
+
+  /**
+   * Every ad space whose monetization is approved (one open request per space, so "its latest
+   * request is approved"), with its location and floor.
+   */
+  async monetizedSpaces(db: TDb): Promise<TMonetizedSpace[]> {
+    return db
+      .select({
+        adSpaceId: adSpace.id,
+        ownerId: adSpace.ownerId,
+        name: adSpace.name,
+        locationName: location.name,
+        city: location.city,
+        country: location.country,
+        timeZone: location.timeZone,
+        venueType: location.venueType,
+        orientation: adSpace.orientation,
+        resolutionWidth: adSpace.resolutionWidth,
+        resolutionHeight: adSpace.resolutionHeight,
+        floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
+        audience: location.audience,
+      })
+      .from(monetizationRequest)
+      .innerJoin(adSpace, eq(adSpace.id, monetizationRequest.adSpaceId))
+      .innerJoin(location, eq(location.id, adSpace.locationId))
+      .where(eq(monetizationRequest.state, 'approved'))
+      .orderBy(asc(location.city), asc(adSpace.name), asc(adSpace.id));
+  },
+
+  /** Names and cities of ad spaces (results by space). */
+  async spaceNames(db: TDb, ids: readonly string[]) {
+    if (ids.length === 0) return new Map<string, { name: string; city: string }>();
+    const rows = await db
+      .select({ id: adSpace.id, name: adSpace.name, city: location.city })
+      .from(adSpace)
+      .innerJoin(location, eq(location.id, adSpace.locationId))
+      .where(inArray(adSpace.id, [...ids]));
+    return new Map(rows.map((row) => [row.id, { name: row.name, city: row.city }]));
+  },
+
+  /** The newest heartbeats' cached ad creatives of the TVs playing these spaces. */
+  async creativesReadyOf(db: TDb, adSpaceIds: readonly string[]) {
+    if (adSpaceIds.length === 0) return [];
+    const rows = await db
+      .select({ adSpaceId: device.adSpaceId, heartbeat: device.heartbeat })
+      .from(device)
+      .where(and(inArray(device.adSpaceId, [...adSpaceIds]), isNotNull(device.heartbeat)));
+    return rows.map((row) => ({
+      adSpaceId: row.adSpaceId ?? '',
+      ready: row.heartbeat?.adCreativesReady ?? [],
+    }));
+  },
+
+  /**
+   * Impressions, shown time, spend and QR scans of one campaign per UTC day and ad space, for
+   * the UTC days from–to (inclusive).
+   */
+  async figures(db: TDb, campaignId: string, from: string, to: string): Promise<TFigureRow[]> {
+    const fromAt = new Date(`${from}T00:00:00Z`);
+    const toAt = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+    const plays = await db
+      .select({
+        day: sql<string>`to_char(${impression.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        adSpaceId: impression.adSpaceId,
+        impressions: sql<string>`count(*)::text`,
+        shownMs: sql<string>`coalesce(sum(${impression.shownMs}), 0)::text`,
+        spent: sql<string>`coalesce(sum(${impression.billedMicros}), 0)::text`,
+      })
+      .from(impression)
+      .where(
+        and(
+          eq(impression.campaignId, campaignId),
+          gte(impression.startedAt, fromAt),
+          lt(impression.startedAt, toAt),
+        ),
+      )
+      .groupBy(sql`1`, impression.adSpaceId);
+    const scans = await db
+      .select({
+        day: sql<string>`to_char(${qrScan.scannedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        adSpaceId: qrScan.adSpaceId,
+        scans: sql<string>`count(*)::text`,
+      })
+      .from(qrScan)
+      .where(
+        and(
+          eq(qrScan.campaignId, campaignId),
+          gte(qrScan.scannedAt, fromAt),
+          lt(qrScan.scannedAt, toAt),
+        ),
+      )
+      .groupBy(sql`1`, qrScan.adSpaceId);
+    const rows = new Map<string, TFigureRow>();
+    const rowOf = (day: string, adSpaceId: string | null) => {
+      const key = `${day}|${adSpaceId ?? ''}`;
+      let row = rows.get(key);
+      if (!row) {
+        row = { day, adSpaceId, impressions: 0, shownMs: 0, spentMicros: 0, qrScans: 0 };
+        rows.set(key, row);
+      }
+      return row;
+    };
+    for (const play of plays) {
+      const row = rowOf(play.day, play.adSpaceId);
+      row.impressions = Number(play.impressions);
+      row.shownMs = Number(play.shownMs);
+      row.spentMicros = Number(play.spent);
+    }
+    for (const scan of scans) rowOf(scan.day, scan.adSpaceId).qrScans = Number(scan.scans);
+    return [...rows.values()].sort((a, b) =>
+      a.day === b.day
+        ? (a.adSpaceId ?? '').localeCompare(b.adSpaceId ?? '')
+        : a.day < b.day
+          ? -1
+          : 1,
+    );
+  },
+
+  /** The publisher dashboard's figures of one buyer, `dayStart` being today's 00:00 UTC. */
+  async dashboard(db: TDb, ownerId: string, today: string, dayStart: Date) {
+    const [counts] = rowsOf<{ active: string; awaiting: string }>(
+      await db.execute(sql`select
+        count(*) filter (where ${campaign.state} = 'approved' and ${campaign.startDate} <= ${today}::date)::text as active,
+        count(*) filter (where ${campaign.state} = 'pending')::text as awaiting
+        from ${campaign} where ${campaign.ownerId} = ${ownerId}`),
+    );
+    const [plays] = rowsOf<{
+      spent_today: string;
+      spent: string;
+      impressions_today: string;
+      impressions: string;
+    }>(
+      await db.execute(sql`select
+        coalesce(sum(i.billed_micros) filter (where i.started_at >= ${dayStart.toISOString()}::timestamptz), 0)::text as spent_today,
+        coalesce(sum(i.billed_micros), 0)::text as spent,
+        (count(*) filter (where i.started_at >= ${dayStart.toISOString()}::timestamptz))::text as impressions_today,
+        count(*)::text as impressions
+        from ${impression} i join ${campaign} c on c.id = i.campaign_id
+        where c.owner_id = ${ownerId}`),
+    );
+    return {
+      activeCampaigns: Number(counts?.active ?? 0),
+      awaitingReview: Number(counts?.awaiting ?? 0),
+      spendTodayMicros: Number(plays?.spent_today ?? 0),
+      spendToDateMicros: Number(plays?.spent ?? 0),
+      impressionsToday: Number(plays?.impressions_today ?? 0),
+      impressionsToDate: Number(plays?.impressions ?? 0),
+    };
+  },
+
+  /** The user's wallet balance (0 before it has an account). */
+  async walletBalance(db: TDb, userId: string): Promise<number> {
+    const [row] = await db
+      .select({ balance: ledgerAccount.balanceMicros })
+      .from(ledgerAccount)
+      .where(and(eq(ledgerAccount.kind, 'wallet'), eq(ledgerAccount.userId, userId)));
+    return row?.balance ?? 0;
+  },
+
+  /**
+   * Approved or paused campaigns due to complete at `now`: past `endDate + 1 day 12:00 UTC`
+   * (the end of the end date in the latest zone, UTC−12), or with an exhausted hold.
+   */
+  async dueForCompletion(db: TDb, now: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ id: campaign.id })
+      .from(campaign)
+      .leftJoin(ledgerAccount, eq(ledgerAccount.campaignId, campaign.id))
+      .where(
+        and(
+          inArray(campaign.state, ['approved', 'paused']),
+          or(
+            sql`((${campaign.endDate} + 1) + time '12:00') at time zone 'UTC' <= ${now.toISOString()}::timestamptz`,
+            eq(ledgerAccount.balanceMicros, 0),
+          ),
+        ),
+      )
+      .limit(limit);
+    return rows.map((row) => row.id);
+  },
+
+  /** The buyer's non-ended campaigns that use the library item. */
+  async usersOfContent(db: TDb, ownerId: string, contentId: string) {
+    if (!isUuid(contentId)) return [];
+    return db
+      .select({ id: campaign.id, name: campaign.name })
+      .from(campaign)
+      .where(
+        and(
+          eq(campaign.ownerId, ownerId),
+          sql`${campaign.creativeIds} @> array[${contentId}]::uuid[]`,
+          inArray(campaign.state, ['draft', 'pending', 'approved', 'paused', 'rejected']),
+        ),
+      )
+      .orderBy(asc(campaign.name));
+  },
+};
