@@ -230,6 +230,11 @@ export function NewAdCampaignPage() {
   return (
     <>
       {header}
+      {campaign.data.state === 'rejected' && (
+        <Alert tone="error" title="Why it was rejected" className="mb-6">
+          {campaign.data.decision?.reason ?? 'No reason was given.'}
+        </Alert>
+      )}
       {isEditable ? (
         <CampaignWizard
           key={campaign.data.id}
