@@ -67,7 +67,7 @@ export function ReachEstimate({
         <p className="text-xs text-muted-foreground">
           {spaces.data.length === 0
             ? 'No screen is open to campaigns yet.'
-            : 'No screen matches: loosen a filter or choose screens.'}
+            : 'No screen matches: widen the targeting or choose screens.'}
         </p>
       )}
     </section>
