@@ -80,12 +80,10 @@ describe('signed-in guard', () => {
   });
 
   it('lets the right role in, inside the dashboard layout', async () => {
-    // A page still to be built (the locations page is real since issue 7 and calls the API).
     const app = renderAt('/advertiser/monetize', advertiser);
     await app.settlesAt('/advertiser/monetize');
     expect(await screen.findByRole('heading', { level: 1, name: 'Monetize' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByText('Not available yet')).toBeInTheDocument();
   });
 });
 

@@ -30,6 +30,12 @@ const dashboardLayout = lazyPage(() => import('@/app/layouts/dashboard-layout'),
 const playlistPages = () => import('@/features/playlists/routes/playlist-pages');
 const campaignPages = () => import('@/features/ad-campaigns/routes/ad-campaign-pages');
 const adminPages = () => import('@/features/admin/routes/admin-pages');
+const adminMoneyPages = {
+  walletApprovals: () => import('@/features/admin-money/routes/wallet-approvals-page'),
+  payoutApprovals: () => import('@/features/admin-money/routes/payout-approvals-page'),
+  monetizationApprovals: () => import('@/features/admin-money/routes/monetization-approvals-page'),
+  platformSettings: () => import('@/features/admin-money/routes/platform-settings-page'),
+};
 const adPlaylistPages = () => import('@/features/admin-ad-playlists/routes/ad-playlist-pages');
 const helpPages = () => import('@/features/help/routes/help-pages');
 const contentPages = {
@@ -91,13 +97,25 @@ const publisherRoutes: RouteObject[] = [
 const admin = paths.admin;
 const adminRoutes: RouteObject[] = [
   { index: true, element: redirect(admin.walletApprovals) },
-  { path: admin.walletApprovals, lazy: lazyPage(adminPages, 'WalletApprovalsPage') },
+  {
+    path: admin.walletApprovals,
+    lazy: lazyPage(adminMoneyPages.walletApprovals, 'WalletApprovalsPage'),
+  },
   { path: admin.adCampaignApprovals, lazy: lazyPage(adminPages, 'AdCampaignApprovalsPage') },
-  { path: admin.payoutApprovals, lazy: lazyPage(adminPages, 'PayoutApprovalsPage') },
+  {
+    path: admin.payoutApprovals,
+    lazy: lazyPage(adminMoneyPages.payoutApprovals, 'PayoutApprovalsPage'),
+  },
   { path: admin.adPlaylists, lazy: lazyPage(adPlaylistPages, 'AdPlaylistsPage') },
   { path: admin.editAdPlaylist, lazy: lazyPage(adPlaylistPages, 'EditAdPlaylistPage') },
-  { path: admin.monetization, lazy: lazyPage(adminPages, 'MonetizationPage') },
-  { path: admin.monetizationApprovals, lazy: lazyPage(adminPages, 'MonetizationApprovalsPage') },
+  {
+    path: admin.monetization,
+    lazy: lazyPage(adminMoneyPages.platformSettings, 'PlatformSettingsPage'),
+  },
+  {
+    path: admin.monetizationApprovals,
+    lazy: lazyPage(adminMoneyPages.monetizationApprovals, 'MonetizationApprovalsPage'),
+  },
   {
     path: admin.pageViews,
     lazy: lazyPage(() => import('@/features/analytics/routes/page-views-page'), 'PageViewsPage'),

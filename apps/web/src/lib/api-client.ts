@@ -41,18 +41,23 @@ type TRequestOptions = {
   signal?: AbortSignal;
   /** The media type asked for; JSON unless a route offers another (CSV). */
   accept?: string;
+  /** More request headers (the Idempotency-Key of a money-moving request). */
+  headers?: Record<string, string>;
 };
 
 async function send(
   path: string,
-  { method = 'GET', body, signal, accept = 'application/json' }: TRequestOptions,
+  { method = 'GET', body, signal, accept = 'application/json', headers }: TRequestOptions,
 ): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept } : { accept, 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { ...headers, accept }
+          : { ...headers, accept, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

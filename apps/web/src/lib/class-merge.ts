@@ -155,6 +155,7 @@ const merge = createTailwindMerge(() => ({
     'gap-y': [side('gap-y', spacing)],
     'justify-content': [{ justify: [...primaryAxis(), 'normal'] }],
     'justify-items': [{ 'justify-items': [...secondaryAxis(), 'normal'] }],
+    'justify-self': [{ 'justify-self': ['auto', ...secondaryAxis()] }],
     'align-content': [{ content: ['normal', ...primaryAxis()] }],
     // The `content` property of ::before and ::after (`before:content-[attr(data-x)]`).
     content: [{ content: ['none', ...arbitrary] }],
@@ -274,6 +275,8 @@ const merge = createTailwindMerge(() => ({
     'border-color-t': [{ 'border-t': color() }],
     'border-color-b': [{ 'border-b': color() }],
     'border-collapse': [{ border: ['collapse', 'separate'] }],
+    'divide-y': [side('divide-y', borderWidth)],
+    'divide-color': [{ divide: color() }],
     'outline-style': [{ outline: [...lineStyle(), 'none', 'hidden'] }],
     'outline-offset': [{ 'outline-offset': [isNumber, ...arbitrary] }],
     'outline-w': [{ outline: ['', isNumber, isArbitraryVariableLength, isArbitraryLength] }],

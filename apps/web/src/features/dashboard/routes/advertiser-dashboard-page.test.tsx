@@ -16,6 +16,8 @@ import {
 import { AdvertiserDashboardPage } from '@/features/dashboard/routes/advertiser-dashboard-page';
 
 type TData = {
+  /** Single answers (the wallet, the earnings) by path. */
+  answers?: Record<string, unknown>;
   locations?: unknown[];
   adSpaces?: TAdSpace[];
   playlists?: unknown[];
@@ -34,11 +36,15 @@ function renderDashboard(data: TData) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
-      const items = lists[new URL(url, 'http://app.test').pathname];
+      const { pathname } = new URL(url, 'http://app.test');
+      const items = lists[pathname];
+      const answer = data.answers?.[pathname];
       return Promise.resolve(
         items
           ? jsonResponse(page(items))
-          : jsonResponse({ error: { code: 'not-found', message: 'Not found.' } }, 404),
+          : answer
+            ? jsonResponse(answer)
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found.' } }, 404),
       );
     }),
   );
@@ -224,5 +230,43 @@ describe('the screens at a glance', () => {
       `/advertiser/schedule?adSpace=${uuid(202)}`,
     );
     expect(attention.queryByRole('listitem', { name: 'Bar screen' })).toBeNull();
+  });
+
+  it('shows the earnings of this month and of all time, and what can be paid out', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-08T12:00:00.000Z'), toFake: ['Date'] });
+    renderDashboard({
+      ...data,
+      answers: {
+        '/api/v1/wallet': {
+          availableMicros: 42_500_000,
+          heldMicros: 0,
+          pendingTopUpMicros: 0,
+          lifetimeEarnedMicros: 310_250_000,
+          lifetimeSpentMicros: 0,
+        },
+        '/api/v1/earnings': {
+          from: '2026-03-01',
+          to: '2026-03-08',
+          totalMicros: 12_340_000,
+          impressions: 400,
+          byAdSpace: [],
+          byDay: [],
+        },
+      },
+    });
+    const card = within(await screen.findByRole('region', { name: 'Earnings' }));
+    expect(await card.findByText('€12.34')).toBeVisible();
+    expect(card.getByText('This month').nextSibling).toHaveTextContent('€12.34');
+    expect(card.getByText('All time').nextSibling).toHaveTextContent('€310.25');
+    expect(card.getByText('Available').nextSibling).toHaveTextContent('€42.50');
+    expect(card.getByRole('link', { name: 'Open Wallet' })).toHaveAttribute('href', '/wallet');
+    expect(card.getByRole('link', { name: 'Open Monetize' })).toHaveAttribute(
+      'href',
+      '/advertiser/monetize',
+    );
+    expect(vi.mocked(fetch)).toHaveBeenCalledWith(
+      '/api/v1/earnings?from=2026-03-01&to=2026-03-08',
+      expect.anything(),
+    );
   });
 });

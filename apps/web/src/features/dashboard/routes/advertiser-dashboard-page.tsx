@@ -1,18 +1,8 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
-import {
-  BadgeDollarSign,
-  CalendarClock,
-  Images,
-  ListVideo,
-  MapPin,
-  MonitorPlay,
-  Tv,
-} from 'lucide-react';
+import { CalendarClock, Images, ListVideo, MapPin, MonitorPlay, Tv } from 'lucide-react';
 import type { TScheduleEntryView } from '@screenline/shared/schedule';
 import { ROLE_LABELS } from '@screenline/shared/user';
 import { Alert } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
   GettingStarted,
@@ -25,6 +15,7 @@ import {
   ScreenStats,
   ScreensList,
 } from '@/features/dashboard/components/screens-overview';
+import { EarningsCard } from '@/features/dashboard/components/earnings-card';
 import { useHasLibraryContent } from '@/features/dashboard/api/get-library-size';
 import {
   useAllAdSpaces,
@@ -171,25 +162,7 @@ export function AdvertiserDashboardPage() {
             <div className="grid gap-6">
               <AttentionList adSpaces={spaces} />
               {isSetUp && <HelpCard helpTo={paths.help.advertiserDashboard} hasTvs={true} />}
-              <Card>
-                <CardHeader>
-                  <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-                    <BadgeDollarSign aria-hidden className="size-5" />
-                  </div>
-                  <CardTitle>Earn from ad slots</CardTitle>
-                  <CardDescription>
-                    Turn on monetization so approved campaigns fill your ad slots.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="pt-0 text-sm">
-                  <Link
-                    to={paths.advertiser.monetize}
-                    className="rounded font-medium text-primary hover:underline"
-                  >
-                    Open Monetize
-                  </Link>
-                </CardContent>
-              </Card>
+              <EarningsCard />
             </div>
           </div>
         )}

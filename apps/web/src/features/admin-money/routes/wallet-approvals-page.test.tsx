@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TTopUp } from '@screenline/shared/wallet';
+import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
+import { ADMIN, makeTopUp, page, stubApi } from '@/test/money-fixtures';
+import { renderWithAuth } from '@/test/render';
+import { uuid } from '@/test/screens-fixtures';
+import { WalletApprovalsPage } from '@/features/admin-money/routes/wallet-approvals-page';
+
+function renderPage(
+  byState: Partial<Record<TTopUp['state'], TTopUp[]>>,
+  post: (path: string) => Response | Error = () => jsonResponse(makeTopUp()),
+) {
+  const calls = stubApi((call) => {
+    if (call.method === 'POST') return post(call.path);
+    if (call.path === '/api/v1/admin/top-ups') {
+      return page(byState[call.search.get('state') as TTopUp['state']] ?? []);
+    }
+    return undefined;
+  });
+  const router = createMemoryRouter(
+    [{ path: '/admin/wallet-approvals', Component: WalletApprovalsPage }],
+    { initialEntries: ['/admin/wallet-approvals'] },
+  );
+  renderWithAuth(router, makeAuth(makeUser({ isSU: true })));
+  return calls;
+}
+
+const PENDING = makeTopUp({
+  receipt: { contentId: uuid(1), name: 'Receipt.png', url: '/storage/receipt.png' },
+});
+
+describe('/admin/wallet-approvals', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  });
+
+  it('lists pending top-ups with the user, amount, reference and receipt, and decided ones by state', async () => {
+    renderPage({
+      pending: [PENDING],
+      rejected: [
+        makeTopUp({
+          id: uuid(703),
+          state: 'rejected',
+          decision: {
+            decidedAt: '2026-03-03T08:00:00.000Z',
+            decidedBy: ADMIN,
+            reason: 'No such transfer.',
+          },
+        }),
+      ],
+    });
+    const card = await screen.findByRole('article', { name: 'Top-up of €50.00 by Ada Lovelace' });
+    expect(card).toHaveTextContent('Ada Lovelace (ada@example.com)');
+    expect(card).toHaveTextContent('SL-ADA-0302');
+    expect(within(card).getByRole('link', { name: /Receipt\.png/ })).toHaveAttribute(
+      'href',
+      '/storage/receipt.png',
+    );
+    expect(within(card).getByRole('button', { name: 'Approve…' })).toBeVisible();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rejected' }));
+    const rejected = await screen.findByRole('article', {
+      name: 'Top-up of €50.00 by Ada Lovelace',
+    });
+    expect(rejected).toHaveTextContent(/Rejected by Grace Hopper on .*: No such transfer\./);
+    expect(within(rejected).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('rejects only with a reason, sent with an Idempotency-Key', async () => {
+    const calls = renderPage({ pending: [PENDING] });
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Top-up of €50.00 by Ada Lovelace' });
+    await user.click(within(card).getByRole('button', { name: 'Reject…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the top-up of €50.00?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject top-up' }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
+      /Give a reason the requester can act on\./,
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'The transfer has not arrived.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject top-up' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const [post] = calls.filter((call) => call.method === 'POST');
+    expect(post?.path).toBe(`/api/v1/admin/top-ups/${PENDING.id}/reject`);
+    expect(post?.body).toEqual({ reason: 'The transfer has not arrived.' });
+    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('approves after a confirmation; a retry after a failure reuses the key', async () => {
+    let attempts = 0;
+    const calls = renderPage({ pending: [PENDING] }, () => {
+      attempts += 1;
+      return attempts === 1
+        ? jsonResponse({ error: { code: 'internal', message: 'Try again in a moment.' } }, 503)
+        : jsonResponse(makeTopUp({ state: 'approved' }));
+    });
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Top-up of €50.00 by Ada Lovelace' });
+    await user.click(within(card).getByRole('button', { name: 'Approve…' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Approve the top-up of €50.00?',
+    });
+    expect(dialog).toHaveTextContent('with the reference “SL-ADA-0302”');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
+    expect(await within(dialog).findByRole('alert')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const keys = calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { formatMicros } from '@screenline/shared/money';
+import type { TTopUp, TTopUpState } from '@screenline/shared/wallet';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { DecisionNote, RequestStateBadge, formatDateTime } from '@/components/request-status';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { toast } from '@/lib/toast';
+import { useAdminTopUps, useTopUpDecision } from '@/features/admin-money/api/admin-money';
+import {
+  ApprovalList,
+  Detail,
+  RequestCard,
+  useDecisionPrompts,
+} from '@/features/admin-money/components/approval-desk';
+
+const STATES = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+] as const satisfies readonly { value: TTopUpState; label: string }[];
+
+/**
+ * /admin/wallet-approvals: top-up requests, oldest pending first. Approving credits the wallet
+ * (after the bank transfer is seen); rejecting needs a reason the requester is shown.
+ */
+export function WalletApprovalsPage() {
+  usePageTitle('Wallet approvals');
+  const [state, setState] = useState<TTopUpState>('pending');
+  const list = useAdminTopUps(state);
+  const approve = useTopUpDecision('approve');
+  const reject = useTopUpDecision('reject');
+  const { listRef, askReason, askConfirm, dialogs } = useDecisionPrompts();
+
+  const renderTopUp = (topUp: TTopUp) => {
+    const amount = formatMicros(topUp.amountMicros);
+    return (
+      <RequestCard
+        label={`Top-up of ${amount} by ${topUp.user.name}`}
+        headline={amount}
+        badge={<RequestStateBadge state={topUp.state} />}
+        note={<DecisionNote state={topUp.state} decision={topUp.decision} />}
+        actions={
+          topUp.state === 'pending' && (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() =>
+                  askReason({
+                    title: `Reject the top-up of ${amount}?`,
+                    description: `${topUp.user.name} is told why by email and on their wallet page. No money moves.`,
+                    confirmLabel: 'Reject top-up',
+                    onConfirm: async (reason) => {
+                      await reject.mutateAsync({ id: topUp.id, reason });
+                      toast.success(`The top-up of ${amount} was rejected.`);
+                    },
+                  })
+                }
+              >
+                Reject…
+              </Button>
+              <Button
+                size="sm"
+                onClick={() =>
+                  askConfirm({
+                    title: `Approve the top-up of ${amount}?`,
+                    description: `Only once a transfer of ${amount} with the reference “${topUp.reference}” has arrived on the platform’s account: ${topUp.user.name}’s wallet is credited now.`,
+                    confirmLabel: 'Approve and credit',
+                    onConfirm: async () => {
+                      await approve.mutateAsync({ id: topUp.id });
+                      toast.success(`${amount} was credited to ${topUp.user.name}’s wallet.`);
+                    },
+                  })
+                }
+              >
+                Approve…
+              </Button>
+            </>
+          )
+        }
+      >
+        <Detail term="From">
+          {topUp.user.name} <span className="text-muted-foreground">({topUp.user.email})</span>
+        </Detail>
+        <Detail term="Reference">
+          <span className="font-mono text-xs">{topUp.reference}</span>
+        </Detail>
+        <Detail term="Receipt">
+          {topUp.receipt ? (
+            topUp.receipt.url ? (
+              <a
+                href={topUp.receipt.url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+              >
+                {topUp.receipt.name}
+                <ExternalLink aria-hidden className="size-3.5" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            ) : (
+              topUp.receipt.name
+            )
+          ) : (
+            <span className="text-muted-foreground">None</span>
+          )}
+        </Detail>
+        <Detail term="Requested">{formatDateTime(topUp.createdAt)}</Detail>
+      </RequestCard>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Wallet approvals"
+        description="Top-up requests: approve once the bank transfer has arrived, or reject with a reason."
+      />
+      <ApprovalList
+        label="Top-up requests"
+        state={state}
+        states={STATES}
+        onStateChange={setState}
+        list={list}
+        emptyTitle={state === 'pending' ? 'No top-up waits for a decision' : `No ${state} top-ups`}
+        listRef={listRef}
+        renderItem={renderTopUp}
+      />
+      {dialogs}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ZAdSpaceList } from '@screenline/shared/ad-space';
+import {
+  ZEarnings,
+  ZMonetizationRequest,
+  ZMonetizationRequestList,
+  type TCreateMonetizationRequest,
+} from '@screenline/shared/monetization';
+import { apiRequest, apiSend } from '@/lib/api-client';
+import { fetchAllPages } from '@/lib/list-all';
+
+/** Every monetization query starts with this key; a request or a withdrawal refreshes it. */
+export const MONETIZATION_QUERY_KEY = ['monetization-requests'] as const;
+
+/**
+ * GET /api/v1/ad-spaces, every page, under the ad-spaces feature's key (features share keys, not
+ * code): the spaces an owner may monetize.
+ */
+export const allAdSpacesQueryOptions = queryOptions({
+  queryKey: ['ad-spaces', 'all'],
+  queryFn: ({ signal }) => fetchAllPages('/api/v1/ad-spaces?limit=100', ZAdSpaceList, signal),
+});
+
+export function useAllAdSpaces() {
+  return useQuery(allAdSpacesQueryOptions);
+}
+
+/** GET /api/v1/monetization-requests, every page, newest first. */
+export function useMonetizationRequests() {
+  return useQuery({
+    queryKey: [...MONETIZATION_QUERY_KEY, 'all'],
+    queryFn: ({ signal }) =>
+      fetchAllPages('/api/v1/monetization-requests?limit=100', ZMonetizationRequestList, signal),
+  });
+}
+
+/** POST /api/v1/monetization-requests → 201 with the pending request. */
+export function useRequestMonetization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateMonetizationRequest) =>
+      apiRequest('/api/v1/monetization-requests', ZMonetizationRequest, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MONETIZATION_QUERY_KEY }),
+  });
+}
+
+/** POST /api/v1/monetization-requests/{id}/withdraw: the space's ad slots stop selling. */
+export function useWithdrawMonetization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend(`/api/v1/monetization-requests/${encodeURIComponent(id)}/withdraw`, {
+        method: 'POST',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MONETIZATION_QUERY_KEY }),
+  });
+}
+
+/** GET /api/v1/earnings?from=&to=: per space and per UTC day, after commission. */
+export function useEarnings(range: { from: string; to: string } | null) {
+  return useQuery({
+    queryKey: ['earnings', range?.from ?? '', range?.to ?? ''],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/v1/earnings?${new URLSearchParams(range ?? { from: '', to: '' }).toString()}`,
+        ZEarnings,
+        { signal },
+      ),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,245 @@
+import { useId, useState } from 'react';
+import { CircleAlert } from 'lucide-react';
+import { formatMicros } from '@screenline/shared/money';
+import type { TEarnings } from '@screenline/shared/monetization';
+import {
+  DataTable,
+  DataTableColumn,
+  DataTableHead,
+  DataTableRow,
+  dataTableCell,
+} from '@/components/ui/data-table';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ListLoadError, ListLoading } from '@/components/ui/list-states';
+import { SegmentedControl } from '@/components/ui/segmented-control';
+import { addDays, daysInRange, formatShortDay, isLocalDay } from '@/lib/local-time';
+import { cn } from '@/lib/utils';
+import { useEarnings } from '@/features/monetization/api/monetization';
+
+/** The server answers at most this many days at once (ZEarningsQuery). */
+const MAX_DAYS = 92;
+
+type TRange = { from: string; to: string };
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+const lastDays = (days: number): TRange => {
+  const to = todayUtc();
+  return { from: addDays(to, -(days - 1)), to };
+};
+
+const PRESETS = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+] as const;
+
+function rangeError({ from, to }: TRange): string | null {
+  if (!isLocalDay(from) || !isLocalDay(to)) return 'Choose a first and a last day.';
+  if (from > to) return 'The first day must not be after the last day.';
+  if (daysInRange(from, to) > MAX_DAYS) return `Choose at most ${MAX_DAYS} days.`;
+  return null;
+}
+
+/** Every day of the range, with what it earned (0 for days the answer leaves out). */
+function everyDay(earnings: TEarnings): TEarnings['byDay'] {
+  const byDay = new Map(earnings.byDay.map((day) => [day.day, day]));
+  const days: TEarnings['byDay'] = [];
+  for (let day = earnings.from; day <= earnings.to; day = addDays(day, 1)) {
+    days.push(byDay.get(day) ?? { day, earnedMicros: 0, impressions: 0 });
+  }
+  return days;
+}
+
+const count = (value: number) => value.toLocaleString('en-GB');
+
+function EarningsByDay({ earnings }: { earnings: TEarnings }) {
+  const days = everyDay(earnings);
+  const max = Math.max(1, ...days.map((day) => day.earnedMicros));
+  return (
+    <section aria-labelledby="earnings-by-day" className="grid gap-2">
+      <h3 id="earnings-by-day" className="text-sm font-semibold">
+        By day (UTC)
+      </h3>
+      <DataTable label="Earnings by day">
+        <DataTableHead>
+          <DataTableColumn className="w-24 sm:w-28">Day</DataTableColumn>
+          <DataTableColumn>
+            <span className="sr-only">Share of the best day</span>
+          </DataTableColumn>
+          <DataTableColumn className="w-24 text-right">Earned</DataTableColumn>
+          <DataTableColumn className="hidden w-20 text-right sm:table-cell">Plays</DataTableColumn>
+        </DataTableHead>
+        <tbody>
+          {days.map((day) => (
+            <DataTableRow key={day.day} label={formatShortDay(day.day)}>
+              <td className={cn(dataTableCell, 'py-1.5 whitespace-nowrap')}>
+                {formatShortDay(day.day)}
+              </td>
+              <td className="px-3 py-1.5">
+                <div aria-hidden className="h-3 rounded-sm bg-surface-muted">
+                  <div
+                    className={cn(
+                      'h-full rounded-sm',
+                      day.earnedMicros > 0 && 'min-w-0.5 bg-primary',
+                    )}
+                    style={{ width: `${(day.earnedMicros / max) * 100}%` }}
+                  />
+                </div>
+              </td>
+              <td className={cn(dataTableCell, 'py-1.5 text-right text-foreground tabular-nums')}>
+                {formatMicros(day.earnedMicros)}
+              </td>
+              <td
+                className={cn(dataTableCell, 'hidden py-1.5 text-right tabular-nums sm:table-cell')}
+              >
+                {count(day.impressions)}
+              </td>
+            </DataTableRow>
+          ))}
+        </tbody>
+      </DataTable>
+    </section>
+  );
+}
+
+function EarningsBySpace({ earnings }: { earnings: TEarnings }) {
+  return (
+    <section aria-labelledby="earnings-by-space" className="grid gap-2">
+      <h3 id="earnings-by-space" className="text-sm font-semibold">
+        By ad space
+      </h3>
+      {earnings.byAdSpace.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No ad space earned in these days.</p>
+      ) : (
+        <DataTable label="Earnings by ad space">
+          <DataTableHead>
+            <DataTableColumn>Ad space</DataTableColumn>
+            <DataTableColumn className="hidden w-24 text-right sm:table-cell">
+              Plays
+            </DataTableColumn>
+            <DataTableColumn className="w-28 text-right">Earned</DataTableColumn>
+          </DataTableHead>
+          <tbody>
+            {earnings.byAdSpace.map((space) => (
+              <DataTableRow key={space.adSpaceId} label={space.name}>
+                <td className="px-3 py-2.5 text-sm font-medium break-words">{space.name}</td>
+                <td className={cn(dataTableCell, 'hidden text-right tabular-nums sm:table-cell')}>
+                  {count(space.impressions)}
+                </td>
+                <td className={cn(dataTableCell, 'text-right text-foreground tabular-nums')}>
+                  {formatMicros(space.earnedMicros)}
+                </td>
+              </DataTableRow>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </section>
+  );
+}
+
+/** What the owner's spaces earned in a range of UTC days, per space and per day. */
+export function EarningsReport() {
+  const [range, setRange] = useState<TRange>(() => lastDays(30));
+  const error = rangeError(range);
+  const earnings = useEarnings(error ? null : range);
+  const errorId = useId();
+  const preset =
+    PRESETS.find(({ value }) => {
+      const days = lastDays(Number(value));
+      return days.from === range.from && days.to === range.to;
+    })?.value ?? 'custom';
+  const dateProps = {
+    'aria-invalid': error !== null || undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+
+  return (
+    <section aria-labelledby="earnings" className="grid gap-4">
+      <h2 id="earnings" className="text-lg font-semibold tracking-tight">
+        Earnings
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <SegmentedControl<(typeof PRESETS)[number]['value'] | 'custom'>
+          label="Days shown"
+          value={preset}
+          onChange={(value) => value !== 'custom' && setRange(lastDays(Number(value)))}
+          segments={PRESETS}
+        />
+        <FormField label="From" className="w-[calc(50%-0.375rem)] sm:w-40">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={range.from}
+              max={range.to}
+              {...dateProps}
+              onChange={(event) => setRange({ ...range, from: event.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField label="To" className="w-[calc(50%-0.375rem)] sm:w-40">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={range.to}
+              min={range.from}
+              {...dateProps}
+              onChange={(event) => setRange({ ...range, to: event.target.value })}
+            />
+          )}
+        </FormField>
+      </div>
+      {error ? (
+        <p
+          id={errorId}
+          role="alert"
+          className="flex items-center gap-1.5 text-sm font-medium text-danger"
+        >
+          <CircleAlert aria-hidden className="size-4 shrink-0" />
+          {error}
+        </p>
+      ) : earnings.isPending ? (
+        <ListLoading label="Loading your earnings" />
+      ) : earnings.isError ? (
+        <ListLoadError
+          title="Your earnings could not be loaded."
+          error={earnings.error}
+          onRetry={() => void earnings.refetch()}
+        />
+      ) : (
+        <div
+          aria-busy={earnings.isPlaceholderData}
+          className={cn('grid gap-6', earnings.isPlaceholderData && 'opacity-60')}
+        >
+          <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+            {[
+              { term: 'Earned', value: formatMicros(earnings.data.totalMicros) },
+              { term: 'Paid plays', value: count(earnings.data.impressions) },
+            ].map(({ term, value }) => (
+              <div
+                key={term}
+                className="rounded-xl border border-border bg-surface px-4 py-3 shadow-xs"
+              >
+                <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+                <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {earnings.data.totalMicros === 0 ? (
+            <p className="rounded-xl border border-dashed border-input px-4 py-6 text-center text-sm text-muted-foreground">
+              Nothing earned in these days. Earnings appear here once a monetized screen plays paid
+              campaigns.
+            </p>
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+              <EarningsBySpace earnings={earnings.data} />
+              <EarningsByDay earnings={earnings.data} />
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

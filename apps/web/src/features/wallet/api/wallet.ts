@@ -1,0 +1,123 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  ZPayout,
+  ZPayoutList,
+  ZTopUp,
+  ZTopUpList,
+  ZWallet,
+  ZWalletTransactionList,
+  type TCreatePayout,
+  type TCreateTopUp,
+  type TLedgerTransactionKind,
+} from '@screenline/shared/wallet';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+import { useIdempotentMutation } from '@/lib/idempotency';
+
+/**
+ * Every wallet query starts with this key: a top-up, a payout or a decision on them refreshes the
+ * figures, the history and the request lists together.
+ */
+export const WALLET_QUERY_KEY = ['wallet'] as const;
+
+/** GET /api/v1/wallet: available, held, pending and lifetime figures. */
+export const walletQueryOptions = queryOptions({
+  queryKey: [...WALLET_QUERY_KEY, 'figures'],
+  queryFn: ({ signal }) => apiRequest('/api/v1/wallet', ZWallet, { signal }),
+});
+
+export function useWallet() {
+  return useQuery(walletQueryOptions);
+}
+
+/** The history's filters: a kind and UTC days, both inclusive; empty means any. */
+export type TTransactionFilters = { kind: TLedgerTransactionKind | ''; from: string; to: string };
+
+function transactionsPath(filters: TTransactionFilters, cursor?: string) {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set('kind', filters.kind);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return `/api/v1/wallet/transactions${query ? `?${query}` : ''}`;
+}
+
+/** GET /api/v1/wallet/transactions: the history, newest first, a page at a time. */
+export function useWalletTransactions(filters: TTransactionFilters) {
+  return useInfiniteQuery({
+    ...infiniteQueryOptions({
+      queryKey: [...WALLET_QUERY_KEY, 'transactions', filters],
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(transactionsPath(filters, pageParam), ZWalletTransactionList, { signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    }),
+    // Changed filters keep the last rows on screen (dimmed) until theirs arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The same history as CSV (`Accept: text/csv`), every row the filters keep. */
+export async function downloadTransactionsCsv(filters: TTransactionFilters) {
+  const { blob, fileName } = await apiDownload(transactionsPath(filters), { accept: 'text/csv' });
+  return { blob, fileName: fileName ?? 'wallet-history.csv' };
+}
+
+/** GET /api/v1/wallet/top-ups: the user's top-up requests, newest first. */
+export function useMyTopUps() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...WALLET_QUERY_KEY, 'top-ups'],
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(
+          `/api/v1/wallet/top-ups?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+          ZTopUpList,
+          { signal },
+        ),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    }),
+  );
+}
+
+/** GET /api/v1/wallet/payouts: the owner's payout requests, newest first. */
+export function useMyPayouts() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...WALLET_QUERY_KEY, 'payouts'],
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(
+          `/api/v1/wallet/payouts?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+          ZPayoutList,
+          { signal },
+        ),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    }),
+  );
+}
+
+/** POST /api/v1/wallet/top-ups (Idempotency-Key) → 201 with the pending request. */
+export function useCreateTopUp() {
+  const queryClient = useQueryClient();
+  return useIdempotentMutation({
+    request: (body: TCreateTopUp) => ({ path: '/api/v1/wallet/top-ups', body, schema: ZTopUp }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+  });
+}
+
+/** POST /api/v1/wallet/payouts (Idempotency-Key) → 201; the amount moves to the payout hold. */
+export function useCreatePayout() {
+  const queryClient = useQueryClient();
+  return useIdempotentMutation({
+    request: (body: TCreatePayout) => ({ path: '/api/v1/wallet/payouts', body, schema: ZPayout }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,233 @@
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlert, Download, ReceiptText } from 'lucide-react';
+import { formatMicros } from '@screenline/shared/money';
+import {
+  LEDGER_TRANSACTION_KINDS,
+  LEDGER_TRANSACTION_LABELS,
+  type TLedgerTransactionKind,
+  type TWalletTransaction,
+} from '@screenline/shared/wallet';
+import { Button } from '@/components/ui/button';
+import {
+  DataTable,
+  DataTableColumn,
+  DataTableHead,
+  DataTableRow,
+  dataTableCell,
+} from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
+import { Select } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import {
+  downloadTransactionsCsv,
+  useWalletTransactions,
+  type TTransactionFilters,
+} from '@/features/wallet/api/wallet';
+import { formatDateTime } from '@/components/request-status';
+
+/** "+€12.00", "−€3.50", "€0.00": a movement with its direction. */
+export function formatSignedMicros(micros: number): string {
+  if (micros === 0) return formatMicros(0);
+  return `${micros > 0 ? '+' : '−'}${formatMicros(Math.abs(micros))}`;
+}
+
+function TransactionRow({ transaction }: { transaction: TWalletTransaction }) {
+  const td = `${dataTableCell} align-top tabular-nums`;
+  const label = LEDGER_TRANSACTION_LABELS[transaction.kind];
+  return (
+    <DataTableRow label={`${label}, ${formatDateTime(transaction.createdAt)}`}>
+      <td className={cn(td, 'hidden sm:table-cell')}>{formatDateTime(transaction.createdAt)}</td>
+      <td className="px-3 py-2.5 align-top text-sm">
+        <span className="block font-medium text-foreground">{label}</span>
+        <span className="block text-xs break-words text-muted-foreground">
+          {transaction.description}
+          {transaction.campaign && ` · ${transaction.campaign.name}`}
+        </span>
+        <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
+          {formatDateTime(transaction.createdAt)}
+        </span>
+      </td>
+      <td
+        className={cn(
+          td,
+          'text-right font-medium',
+          transaction.amountMicros > 0 && 'text-success-soft-foreground',
+          transaction.amountMicros < 0 && 'text-foreground',
+        )}
+      >
+        {formatSignedMicros(transaction.amountMicros)}
+        {transaction.heldDeltaMicros !== 0 && (
+          <span className="block text-xs font-normal text-muted-foreground md:hidden">
+            held {formatSignedMicros(transaction.heldDeltaMicros)}
+          </span>
+        )}
+      </td>
+      <td className={cn(td, 'hidden text-right md:table-cell')}>
+        {transaction.heldDeltaMicros === 0 ? '—' : formatSignedMicros(transaction.heldDeltaMicros)}
+      </td>
+      <td className={cn(td, 'hidden text-right sm:table-cell')}>
+        {formatMicros(transaction.balanceAfterMicros)}
+      </td>
+    </DataTableRow>
+  );
+}
+
+const NO_FILTERS: TTransactionFilters = { kind: '', from: '', to: '' };
+
+/** Why the filters cannot be applied, or null. */
+function filtersError({ from, to }: TTransactionFilters): string | null {
+  if (from && to && from > to) return 'The first day must not be after the last day.';
+  return null;
+}
+
+/** The wallet's history: every movement of its money, filtered, paged, and as CSV. */
+export function TransactionHistory() {
+  const [filters, setFilters] = useState<TTransactionFilters>(NO_FILTERS);
+  const error = filtersError(filters);
+  const applied = error ? NO_FILTERS : filters;
+  const list = useWalletTransactions(applied);
+  const transactions = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const errorId = useId();
+  const isFiltered = applied.kind !== '' || applied.from !== '' || applied.to !== '';
+
+  const download = useMutation({
+    mutationFn: () => downloadTransactionsCsv(applied),
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
+    onError: (failure) => toast.error(`The CSV could not be downloaded. ${errorMessage(failure)}`),
+  });
+  const dateProps = {
+    'aria-invalid': error !== null || undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+
+  return (
+    <section aria-labelledby="wallet-history" className="grid gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="wallet-history" className="text-lg font-semibold tracking-tight">
+          History
+        </h2>
+        <Button
+          variant="outline"
+          isPending={download.isPending}
+          disabled={error !== null}
+          onClick={() => download.mutate()}
+        >
+          <Download aria-hidden />
+          Export CSV
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField label="Kind" className="w-full sm:w-56">
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.kind}
+              onChange={(event) =>
+                setFilters({ ...filters, kind: event.target.value as TLedgerTransactionKind | '' })
+              }
+            >
+              <option value="">All kinds</option>
+              {LEDGER_TRANSACTION_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {LEDGER_TRANSACTION_LABELS[kind]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label="From" className="w-[calc(50%-0.375rem)] sm:w-40">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              {...dateProps}
+              onChange={(event) => setFilters({ ...filters, from: event.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField label="To" className="w-[calc(50%-0.375rem)] sm:w-40">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              {...dateProps}
+              onChange={(event) => setFilters({ ...filters, to: event.target.value })}
+            />
+          )}
+        </FormField>
+        {(filters.kind !== '' || filters.from !== '' || filters.to !== '') && (
+          <Button variant="ghost" onClick={() => setFilters(NO_FILTERS)}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">Days are UTC days.</p>
+      {error && (
+        <p
+          id={errorId}
+          role="alert"
+          className="flex items-center gap-1.5 text-sm font-medium text-danger"
+        >
+          <CircleAlert aria-hidden className="size-4 shrink-0" />
+          {error}
+        </p>
+      )}
+      {list.isPending ? (
+        <ListLoading label="Loading your wallet’s history" />
+      ) : list.isError ? (
+        <ListLoadError
+          title="Your wallet’s history could not be loaded."
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
+      ) : transactions.length === 0 ? (
+        <EmptyState
+          icon={ReceiptText}
+          title={isFiltered ? 'Nothing matches these filters' : 'No money has moved yet'}
+          description={
+            isFiltered
+              ? 'Try another kind or other days.'
+              : 'Top-ups, campaign budgets, ad plays and payouts appear here as they happen.'
+          }
+          className="py-10"
+        />
+      ) : (
+        <div
+          aria-busy={list.isPlaceholderData}
+          className={cn(list.isPlaceholderData && 'opacity-60')}
+        >
+          <DataTable label="Wallet history">
+            <DataTableHead>
+              <DataTableColumn className="hidden w-44 sm:table-cell">Date</DataTableColumn>
+              <DataTableColumn>What</DataTableColumn>
+              <DataTableColumn className="w-28 text-right sm:w-32">Amount</DataTableColumn>
+              <DataTableColumn className="hidden w-28 text-right md:table-cell">
+                Held
+              </DataTableColumn>
+              <DataTableColumn className="hidden w-32 text-right sm:table-cell">
+                Balance
+              </DataTableColumn>
+            </DataTableHead>
+            <tbody>
+              {transactions.map((transaction) => (
+                <TransactionRow key={transaction.id} transaction={transaction} />
+              ))}
+            </tbody>
+          </DataTable>
+          <LoadMore list={list} />
+        </div>
+      )}
+    </section>
+  );
+}

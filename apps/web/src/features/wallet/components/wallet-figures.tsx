@@ -1,0 +1,51 @@
+import { formatMicros } from '@screenline/shared/money';
+import type { TWallet } from '@screenline/shared/wallet';
+
+type TFigure = { term: string; value: number; hint: string };
+
+/** The wallet's figures; an owner sees what was earned, a buyer what was spent. */
+export function WalletFigures({ wallet, isOwner }: { wallet: TWallet; isOwner: boolean }) {
+  const figures: TFigure[] = [
+    {
+      term: 'Available',
+      value: wallet.availableMicros,
+      hint: isOwner ? 'Yours to pay out.' : 'Yours to spend on campaigns.',
+    },
+    {
+      term: 'Held',
+      value: wallet.heldMicros,
+      hint: isOwner
+        ? 'In payouts not yet paid.'
+        : 'In running campaigns’ budgets; what they do not spend comes back.',
+    },
+    {
+      term: 'Pending top-ups',
+      value: wallet.pendingTopUpMicros,
+      hint: 'Requested, waiting for the transfer to be confirmed.',
+    },
+    isOwner
+      ? {
+          term: 'Earned, all time',
+          value: wallet.lifetimeEarnedMicros,
+          hint: 'From ad plays on your screens, after commission.',
+        }
+      : {
+          term: 'Spent, all time',
+          value: wallet.lifetimeSpentMicros,
+          hint: 'Charged for ad plays, by the second.',
+        },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {figures.map(({ term, value, hint }) => (
+        <div key={term} className="rounded-xl border border-border bg-surface px-4 py-4 shadow-xs">
+          <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+          <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
+            {formatMicros(value)}
+          </dd>
+          <dd className="mt-1 text-xs text-muted-foreground">{hint}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,119 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { BASE_URL, createAccount, signInSuperUser } from './support/app';
+
+/** A page of its own, signed in as the run's super-user. */
+async function superUserPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  await signInSuperUser(context.request);
+  return context.newPage();
+}
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+test.describe('wallet', () => {
+  test('a buyer asks for two top-ups; a super-user rejects one with a reason and credits the other', async ({
+    page,
+    browser,
+  }) => {
+    await createAccount(page.request, { role: 'publisher' });
+    const rejectRef = `SL-REJECT-${unique()}`;
+    const creditRef = `SL-CREDIT-${unique()}`;
+
+    await page.goto('/wallet');
+    for (const [amount, reference] of [
+      ['120', rejectRef],
+      ['250.50', creditRef],
+    ] as const) {
+      await page.getByRole('button', { name: 'Top up' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Top up your wallet' });
+      await dialog.getByLabel('Amount (€)').fill(amount);
+      await dialog.getByLabel('Bank transfer reference').fill(reference);
+      await dialog.getByRole('button', { name: 'Send top-up request' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    const figures = page.locator('dl').first();
+    await expect(figures).toContainText('Pending top-ups€370.50');
+
+    const admin = await superUserPage(browser);
+    await admin.goto('/admin/wallet-approvals');
+    const rejectCard = admin.getByRole('article').filter({ hasText: rejectRef });
+    await rejectCard.getByRole('button', { name: 'Reject…' }).click();
+    const reject = admin.getByRole('dialog', { name: 'Reject the top-up of €120.00?' });
+    await reject.getByLabel('Reason').fill('No transfer with this reference has arrived.');
+    await reject.getByRole('button', { name: 'Reject top-up' }).click();
+    await expect(reject).toBeHidden();
+    await expect(rejectCard).toBeHidden();
+
+    const creditCard = admin.getByRole('article').filter({ hasText: creditRef });
+    await creditCard.getByRole('button', { name: 'Approve…' }).click();
+    const approve = admin.getByRole('alertdialog', { name: 'Approve the top-up of €250.50?' });
+    await approve.getByRole('button', { name: 'Approve and credit' }).click();
+    await expect(approve).toBeHidden();
+    await expect(creditCard).toBeHidden();
+    await admin.context().close();
+
+    await page.reload();
+    await expect(figures).toContainText('Available€250.50');
+    await expect(figures).toContainText('Pending top-ups€0.00');
+    const requests = page.getByRole('list', { name: 'Your top-up requests' });
+    await expect(
+      requests.getByRole('listitem', { name: 'Top-up of €120.00, rejected' }),
+    ).toContainText('No transfer with this reference has arrived.');
+    const history = page.getByRole('table', { name: 'Wallet history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('+€250.50');
+  });
+
+  test('an owner requests a payout; a super-user sees the bank details, approves and pays it', async ({
+    page,
+    browser,
+  }) => {
+    const ownerName = `Alan ${unique()}`;
+    await createAccount(page.request, { role: 'advertiser', name: ownerName });
+    // Money in through an approved top-up (earnings need plays, which the journey covers).
+    const reference = `SL-OWNER-${unique()}`;
+    const topUp = await page.request.post('/api/v1/wallet/top-ups', {
+      headers: { origin: BASE_URL, 'idempotency-key': crypto.randomUUID() },
+      data: { amountMicros: 100_000_000, reference, receiptContentId: null },
+    });
+    expect(topUp.status(), await topUp.text()).toBe(201);
+    const { id } = (await topUp.json()) as { id: string };
+    const admin = await superUserPage(browser);
+    const approved = await admin.request.post(`/api/v1/admin/top-ups/${id}/approve`, {
+      headers: { origin: BASE_URL, 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+
+    await page.goto('/wallet');
+    await page.getByRole('button', { name: 'Request payout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request a payout' });
+    await dialog.getByLabel('Amount (€)').fill('60');
+    await dialog.getByLabel('Account holder').fill('Alan Turing');
+    await dialog.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await dialog.getByRole('button', { name: 'Request payout' }).click();
+    await expect(dialog).toBeHidden();
+    const figures = page.locator('dl').first();
+    await expect(figures).toContainText('Available€40.00');
+    await expect(figures).toContainText('Held€60.00');
+    const payouts = page.getByRole('list', { name: 'Your payouts' });
+    await expect(
+      payouts.getByRole('listitem', { name: 'Payout of €60.00, pending' }),
+    ).toContainText('DE•• •••• 3000');
+
+    await admin.goto('/admin/payout-approvals');
+    const card = admin.getByRole('article', { name: `Payout of €60.00 to ${ownerName}` });
+    await card.getByRole('button', { name: 'Approve…' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Approve payout' }).click();
+    await admin.getByRole('button', { name: 'To pay' }).click();
+    const toPay = admin.getByRole('article', { name: `Payout of €60.00 to ${ownerName}` });
+    await toPay.getByRole('button', { name: 'Show bank details' }).click();
+    await expect(toPay).toContainText('DE89 3704 0044 0532 0130 00');
+    await toPay.getByRole('button', { name: 'Mark paid…' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(admin.getByRole('alertdialog')).toBeHidden();
+    await admin.context().close();
+
+    await page.reload();
+    await expect(payouts.getByRole('listitem', { name: 'Payout of €60.00, paid' })).toBeVisible();
+    await expect(figures).toContainText('Held€0.00');
+  });
+});
