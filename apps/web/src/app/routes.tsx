@@ -29,7 +29,6 @@ const redirect = (to: string): RouteObject['element'] => <Navigate to={to} repla
 const dashboardLayout = lazyPage(() => import('@/app/layouts/dashboard-layout'), 'DashboardLayout');
 const playlistPages = () => import('@/features/playlists/routes/playlist-pages');
 const campaignPages = () => import('@/features/ad-campaigns/routes/ad-campaign-pages');
-const adminPages = () => import('@/features/admin/routes/admin-pages');
 const adminMoneyPages = {
   walletApprovals: () => import('@/features/admin-money/routes/wallet-approvals-page'),
   payoutApprovals: () => import('@/features/admin-money/routes/payout-approvals-page'),
@@ -89,7 +88,13 @@ const publisherRoutes: RouteObject[] = [
   { path: publisher.adCampaigns, lazy: lazyPage(campaignPages, 'AdCampaignsPage') },
   { path: publisher.newAdCampaign, lazy: lazyPage(campaignPages, 'NewAdCampaignPage') },
   { path: publisher.adCampaignOverview, lazy: lazyPage(campaignPages, 'AdCampaignOverviewPage') },
-  { path: publisher.adCampaignResults, lazy: lazyPage(campaignPages, 'AdCampaignResultsPage') },
+  {
+    path: publisher.adCampaignResults,
+    lazy: lazyPage(
+      () => import('@/features/ad-campaigns/routes/campaign-results-page'),
+      'AdCampaignResultsPage',
+    ),
+  },
   { path: publisher.wallet, element: redirect(paths.wallet) },
   { path: publisher.content, element: redirect(paths.content.library) },
 ];
@@ -101,7 +106,13 @@ const adminRoutes: RouteObject[] = [
     path: admin.walletApprovals,
     lazy: lazyPage(adminMoneyPages.walletApprovals, 'WalletApprovalsPage'),
   },
-  { path: admin.adCampaignApprovals, lazy: lazyPage(adminPages, 'AdCampaignApprovalsPage') },
+  {
+    path: admin.adCampaignApprovals,
+    lazy: lazyPage(
+      () => import('@/features/admin/routes/ad-campaign-approvals-page'),
+      'AdCampaignApprovalsPage',
+    ),
+  },
   {
     path: admin.payoutApprovals,
     lazy: lazyPage(adminMoneyPages.payoutApprovals, 'PayoutApprovalsPage'),

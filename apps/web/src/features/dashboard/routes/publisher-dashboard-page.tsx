@@ -1,12 +1,30 @@
-import { ChartNoAxesColumn, Images, Megaphone, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  ChartNoAxesColumn,
+  Clock,
+  Eye,
+  Images,
+  Megaphone,
+  Plus,
+  Receipt,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import { formatMicros } from '@screenline/shared/money';
 import { ROLE_LABELS } from '@screenline/shared/user';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import {
   GettingStarted,
   WelcomeHeader,
   type TGettingStartedStep,
 } from '@/features/dashboard/components/dashboard-intro';
 import { useHasLibraryContent } from '@/features/dashboard/api/get-library-size';
+import { usePublisherDashboard } from '@/features/dashboard/api/get-publisher-dashboard';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
@@ -43,14 +61,56 @@ const STEPS: TGettingStartedStep[] = [
   },
 ];
 
+const campaignsWith = (status: string) =>
+  `${paths.publisher.adCampaigns}?${new URLSearchParams({ status }).toString()}`;
+
+function Figure({
+  icon: Icon,
+  label,
+  value,
+  detail,
+  to,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string | undefined;
+  detail?: ReactNode;
+  to?: string;
+}) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="text-sm font-medium text-muted-foreground">
+          {to ? (
+            <Link to={to} className="rounded hover:text-foreground hover:underline">
+              {label}
+            </Link>
+          ) : (
+            label
+          )}
+        </h3>
+        <Icon aria-hidden className="size-5 text-muted-foreground" />
+      </div>
+      <p className="mt-1 text-2xl font-semibold tabular-nums sm:mt-2 sm:text-3xl">{value ?? '—'}</p>
+      {detail && <p className="mt-1 text-xs text-muted-foreground tabular-nums">{detail}</p>}
+    </Card>
+  );
+}
+
+/** /publisher/dashboard: the buyer's campaigns, spend, impressions and balance, then first steps. */
 export function PublisherDashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useAuth();
   const hasContent = useHasLibraryContent().data === true;
+  const dashboard = usePublisherDashboard();
   if (!user) return null;
   const steps = STEPS.map((step) =>
     step.title === UPLOAD_STEP ? { ...step, isDone: hasContent } : step,
   );
+  const figures = dashboard.data;
+  const count = (value: number | undefined) => value?.toLocaleString('en-GB');
+  const money = (value: number | undefined) =>
+    value === undefined ? undefined : formatMicros(value);
   return (
     <>
       <WelcomeHeader
@@ -58,7 +118,65 @@ export function PublisherDashboardPage() {
         roleLabel={ROLE_LABELS.publisher}
         summary="Put your ads on screens in the venues your customers visit, and pay only for the seconds shown."
       />
-      <GettingStarted steps={steps} hasTvs={false} helpTo={paths.help.publisherDashboard} />
+      <div className="grid gap-6">
+        {dashboard.isError && (
+          <Alert tone="error" title="Your figures could not be loaded">
+            {errorMessage(dashboard.error)}
+          </Alert>
+        )}
+        <section aria-labelledby="figures-title" className="grid gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="figures-title" className="text-base font-semibold">
+              At a glance
+            </h2>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link to={paths.publisher.adCampaigns}>All campaigns</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to={paths.publisher.newAdCampaign}>
+                  <Plus aria-hidden />
+                  New campaign
+                </Link>
+              </Button>
+            </div>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:[&>*]:col-span-2 lg:[&>*:nth-child(n+4)]:col-span-3">
+            <Figure
+              icon={Megaphone}
+              label="Active campaigns"
+              value={count(figures?.activeCampaigns)}
+              to={campaignsWith('active')}
+            />
+            <Figure
+              icon={Clock}
+              label="Awaiting review"
+              value={count(figures?.awaitingReview)}
+              to={campaignsWith('pending-review')}
+            />
+            <Figure
+              icon={Wallet}
+              label="Balance"
+              value={money(figures?.balanceMicros)}
+              detail="Available in your wallet"
+              to={paths.wallet}
+            />
+            <Figure
+              icon={Receipt}
+              label="Spend today"
+              value={money(figures?.spendTodayMicros)}
+              detail={figures && `${formatMicros(figures.spendToDateMicros)} to date`}
+            />
+            <Figure
+              icon={Eye}
+              label="Impressions today"
+              value={count(figures?.impressionsToday)}
+              detail={figures && `${count(figures.impressionsToDate)} to date`}
+            />
+          </div>
+        </section>
+        <GettingStarted steps={steps} hasTvs={false} helpTo={paths.help.publisherDashboard} />
+      </div>
     </>
   );
 }

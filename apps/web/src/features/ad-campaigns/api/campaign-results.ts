@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ZCampaignResults } from '@screenline/shared/campaign';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+import { CAMPAIGNS_QUERY_KEY } from '@/features/ad-campaigns/api/list-campaigns';
+import { campaignPath } from '@/features/ad-campaigns/api/get-campaign';
+
+/** A range of UTC days, both inclusive; null: the server's default, the campaign's flight. */
+export type TResultsRange = { from: string; to: string } | null;
+
+const resultsPath = (id: string, range: TResultsRange) =>
+  `${campaignPath(id)}/results${range ? `?${new URLSearchParams(range).toString()}` : ''}`;
+
+/** GET /api/v1/campaigns/{id}/results?from=&to=. */
+export function getCampaignResults(id: string, range: TResultsRange, signal?: AbortSignal) {
+  return apiRequest(resultsPath(id, range), ZCampaignResults, { signal });
+}
+
+export function useCampaignResults(id: string, range: TResultsRange) {
+  return useQuery({
+    queryKey: [...CAMPAIGNS_QUERY_KEY, 'results', id, range?.from ?? '', range?.to ?? ''],
+    queryFn: ({ signal }) => getCampaignResults(id, range, signal),
+    // A new range keeps the last figures on screen (dimmed) until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The same results as CSV (`Accept: text/csv`), named by the server or by the campaign. */
+export async function downloadResultsCsv(id: string, range: TResultsRange) {
+  const { blob, fileName } = await apiDownload(resultsPath(id, range), { accept: 'text/csv' });
+  return { blob, fileName: fileName ?? `campaign-results-${id}.csv` };
+}

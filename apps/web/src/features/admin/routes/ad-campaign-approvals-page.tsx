@@ -1,0 +1,380 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, ClipboardCheck, X } from 'lucide-react';
+import {
+  ZCampaign,
+  ZCampaignList,
+  ZMarketplaceAdSpaceList,
+  matchesTargeting,
+  type TCampaign,
+} from '@screenline/shared/campaign';
+import { VENUE_TYPE_LABELS } from '@screenline/shared/location';
+import { ZDecisionReason, formatMicros, type TDecisionReason } from '@screenline/shared/money';
+import { CampaignStatusBadge } from '@/components/campaign/campaign-status-badge';
+import { CreativePreviews } from '@/components/campaign/creative-previews';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+import { ListLoadError, ListLoading } from '@/components/ui/list-states';
+import { PageHeader } from '@/components/ui/page-header';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import {
+  describeTargeting,
+  formatBid,
+  formatDayparts,
+  formatFlight,
+  formatMoment,
+} from '@/lib/campaign-format';
+import { useIdempotentMutation } from '@/lib/idempotency';
+import { toast } from '@/lib/toast';
+
+/** Under the campaigns' key: a decision here refreshes any campaign list of this browser. */
+const PENDING_QUERY_KEY = ['campaigns', 'admin', 'pending-review'] as const;
+const adminCampaignPath = (id: string) => `/api/v1/admin/campaigns/${encodeURIComponent(id)}`;
+
+/** GET /api/v1/admin/campaigns?status=pending-review, every page (a review queue is short). */
+function usePendingCampaigns() {
+  return useQuery({
+    queryKey: PENDING_QUERY_KEY,
+    queryFn: async ({ signal }) => {
+      const items: TCampaign[] = [];
+      let cursor: string | null = null;
+      do {
+        const params = new URLSearchParams({ status: 'pending-review', limit: '100' });
+        if (cursor) params.set('cursor', cursor);
+        const page = await apiRequest(
+          `/api/v1/admin/campaigns?${params.toString()}`,
+          ZCampaignList,
+          { signal },
+        );
+        items.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      return items;
+    },
+  });
+}
+
+/**
+ * GET /api/v1/marketplace/ad-spaces, to name the screens a campaign matches. The route is the ad
+ * buyers' (a super-user with the publisher role may read it); otherwise the card shows the
+ * targeting in words only.
+ */
+function useMarketplaceSpaces() {
+  return useQuery({
+    queryKey: ['marketplace', 'ad-spaces'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/v1/marketplace/ad-spaces', ZMarketplaceAdSpaceList, { signal }),
+    select: (list) => list.items,
+    retry: false,
+  });
+}
+
+/** How a refused decision reads: its title, and the server's sentence. */
+type TFailure = { title: string; message: string };
+
+function failureOf(error: unknown, title: string): TFailure {
+  if (error instanceof ApiError && error.code === 'insufficient-funds') {
+    return { title: 'The buyer’s wallet cannot cover the budget', message: error.message };
+  }
+  return { title, message: errorMessage(error) };
+}
+
+function RejectDialog({
+  campaign,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  campaign: TCampaign | null;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const queryClient = useQueryClient();
+  const reject = useIdempotentMutation({
+    request: ({ id, body }: { id: string; body: TDecisionReason }) => ({
+      path: `${adminCampaignPath(id)}/reject`,
+      body,
+      schema: ZCampaign,
+    }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TDecisionReason>({
+    resolver: zodResolver(ZDecisionReason),
+    defaultValues: { reason: '' },
+  });
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (body) => {
+    if (!campaign) return;
+    try {
+      await reject.mutateAsync({ id: campaign.id, body });
+      toast.success(`“${campaign.name}” was rejected; the buyer is told why.`);
+      close();
+    } catch (error) {
+      const failure = failureOf(error, 'Not rejected');
+      setError('root', { message: failure.message });
+      toast.error(`“${campaign.name}” was not rejected. ${failure.message}`);
+    }
+  });
+  return (
+    <Dialog open={campaign !== null} onOpenChange={(open) => !open && close()}>
+      {campaign && (
+        <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+          <DialogTitle className="break-words">Reject “{campaign.name}”?</DialogTitle>
+          <DialogDescription>
+            The buyer sees the reason and gets it by email; they can change the campaign and send it
+            again. Nothing is held from their wallet.
+          </DialogDescription>
+          <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4">
+            {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
+            <FormField
+              label="Reason"
+              hint="Say what to change, e.g. “The video shows a competitor’s logo.”"
+              error={errors.reason?.message}
+            >
+              {(field) => <Textarea {...field} rows={4} {...register('reason')} />}
+            </FormField>
+            <DialogFooter className="mt-0">
+              <Button variant="outline" onClick={close}>
+                Keep it pending
+              </Button>
+              <Button type="submit" variant="danger" isPending={reject.isPending}>
+                Reject campaign
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function MatchedScreens({
+  campaign,
+  spaces,
+}: {
+  campaign: TCampaign;
+  spaces: ReturnType<typeof useMarketplaceSpaces>;
+}) {
+  if (!spaces.data) return null;
+  const matched = spaces.data.filter((space) => matchesTargeting(space, campaign.targeting));
+  return (
+    <div className="grid gap-1.5">
+      <p className="text-xs font-medium text-muted-foreground">
+        Matches {matched.length} of {spaces.data.length} monetized screens
+      </p>
+      {matched.length > 0 && (
+        <ul aria-label={`Screens “${campaign.name}” matches`} className="grid gap-1 text-sm">
+          {matched.map((space) => (
+            <li key={space.adSpaceId} className="break-words">
+              {space.name} · {space.locationName}, {space.city} ·{' '}
+              {VENUE_TYPE_LABELS[space.venueType]}
+              {space.floorMicrosPerSecond > campaign.bidMicrosPerSecond && (
+                <span className="text-danger">
+                  {' '}
+                  (floor {formatBid(space.floorMicrosPerSecond)}, above the bid)
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PendingCampaign({
+  campaign,
+  spaces,
+  onReject,
+}: {
+  campaign: TCampaign;
+  spaces: ReturnType<typeof useMarketplaceSpaces>;
+  onReject: (campaign: TCampaign) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<TFailure | null>(null);
+  const approve = useIdempotentMutation({
+    request: (id: string) => ({
+      path: `${adminCampaignPath(id)}/approve`,
+      body: undefined,
+      schema: ZCampaign,
+    }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+  });
+  const submittedAt = campaign.history.findLast((event) => event.to === 'pending')?.at;
+  const nameOf = spaces.data
+    ? (id: string) => spaces.data.find((space) => space.adSpaceId === id)?.name
+    : undefined;
+
+  const onApprove = () => {
+    setFailure(null);
+    approve.mutate(campaign.id, {
+      onSuccess: () =>
+        toast.success(
+          `“${campaign.name}” was approved; ${formatMicros(campaign.budgetMicros)} is held from the buyer’s wallet.`,
+        ),
+      onError: (error) => {
+        const refused = failureOf(error, 'Not approved');
+        setFailure(refused);
+        toast.error(`“${campaign.name}” was not approved: ${refused.title.toLowerCase()}.`);
+      },
+    });
+  };
+
+  return (
+    <li>
+      <Card aria-labelledby={`campaign-${campaign.id}`}>
+        <CardHeader>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <CardTitle id={`campaign-${campaign.id}`} className="break-words">
+              {campaign.name}
+            </CardTitle>
+            <CampaignStatusBadge status={campaign.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            By {campaign.owner.name} ({campaign.owner.email})
+            {submittedAt && `, sent ${formatMoment(submittedAt)}`}
+          </p>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          {failure && (
+            <Alert tone="error" title={failure.title}>
+              {failure.message}
+            </Alert>
+          )}
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Detail term="Budget">{formatMicros(campaign.budgetMicros)}</Detail>
+            <Detail term="Bid">{formatBid(campaign.bidMicrosPerSecond)}</Detail>
+            <Detail term="Daily cap">
+              {campaign.dailyCapMicros === null ? 'None' : formatMicros(campaign.dailyCapMicros)}
+            </Detail>
+            <Detail term="QR destination">{campaign.destinationUrl ?? 'None'}</Detail>
+            <Detail term="Dates">{formatFlight(campaign.startDate, campaign.endDate)}</Detail>
+            <Detail term="Dayparts">{formatDayparts(campaign.dayparts).join('; ')}</Detail>
+            <Detail term="Targeting">
+              {describeTargeting(campaign.targeting, nameOf).join('; ')}
+            </Detail>
+          </dl>
+          <MatchedScreens campaign={campaign} spaces={spaces} />
+          <section aria-label="Creatives" className="grid gap-2">
+            <h3 className="text-sm font-semibold">Creatives</h3>
+            <CreativePreviews creatives={campaign.creatives} />
+          </section>
+        </CardContent>
+        <CardFooter>
+          <Button
+            variant="outline"
+            className="text-danger"
+            data-reject={campaign.id}
+            onClick={() => onReject(campaign)}
+          >
+            <X aria-hidden />
+            Reject…
+          </Button>
+          <Button isPending={approve.isPending} onClick={onApprove}>
+            <Check aria-hidden />
+            Approve
+          </Button>
+        </CardFooter>
+      </Card>
+    </li>
+  );
+}
+
+/**
+ * /admin/ad-campaign-approvals: campaigns sent for review with their creatives, targeting,
+ * matched screens, budget and dates; approve (holds the budget, refused when the buyer's wallet
+ * cannot cover it) or reject with a reason.
+ */
+export function AdCampaignApprovalsPage() {
+  usePageTitle('Campaign approvals');
+  const pending = usePendingCampaigns();
+  const spaces = useMarketplaceSpaces();
+  const [rejecting, setRejecting] = useState<TCampaign | null>(null);
+  const headingRef = useRef<HTMLDivElement>(null);
+  const { remember, returnFocus } = useReturnFocus(headingRef);
+  const openReject = (campaign: TCampaign) => {
+    remember(`[data-reject="${CSS.escape(campaign.id)}"]`);
+    setRejecting(campaign);
+  };
+
+  return (
+    <>
+      <div ref={headingRef} tabIndex={-1} className="focus:outline-none">
+        <PageHeader
+          title="Campaign approvals"
+          description="Campaigns sent for review. Approving holds the budget from the buyer’s wallet; rejecting needs a reason the buyer can act on."
+        />
+      </div>
+      {spaces.isError && (
+        <p className="mb-4 text-xs text-muted-foreground">
+          The matched screens are not listed: only ad buyers can list the marketplace’s screens.
+          Each campaign shows its targeting in words.
+        </p>
+      )}
+      {pending.isPending ? (
+        <ListLoading label="Loading the campaigns to review" />
+      ) : pending.isError ? (
+        <ListLoadError
+          title="The campaigns to review could not be loaded."
+          error={pending.error}
+          onRetry={() => void pending.refetch()}
+        />
+      ) : pending.data.length === 0 ? (
+        <EmptyState
+          icon={ClipboardCheck}
+          title="Nothing to review"
+          description="Campaigns appear here when a buyer sends one for review."
+        />
+      ) : (
+        <ul aria-label="Campaigns to review" className="grid gap-6">
+          {pending.data.map((campaign) => (
+            <PendingCampaign
+              key={campaign.id}
+              campaign={campaign}
+              spaces={spaces}
+              onReject={openReject}
+            />
+          ))}
+        </ul>
+      )}
+      <RejectDialog
+        campaign={rejecting}
+        onClose={() => setRejecting(null)}
+        onCloseAutoFocus={returnFocus}
+      />
+    </>
+  );
+}
