@@ -15,18 +15,17 @@ import {
   registerTv,
 } from './support/tv';
 
-/* The marketplace end to end (issue 9): a buyer tops up on /wallet and a super-user approves it
-   on /admin/wallet-approvals; the buyer builds a campaign in the wizard (a creative from their
-   library, the owner's monetized screen, a destination) and the super-user approves it; the
-   owner's TV plays the creative in its ad slot with the QR code over it and sends the play; the
-   campaign's results show the impression and the spend; the owner sees the earning, asks for a
-   payout on /wallet, and the super-user approves it and marks it paid on
-   /admin/payout-approvals. The owner's setup (library, playlist, screen, TV) and the approval
-   of their monetization request go through the API: other journeys cover those pages. The e2e
-   server polls and syncs every 5 s (playwright.config.ts). Screenshots go to each test's
-   output folder, and to E2E_JOURNEY_SHOTS too when set. */
+/* The marketplace end to end (issue 9): the owner asks to monetize a screen and a super-user
+   approves it; a buyer tops up on /wallet and the super-user approves it; the buyer builds a
+   campaign in the wizard (a creative from their library, the owner's monetized screen, a
+   destination) and the super-user approves it; the owner's TV plays the creative in its ad slot
+   with the QR code over it and sends the play; a scan of the code leads to the destination; the
+   campaign's results show the impression, the spend and the scan; the owner sees the earning,
+   asks for a payout on /wallet, and the super-user approves it and marks it paid. The owner's
+   setup (library, playlist, screen, TV) and the buyer's upload go through the API: other
+   journeys cover those pages. The e2e server polls and syncs every 5 s (playwright.config.ts).
+   Screenshots go to each test's output folder, and to E2E_JOURNEY_SHOTS too when set. */
 
-const ORIGIN = { origin: BASE_URL };
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const LANDSCAPE = { width: 1920, height: 1080 };
 /** The time zone of createScreen's location. */
@@ -126,24 +125,28 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   const screen = await createScreen(ownerApi, { name: spaceName, defaultPlaylistId: playlistId });
   const device = await registerTv(ownerApi, screen);
 
-  // The owner asks to monetize the screen on /advertiser/monetize; the super-user approves.
+  // The owner asks to monetize the screen on /advertiser/monetize; the super-user approves it on
+  // /admin/monetization-approvals.
   await owner.goto('/advertiser/monetize');
   await owner.getByRole('button', { name: `Request monetization of ${spaceName}` }).click();
   const monetize = owner.getByRole('dialog', { name: `Monetize “${spaceName}”` });
   await expect(monetize.getByLabel('Floor price per second (€)')).toHaveValue('0.0001');
   await monetize.getByRole('button', { name: 'Request monetization' }).click();
   await expect(monetize).toBeHidden();
-  const requests = (await (await ownerApi.get('/api/v1/monetization-requests')).json()) as {
-    items: { id: string; adSpace: { id: string } }[];
-  };
-  const monetizationRequest = requests.items.find((item) => item.adSpace.id === screen.adSpaceId);
-  expect(monetizationRequest).toBeDefined();
-  const approval = await admin
-    .context()
-    .request.post(`/api/v1/admin/monetization-requests/${monetizationRequest!.id}/approve`, {
-      headers: ORIGIN,
-    });
-  expect(approval.status(), await approval.text()).toBe(200);
+  const monetizeRow = owner.getByRole('row', { name: spaceName });
+  await expect(monetizeRow).toContainText('Pending');
+  await admin.goto('/admin/monetization-approvals');
+  const monetizationCard = admin.getByRole('article', { name: `Monetization of ${spaceName}` });
+  await expect(monetizationCard).toContainText(ownerName);
+  await monetizationCard.getByRole('button', { name: 'Approve…' }).click();
+  const approveMonetization = admin.getByRole('alertdialog', {
+    name: `Approve monetization of “${spaceName}”?`,
+  });
+  await approveMonetization.getByRole('button', { name: 'Approve' }).click();
+  await expect(approveMonetization).toBeHidden();
+  await expect(monetizationCard).toBeHidden();
+  await owner.reload();
+  await expect(monetizeRow).toContainText('Approved');
 
   // The buyer asks for a top-up on /wallet.
   await buyer.goto('/wallet');
@@ -233,6 +236,12 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   expect(front?.qr).toMatch(new RegExp(`^QR code: ${BASE_URL}/q/[A-Za-z0-9_-]{12}$`));
   await expect(tv.getByText('Scan me')).toBeVisible();
   await shoot(tv, 'tv-ad-with-qr-1920x1080.png');
+  // A phone scanning the code is counted and sent on to the destination.
+  const scan = await tv
+    .context()
+    .request.get(front!.qr!.replace('QR code: ', ''), { maxRedirects: 0 });
+  expect(scan.status()).toBe(302);
+  expect(scan.headers().location).toBe('https://example.com/journey-sale');
   // Then the owner's own loop goes on.
   await expect
     .poll(async () => (await tv.evaluate(readFront))?.src, { timeout: 15_000 })
@@ -246,6 +255,7 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
     await expect(totals).toContainText(/Impressions[1-9]/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(totals).toContainText(/Spend€[1-9]/);
+  await expect(totals).toContainText('QR scans1');
   await expect(buyer.getByRole('row', { name: new RegExp(spaceName) })).toBeVisible();
   await shoot(buyer, 'campaign-results-1440x900.png');
   await tvContext.close();
