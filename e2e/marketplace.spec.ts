@@ -75,15 +75,25 @@ async function newSuperUser(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** What the front layer of the TV's stage (the slot with z-index 2) shows, and its QR code. */
-function readFront(): { src: string; loaded: boolean; qr: string | null } | null {
+/**
+ * What the front layer of the TV's stage (packages/playback/dom-stage.ts: the slot with z-index
+ * 2) shows, and the QR overlay in it (its accessible name and caption). Runs in the page.
+ */
+function readFront(): {
+  src: string;
+  loaded: boolean;
+  qr: string | null;
+  caption: string | null;
+} | null {
   const layers = Array.from(document.querySelectorAll<HTMLElement>('[data-playback-slot]'));
   const front = layers.find((layer) => layer.style.zIndex === '2');
   if (!front) return null;
   const video = front.querySelector('video');
-  const qr = front.querySelector('[data-playback-overlay] svg')?.getAttribute('aria-label') ?? null;
+  const overlay = front.querySelector('[data-playback-overlay]');
+  const qr = overlay?.querySelector('svg')?.getAttribute('aria-label') ?? null;
+  const caption = overlay?.textContent ?? null;
   if (video && video.style.display !== 'none' && video.getAttribute('src')) {
-    return { src: new URL(video.src).pathname, loaded: video.readyState >= 2, qr };
+    return { src: new URL(video.src).pathname, loaded: video.readyState >= 2, qr, caption };
   }
   const image = front.querySelector('img');
   if (image) {
@@ -91,6 +101,7 @@ function readFront(): { src: string; loaded: boolean; qr: string | null } | null
       src: new URL(image.src).pathname,
       loaded: image.complete && image.naturalWidth > 0,
       qr,
+      caption,
     };
   }
   return null;
@@ -234,8 +245,10 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
     .toBe(CREATIVE_PATH);
   const front = await tv.evaluate(readFront);
   expect(front?.qr).toMatch(new RegExp(`^QR code: ${BASE_URL}/q/[A-Za-z0-9_-]{12}$`));
-  await expect(tv.getByText('Scan me')).toBeVisible();
+  expect(front?.caption).toBe('Scan me');
   await shoot(tv, 'tv-ad-with-qr-1920x1080.png');
+  // The ad was still on screen when the screenshot was taken (the slot lasts 5 s).
+  expect((await tv.evaluate(readFront))?.src).toBe(CREATIVE_PATH);
   // A phone scanning the code is counted and sent on to the destination.
   const scan = await tv
     .context()
@@ -247,26 +260,31 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
     .poll(async () => (await tv.evaluate(readFront))?.src, { timeout: 15_000 })
     .toBe(OWNER_CLIP_PATH);
 
-  // The TV sends its plays; the results show the impression and the spend.
+  // The TV sends its plays; the results show the impression, the spend and the scan. Once one
+  // play is in, the TV is switched off, and the results match what the campaign was charged.
   await buyer.goto(`/publisher/ad-campaigns/view/${campaignId}/results`);
   const totals = buyer.getByLabel('Totals');
   await expect(async () => {
     await buyer.reload();
     await expect(totals).toContainText(/Impressions[1-9]/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(totals).toContainText(/Spend€[1-9]/);
+  await tvContext.close();
+  let spentMicros = 0;
+  await expect(async () => {
+    const campaign = await buyer.context().request.get(`/api/v1/campaigns/${campaignId}`);
+    spentMicros = ((await campaign.json()) as { spentMicros: number }).spentMicros;
+    await buyer.reload();
+    await expect(totals).toContainText(`Spend${formatMicros(spentMicros)}`, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  expect(spentMicros).toBeGreaterThan(0);
   await expect(totals).toContainText('QR scans1');
+  await expect(buyer.getByText(/Creative ready on/)).toHaveText(/Creative ready on 1 of 1 screen/);
   await expect(buyer.getByRole('row', { name: new RegExp(spaceName) })).toBeVisible();
   await shoot(buyer, 'campaign-results-1440x900.png');
-  await tvContext.close();
 
   // The owner has earned what the campaign spent less the platform's 20 % commission, and asks
   // for €10 of it on /wallet. (At €10 a second every charge is a multiple of 10,000 micros, so
   // the owner's share of each is exact.)
-  const { spentMicros } = (await (
-    await buyer.context().request.get(`/api/v1/campaigns/${campaignId}`)
-  ).json()) as { spentMicros: number };
-  expect(spentMicros).toBeGreaterThan(0);
   const earnedMicros =
     (spentMicros * (10_000 - PLATFORM_SETTINGS_DEFAULTS.commissionBasisPoints)) / 10_000;
   expect(earnedMicros).toBeGreaterThanOrEqual(PLATFORM_SETTINGS_DEFAULTS.payoutMinMicros);
