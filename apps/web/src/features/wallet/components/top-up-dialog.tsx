@@ -180,7 +180,7 @@ export function TopUpDialog({
           <DialogHeader>
             <DialogTitle>Top up your wallet</DialogTitle>
             <DialogDescription>
-              Money reaches your wallet by bank transfer. Campaigns spend from it.
+              Money reaches your wallet by bank transfer, credited once the transfer has arrived.
             </DialogDescription>
           </DialogHeader>
           <TopUpFormLoader onDone={onClose} />
