@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { ZOutboxList } from '@screenline/shared/mail';
 import { ZMonetizationRequest } from '@screenline/shared/monetization';
 import { ZPayout, ZTopUp, ZWallet } from '@screenline/shared/wallet';
+import { createMeRepository } from '../src/modules/me/me.repository';
 import type { TTestApp } from './harness';
 
 // Money fixtures (issue 9), made through the API like a client would.
@@ -91,4 +93,31 @@ export async function requestMonetization(
   });
   expect(res.statusCode, res.body).toBe(201);
   return ZMonetizationRequest.parse(res.json()).id;
+}
+
+/** A signed-up super-user (set before their first request, so no session cache holds them). */
+export async function signUpAdmin(t: TTestApp) {
+  const admin = await t.signUp();
+  await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+  return admin;
+}
+
+/** A signed-up user with a role. */
+export async function signUpWithRole(t: TTestApp, role: 'advertiser' | 'publisher') {
+  const user = await t.signUp();
+  const res = await t.request({
+    method: 'PATCH',
+    url: '/api/v1/me',
+    cookie: user.cookie,
+    payload: { role },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return user;
+}
+
+/** The dev mailbox's messages to `to`, newest first. */
+export async function mailsTo(t: TTestApp, to: string) {
+  const res = await t.request({ method: 'GET', url: '/api/v1/dev/mailbox' });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZOutboxList.parse(res.json()).items.filter((mail) => mail.to === to);
 }

@@ -1,3 +1,4 @@
+import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { ZDecision, ZMicros, ZPageQuery, ZPositiveMicros } from './money';
 import { text } from './text';
@@ -166,14 +167,10 @@ export function maskIban(iban: string): string {
   return `${compact.slice(0, 2)}•• •••• ${compact.slice(-4)}`;
 }
 
-/** ISO 13616: 15–34 characters, country + check digits, mod 97 of the rearranged number is 1. */
+/**
+ * ISO 13616, by ibantools: the country's IBAN length and account-number format, and the mod-97
+ * check digits. Takes the compact form (no spaces, upper case), as ZPayoutDestination makes it.
+ */
 export function isValidIban(iban: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
+  return isValidIBAN(iban);
 }

@@ -17,6 +17,19 @@ export const formatBid = (micros: number) =>
 export const formatFlight = (startDate: string, endDate: string) =>
   `${formatLongDay(startDate)} to ${formatLongDay(endDate)}`;
 
+/** "23 Nov – 23 Dec 2026"; "23 Dec 2026 – 5 Jan 2027" across a new year (calendar days). */
+export function formatDateSpan(startDate: string, endDate: string): string {
+  const format = (day: string, withYear: boolean) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: withYear ? 'numeric' : undefined,
+      timeZone: 'UTC',
+    });
+  const sameYear = startDate.slice(0, 4) === endDate.slice(0, 4);
+  return `${format(startDate, !sameYear)} – ${format(endDate, true)}`;
+}
+
 /** Each daypart as "Mon–Fri 07:00–10:00"; none: all day, every day. */
 export function formatDayparts(dayparts: readonly TDaypart[]): string[] {
   if (dayparts.length === 0) return ['All day, every day'];

@@ -27,7 +27,20 @@ export async function monetizationRoutes(app: FastifyInstance) {
     access,
     settings: platformSettings,
     changes: playerChanges,
-    mail,
+    // The decision is committed by then: a mail the outbox could not take is logged, and the
+    // answer still says what was decided.
+    mail: {
+      enqueue: async (message) => {
+        try {
+          await mail.enqueue(message);
+        } catch (error) {
+          app.log.error(
+            { err: error, to: message.to },
+            'a monetization decision email was not queued',
+          );
+        }
+      },
+    },
     publicUrl: config.publicUrl,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();

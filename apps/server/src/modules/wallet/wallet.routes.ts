@@ -46,8 +46,18 @@ export async function walletRoutes(app: FastifyInstance) {
     db,
     access,
     settings: platformSettings,
-    content: createContentDirectory(db, storage, config.storageBucket),
-    mail,
+    contentOf: (connection) => createContentDirectory(connection, storage, config.storageBucket),
+    // The decision is committed by then: a mail the outbox could not take is logged, and the
+    // answer still says what was decided.
+    mail: {
+      enqueue: async (message) => {
+        try {
+          await mail.enqueue(message);
+        } catch (error) {
+          app.log.error({ err: error, to: message.to }, 'a wallet decision email was not queued');
+        }
+      },
+    },
     publicUrl: config.publicUrl,
     cipher: createIbanCipher(secret),
   });

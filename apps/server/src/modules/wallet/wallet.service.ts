@@ -28,6 +28,7 @@ import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
 import {
   EXTERNAL_ACCOUNT_ID,
+  lockBalance,
   payoutHoldAccountId,
   transfer,
   walletAccountId,
@@ -87,12 +88,13 @@ export function createWalletService(deps: {
   db: TDb;
   access: TAccessPolicy;
   settings: TPlatformSettingsService;
-  content: TContentDirectory;
+  /** The content module's facade on a connection or transaction (receipts are read in both). */
+  contentOf: (db: TDb) => TContentDirectory;
   mail: Pick<MailService, 'enqueue'>;
   publicUrl: string;
   cipher: TIbanCipher;
 }) {
-  const { db, access, settings, content, mail, publicUrl, cipher } = deps;
+  const { db, access, settings, contentOf, mail, publicUrl, cipher } = deps;
   const repo = createWalletRepository(db);
 
   /** Runs `work` idempotently, then sends the mail it asked for (never on a replay). */
@@ -187,6 +189,14 @@ export function createWalletService(deps: {
     query: TRequestQuery,
     direction: 'newest' | 'oldest',
   ): Promise<TTopUpList> {
+    if (query.state === 'paid')
+      throw new AppError(
+        'validation-failed',
+        'Top-ups are pending, approved or rejected; only payouts are paid.',
+        {
+          fields: [{ path: 'querystring.state', message: 'Choose pending, approved or rejected.' }],
+        },
+      );
     const rows = await repo.listTopUps({
       userId,
       state: query.state,
@@ -195,7 +205,10 @@ export function createWalletService(deps: {
       limit: query.limit,
     });
     const { page, nextCursor } = pageOf(rows, query.limit, (row) => row.request);
-    const receipts = await receiptsOf(page.map((row) => row.request));
+    const receipts = await receiptsOf(
+      db,
+      page.map((row) => row.request),
+    );
     return {
       items: page.map((row) => toTopUp(row, receipts)),
       nextCursor,
@@ -317,9 +330,13 @@ export function createWalletService(deps: {
     requireWithin(input.amountMicros, limits.payoutMinMicros, limits.payoutMaxMicros, 'payout');
     return run(async (tx) => {
       const wallet = await walletAccountId(tx, actor.id);
-      // A clear answer for the common case; the database's non-negative check is what holds
-      // when requests race (the transfer below then fails the same way).
-      const { availableMicros } = await createWalletRepository(tx).figures(actor.id);
+      const hold = await payoutHoldAccountId(tx, actor.id);
+      // Both locked until this commits, in the ledger's order (by id, as `transfer` writes them,
+      // so no cycle with a refusal moving money back): racing requests are decided one after
+      // another on the balance each leaves. The database's non-negative check holds regardless.
+      const balances = new Map<string, number>();
+      for (const id of [wallet, hold].sort()) balances.set(id, await lockBalance(tx, id));
+      const availableMicros = balances.get(wallet) ?? 0;
       if (input.amountMicros > availableMicros)
         throw new AppError(
           'insufficient-funds',
@@ -341,7 +358,7 @@ export function createWalletService(deps: {
         payoutId: id,
         entries: [
           { accountId: wallet, amountMicros: -input.amountMicros },
-          { accountId: await payoutHoldAccountId(tx, actor.id), amountMicros: input.amountMicros },
+          { accountId: hold, amountMicros: input.amountMicros },
         ],
       });
       return { statusCode: 201, body: await payoutView(tx, id) };
@@ -443,10 +460,17 @@ export function createWalletService(deps: {
     await access.requireAccess(actor, 'admin.payouts.review');
     const row = await repo.findPayout(id);
     if (!row) throw notFound('That payout');
-    return {
-      accountHolder: row.request.accountHolder,
-      iban: cipher.decrypt(row.request.ibanEncrypted, row.request.id),
-    };
+    let iban: string;
+    try {
+      iban = cipher.decrypt(row.request.ibanEncrypted, row.request.id);
+    } catch {
+      // The auth secret changed since it was stored (docs/decisions.md): say so, not a bare 500.
+      throw new AppError(
+        'internal',
+        'This payout’s bank details were encrypted under another server secret and cannot be read; reject it and ask the owner to request the payout again.',
+      );
+    }
+    return { accountHolder: row.request.accountHolder, iban };
   }
 
   // Views.
@@ -454,7 +478,7 @@ export function createWalletService(deps: {
   async function topUpView(tx: TDb, id: string): Promise<TTopUp> {
     const row = await createWalletRepository(tx).findTopUp(id);
     if (!row) throw notFound('That top-up');
-    return toTopUp(row, await receiptsOf([row.request]));
+    return toTopUp(row, await receiptsOf(tx, [row.request]));
   }
 
   async function payoutView(tx: TDb, id: string): Promise<TPayout> {
@@ -464,7 +488,8 @@ export function createWalletService(deps: {
   }
 
   /** The receipts of these top-ups (each from its requester's own library), in a query per user. */
-  async function receiptsOf(requests: readonly TTopUpRow[]) {
+  async function receiptsOf(tx: TDb, requests: readonly TTopUpRow[]) {
+    const content = contentOf(tx);
     const byUser = new Map<string, string[]>();
     for (const request of requests) {
       if (!request.receiptContentId) continue;

@@ -914,6 +914,8 @@ export function CampaignWizard({
     );
 
   const isReview = step.id === 'review';
+  // A rejected campaign stays rejected until it is sent again: its save is no draft.
+  const saveLabel = campaign?.state === 'rejected' ? 'Save changes' : 'Save draft';
   const showsEstimate = step.id !== 'creatives' && step.id !== 'qr';
 
   return (
@@ -970,7 +972,7 @@ export function CampaignWizard({
               disabled={pending !== null}
               onClick={() => void saveAs(false)()}
             >
-              Save draft
+              {saveLabel}
             </Button>
             {isReview ? (
               <Button

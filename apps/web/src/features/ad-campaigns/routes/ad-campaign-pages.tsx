@@ -27,8 +27,14 @@ import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-state
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { describeTargeting, formatBid, formatDayparts, formatFlight } from '@/lib/campaign-format';
-import { addDays, formatShortDay, todayIn } from '@/lib/local-time';
+import {
+  describeTargeting,
+  formatBid,
+  formatDateSpan,
+  formatDayparts,
+  formatFlight,
+} from '@/lib/campaign-format';
+import { addDays, todayIn } from '@/lib/local-time';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { useCampaign } from '@/features/ad-campaigns/api/get-campaign';
@@ -83,7 +89,7 @@ function CampaignsTable({ campaigns }: { campaigns: readonly TCampaign[] }) {
                 {campaign.name}
               </Link>
               <span className="block text-xs text-muted-foreground lg:hidden">
-                {formatShortDay(campaign.startDate)} – {formatShortDay(campaign.endDate)}
+                {formatDateSpan(campaign.startDate, campaign.endDate)}
               </span>
               <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
                 {formatMicros(campaign.spentMicros)} of {formatMicros(campaign.budgetMicros)} spent
@@ -92,8 +98,8 @@ function CampaignsTable({ campaigns }: { campaigns: readonly TCampaign[] }) {
             <td className={td}>
               <CampaignStatusBadge status={campaign.status} />
             </td>
-            <td className={cn(td, 'hidden lg:table-cell')}>
-              {formatShortDay(campaign.startDate)} – {formatShortDay(campaign.endDate)}
+            <td className={cn(td, 'hidden whitespace-nowrap lg:table-cell')}>
+              {formatDateSpan(campaign.startDate, campaign.endDate)}
             </td>
             <td className={cn(td, 'hidden text-right md:table-cell')}>
               {formatMicros(campaign.budgetMicros)}
@@ -230,6 +236,11 @@ export function NewAdCampaignPage() {
   return (
     <>
       {header}
+      {campaign.data.state === 'rejected' && (
+        <Alert tone="error" title="Why it was rejected" className="mb-6">
+          {campaign.data.decision?.reason ?? 'No reason was given.'}
+        </Alert>
+      )}
       {isEditable ? (
         <CampaignWizard
           key={campaign.data.id}

@@ -201,6 +201,23 @@ describe('the campaign wizard', () => {
     });
   });
 
+  it('shows why a rejected campaign was rejected while it is edited', async () => {
+    renderWizard(
+      makeCampaign({
+        state: 'rejected',
+        status: 'rejected',
+        decision: {
+          decidedAt: '2026-11-21T09:00:00.000Z',
+          decidedBy: { id: 'admin-1', name: 'Grace Hopper' },
+          reason: 'The poster is blurry.',
+        },
+      }),
+    );
+    expect(await screen.findByText('Why it was rejected')).toBeVisible();
+    expect(screen.getByText('The poster is blurry.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  });
+
   it('does not open a campaign that can no longer be edited', async () => {
     renderWizard(makeCampaign({ state: 'approved', status: 'active' }));
     expect(await screen.findByText('This campaign can no longer be edited')).toBeVisible();

@@ -71,7 +71,9 @@ function renderPage({
 }
 
 const card = async () =>
-  (await screen.findByRole('heading', { name: 'Summer sale' })).closest('section') as HTMLElement;
+  (await screen.findByRole('heading', { name: 'Summer sale' }, { timeout: 3000 })).closest(
+    'section',
+  ) as HTMLElement;
 
 beforeEach(() => {
   vi.spyOn(console, 'debug').mockImplementation(() => undefined);
@@ -88,9 +90,11 @@ describe('/admin/ad-campaign-approvals', () => {
     expect(summer).toHaveTextContent('Cities: London');
     expect(within(summer).getByRole('img', { name: 'Sale poster.png' })).toBeVisible();
     expect(summer.querySelector('video')).toHaveAttribute('src', '/media/sale-clip.mp4');
-    const matched = await within(summer).findByRole('list', {
-      name: 'Screens “Summer sale” matches',
-    });
+    const matched = await within(summer).findByRole(
+      'list',
+      { name: 'Screens “Summer sale” matches' },
+      { timeout: 3000 },
+    );
     expect(
       within(matched)
         .getAllByRole('listitem')
@@ -102,9 +106,9 @@ describe('/admin/ad-campaign-approvals', () => {
     expect(summer).toHaveTextContent('Matches 2 of 3 monetized screens');
   });
 
-  it('keeps to the targeting in words when the marketplace’s screens cannot be listed', async () => {
+  it('keeps to the targeting in words when the marketplace’s screens cannot be loaded', async () => {
     renderPage({ canListSpaces: false });
-    expect(await screen.findByText(/The matched screens are not listed/)).toBeVisible();
+    expect(await screen.findByText(/The monetized screens could not be loaded/)).toBeVisible();
     expect(await card()).toHaveTextContent('Cities: London');
   });
 

@@ -69,11 +69,7 @@ function usePendingCampaigns() {
   });
 }
 
-/**
- * GET /api/v1/marketplace/ad-spaces, to name the screens a campaign matches. The route is the ad
- * buyers' (a super-user with the publisher role may read it); otherwise the card shows the
- * targeting in words only.
- */
+/** GET /api/v1/marketplace/ad-spaces: the monetized screens, to name those a campaign reaches. */
 function useMarketplaceSpaces() {
   return useQuery({
     queryKey: ['marketplace', 'ad-spaces'],
@@ -339,9 +335,9 @@ export function AdCampaignApprovalsPage() {
         />
       </div>
       {spaces.isError && (
-        <p className="mb-4 text-xs text-muted-foreground">
-          The matched screens are not listed: only ad buyers can list the marketplace’s screens.
-          Each campaign shows its targeting in words.
+        <p role="alert" className="mb-4 text-sm text-danger">
+          The monetized screens could not be loaded, so the screens each campaign reaches are not
+          listed: {errorMessage(spaces.error)}
         </p>
       )}
       {pending.isPending ? (
