@@ -17,7 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { useLibraryContent } from '@/features/ad-campaigns/api/list-library-content';
+import { useLibraryPages } from '@/lib/api/library-pages';
 import { CreativeThumbnail } from '@/features/ad-campaigns/components/creative-thumbnail';
 
 const SEARCH_DELAY_MS = 300;
@@ -49,7 +49,7 @@ function Choices({
   isFull: boolean;
   onToggle: (item: TContentItem) => void;
 }) {
-  const list = useLibraryContent(query);
+  const list = useLibraryPages('campaign-picker', { q: query });
   const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
   // Only ready items can play: one still processing (or failed) has no playable file yet.
   const items = loaded.filter((item) => item.processingState === 'ready');

@@ -17,7 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { useOwnLibrary } from '@/features/admin-ad-playlists/api/list-own-library';
+import { useLibraryPages } from '@/lib/api/library-pages';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -66,7 +66,7 @@ function Choices({
   selected: readonly TContentItem[];
   onToggle: (item: TContentItem) => void;
 }) {
-  const list = useOwnLibrary(query);
+  const list = useLibraryPages('house-ad-picker', { q: query });
   const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
   // Only ready items have a playable file.
   const items = loaded.filter((item) => item.processingState === 'ready');

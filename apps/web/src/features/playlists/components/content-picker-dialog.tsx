@@ -16,7 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { useLibraryContent } from '@/features/playlists/api/list-library-content';
+import { useLibraryPages } from '@/lib/api/library-pages';
 import { ItemThumbnail } from '@/features/playlists/components/content-thumbnail';
 import { formatClock } from '@/features/playlists/utils/durations';
 
@@ -47,7 +47,7 @@ function Choices({
   selected: readonly TContentItem[];
   onToggle: (item: TContentItem) => void;
 }) {
-  const list = useLibraryContent(query);
+  const list = useLibraryPages('playlist-picker', { q: query });
   const loaded = list.data?.pages.flatMap((page) => page.items) ?? [];
   // Only ready items can play: one still processing (or failed) has no playable file yet.
   const items = loaded.filter((item) => item.processingState === 'ready');

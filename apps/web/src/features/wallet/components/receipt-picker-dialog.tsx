@@ -13,7 +13,7 @@ import {
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { useReceiptImages } from '@/features/wallet/api/receipt-images';
+import { useLibraryPages } from '@/lib/api/library-pages';
 
 function Thumbnail({ item }: { item: TContentItem }) {
   const [hasFailed, setHasFailed] = useState(false);
@@ -42,7 +42,7 @@ function ReceiptChoices({
   selectedId: string | null;
   onSelect: (item: TContentItem) => void;
 }) {
-  const list = useReceiptImages();
+  const list = useLibraryPages('receipt-picker', { kind: 'image' });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <ListLoading label="Loading your images" />;
   if (list.isError) {
