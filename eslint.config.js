@@ -183,4 +183,32 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // Stored XSS (docs/security.md, ASVS V1.2.1): the apps render user text as text only; raw
+    // HTML would bypass React's escaping.
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/player/src/**/*.{ts,tsx}',
+      'packages/playback/src/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render user text as text; raw HTML bypasses escaping (docs/security.md).',
+        },
+        {
+          selector:
+            'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'Set textContent, not innerHTML/outerHTML (docs/security.md).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]',
+          message: 'No HTML strings into the DOM (docs/security.md).',
+        },
+      ],
+    },
+  },
 );

@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // live in e2e/ and run with Playwright, never here.
 export default defineConfig({
   test: {
+    // Two workers even on two cores: the API tests spend most of their time waiting on
+    // PostgreSQL, PGlite's I/O and child processes, and one worker (the default there) leaves a
+    // core idle.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -32,7 +32,8 @@ export interface TServer {
 
 /** Starts apps/server in production mode with `env` (DATA_DIR at least) and waits until healthy. */
 export async function startScreenline(env: Record<string, string>): Promise<TServer> {
-  const port = await freePort();
+  // BENCH_PORT pins the port (a shared machine where each engineer has a range).
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = startProcess(path.join(ROOT, 'apps/server/src/server.ts'), {
     NODE_ENV: 'production',
@@ -54,7 +55,8 @@ export async function startScreenline(env: Record<string, string>): Promise<TSer
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: a shared machine under load can take minutes to start the server.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
@@ -64,7 +66,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server at ${baseUrl} did not become healthy within 60 s`);
+  throw new Error(`the server at ${baseUrl} did not become healthy within 180 s`);
 }
 
 const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
@@ -75,7 +77,7 @@ export async function signUp(baseUrl: string): Promise<string> {
     method: 'POST',
     headers: { origin: baseUrl, 'content-type': 'application/json' },
     body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
+      email: `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@example.com`,
       password: 'bench-password-1234',
       name: 'Bench',
     }),

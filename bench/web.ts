@@ -7,8 +7,9 @@
 // Screenline runs in its own process in production mode on a temporary embedded database and
 // serves apps/web/dist (build it first). Lighthouse (from npm) drives Debian's Chromium through
 // chrome-launcher (CHROME_PATH, default /usr/bin/chromium; never a downloaded browser) over two
-// pages: /signin signed out, and /publisher/dashboard signed in (a new publisher; the session
-// cookie goes with every request through extraHeaders). Each runs with Lighthouse's mobile
+// pages: /signin signed out, /advertiser/dashboard and /publisher/dashboard signed in (a new
+// screen owner and a new ad buyer; the session cookie goes with every request through
+// extraHeaders), and the TV player at /tv/ (build it too: `npm run build` builds both). Each runs with Lighthouse's mobile
 // preset (a mid-range phone on simulated slow 4G) and its desktop preset. It prints the
 // performance and accessibility scores, LCP, the JavaScript loaded (bytes on the wire as served,
 // and the same files gzipped at level 9, the figure the issue's budget counts), and any failing
@@ -71,20 +72,30 @@ async function main() {
   });
   try {
     const { baseUrl } = server;
-    const cookie = await signUp(baseUrl);
-    const role = await fetch(`${baseUrl}/api/v1/me`, {
-      method: 'PATCH',
-      headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
-      body: JSON.stringify({ role: 'publisher' }),
-    });
-    if (!role.ok) throw new Error(`PATCH /api/v1/me: ${role.status}`);
+    // A new screen owner and a new ad buyer (the Origin header: state-changing requests with a
+    // session cookie must come from PUBLIC_URL's origin).
+    const signUpAs = async (role: 'advertiser' | 'publisher') => {
+      const cookie = await signUp(baseUrl);
+      const res = await fetch(`${baseUrl}/api/v1/me`, {
+        method: 'PATCH',
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+        body: JSON.stringify({ role }),
+      });
+      if (!res.ok) throw new Error(`PATCH /api/v1/me: ${res.status}`);
+      return cookie;
+    };
+    const ownerCookie = await signUpAs('advertiser');
+    const buyerCookie = await signUpAs('publisher');
 
     console.log(
       `bench/web: Lighthouse on ${baseUrl} with ${chromePath}, median of ${RUNS} run(s) per figure`,
     );
     const pages: { page: string; headers: Record<string, string> }[] = [
       { page: '/signin', headers: {} },
-      { page: '/publisher/dashboard', headers: { cookie } },
+      { page: '/advertiser/dashboard', headers: { cookie: ownerCookie } },
+      { page: '/publisher/dashboard', headers: { cookie: buyerCookie } },
+      // The TV player as a new screen shows it (its pairing screen), from apps/player/dist.
+      { page: '/tv/', headers: {} },
     ];
     const rows: TRow[] = [];
     for (const { page, headers } of pages) {

@@ -139,6 +139,8 @@ test.describe('content library', () => {
   test('a new user uploads an image and a video, previews, renames and deletes', async ({
     page,
   }) => {
+    // Two uploads, previews, a rename and two deletions: over 30 s when the TV checks run beside.
+    test.setTimeout(90_000);
     await createAccount(page.request, { role: 'advertiser' });
     await openLibrary(page);
 

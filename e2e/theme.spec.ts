@@ -47,14 +47,18 @@ test.describe('theme button', () => {
     await expectTheme(page, 'dark', true);
     // The choice holds on every page, not just where it was made.
     await page.goto('/help');
+    // The page itself, not its loading screen (which has a theme button of its own).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectTheme(page, 'dark', true);
   });
 
   test('a change in one tab reaches a second tab without a reload', async ({ page, context }) => {
     await createAccount(page.request, { role: 'advertiser' });
     await page.goto(DASHBOARD.advertiser);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const other = await context.newPage();
     await other.goto('/help');
+    await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(themeButton(other, 'system')).toBeVisible();
 
     await themeButton(page, 'system').click();

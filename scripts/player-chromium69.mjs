@@ -89,7 +89,7 @@ function check(name, isOk, detail = '') {
   console.log(`  ${isOk ? '✓' : '✗'} ${name}${isOk || !detail ? '' : `: ${detail}`}`);
 }
 
-async function waitForHealth(server, deadline = Date.now() + 60_000) {
+async function waitForHealth(server, deadline = Date.now() + 150_000) {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
@@ -99,7 +99,7 @@ async function waitForHealth(server, deadline = Date.now() + 60_000) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the server did not answer ${baseUrl}/api/health within 60 s`);
+  throw new Error(`the server did not answer ${baseUrl}/api/health within 150 s`);
 }
 
 function startServer(dataDir) {

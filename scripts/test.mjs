@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: every test. Unit, web and API tests (vitest; the API suite on PGlite and, when
-// reachable, PostgreSQL), then the built apps in Chromium (Playwright), then the built TV player
-// for the TV browsers: its syntax gate and a run in a real Chromium 69 (downloaded once from the
-// npm registry, scripts/chromium69.mjs). Prints each runner's summary and a last line
-// "N passed, N failed". `node scripts/test.mjs vitest|e2e|legacy` runs one part.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every test. First the unit, web and API tests (vitest; the API suite on PGlite and,
+// when reachable, PostgreSQL), then one build of the web app and the player, then, one after the
+// other: the built apps in Chromium (Playwright), the built TV player for the TV browsers (its
+// syntax gate, a run in a real Chromium 69 downloaded once from the npm registry by scripts/chromium69.mjs) followed by the JavaScript
+// budgets on the same build (/signin and the player's initial bundle, scripts/budgets.ts); last,
+// alone, the fault tests (the server killed with SIGKILL mid-work, a private PostgreSQL stopped
+// and started under load: vitest.faults.config.ts, apps/server/test/faults). The parts after the
+// build write their output to a file, printed whole when the part ends. Prints each runner's
+// summary and a last line "N passed, N failed".
+// `node scripts/test.mjs vitest|e2e|legacy|budgets|faults` runs one part.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,27 +65,63 @@ function readPlaywright(file) {
   }
 }
 
-const only = process.argv[2]; // optional: "vitest", "e2e" or "legacy"
-
-if (!only || only === 'vitest') {
-  const out = path.join(tmp, 'vitest.json');
-  const code = run('unit, web and API tests (vitest)', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  const r = readVitest(out);
-  if (code !== 0 && r.failed === 0) r.failed = 1;
-  results.push({ label: 'vitest', ...r });
-}
-
+const only = process.argv[2]; // optional: one part
 const wants = (part) => !only || only === part;
 
-if (wants('e2e') || wants('legacy')) {
-  const chromium = wants('e2e') ? ensureChromium() : undefined;
-  // The TV checks alone need only the player built.
-  const code = wants('e2e')
+/** Runs a part in the background, its output in a file printed when it ends. */
+function runAside(label, command, args, env = {}) {
+  const logFile = path.join(tmp, `${label.replace(/\W+/g, '-')}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, ...env },
+    });
+    child.on('close', (code) => {
+      fs.closeSync(out);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n── ${label} (${seconds} s) ──`);
+      process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** A vitest run's summary, `code` its exit status. */
+function vitestResult(label, file, code) {
+  const r = readVitest(file);
+  if (code !== 0 && r.failed === 0) r.failed = 1;
+  return { label, ...r };
+}
+
+function summaryResult(label, file, code) {
+  const r = readSummary(file);
+  if (code !== 0 && r.failed === 0) r.failed = 1;
+  return { label, ...r };
+}
+
+const vitestArgs = (out) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+];
+
+if (wants('vitest')) {
+  const out = path.join(tmp, 'vitest.json');
+  const code = run('unit, web and API tests (vitest)', bin('vitest'), vitestArgs(out));
+  results.push(vitestResult('vitest', out, code));
+}
+
+const needsWeb = wants('e2e') || wants('budgets');
+const needsPlayer = needsWeb || wants('legacy');
+const aside = [];
+
+if (needsPlayer) {
+  const chromium = needsWeb ? ensureChromium() : undefined;
+  const code = needsWeb
     ? run('build the web app and the player', 'npm', ['run', 'build'])
     : run('build the player', 'npm', ['run', 'build', '-w', '@screenline/player']);
   if (code !== 0) {
@@ -88,35 +129,75 @@ if (wants('e2e') || wants('legacy')) {
   } else {
     if (wants('e2e')) {
       const out = path.join(tmp, 'playwright.json');
-      const status = run(
-        'browser journeys (Playwright, Chromium)',
-        bin('playwright'),
-        ['test', '--reporter=list,json'],
-        {
-          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-          CHROMIUM_PATH: chromium,
-        },
+      // Alone: beside the TV checks its journeys ran past their time limits (9.8 min, flaky).
+      aside.push(
+        await runAside(
+          'browser journeys (Playwright, Chromium)',
+          bin('playwright'),
+          ['test', '--reporter=list,json'],
+          {
+            PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+            CHROMIUM_PATH: chromium,
+          },
+        ).then((status) => {
+          const r = readPlaywright(out);
+          if (status !== 0 && r.failed === 0) r.failed = 1;
+          return [{ label: 'playwright', ...r }];
+        }),
       );
-      const r = readPlaywright(out);
-      if (status !== 0 && r.failed === 0) r.failed = 1;
-      results.push({ label: 'playwright', ...r });
     }
-    if (wants('legacy')) {
-      for (const [label, title, script] of [
-        ['player syntax', "the player's built files at Chromium 68's level", 'legacy-syntax.mjs'],
-        ['player in Chromium 69', 'the built player in Chromium 69', 'player-chromium69.mjs'],
-      ]) {
-        const out = path.join(tmp, `${script}.json`);
-        const status = run(title, process.execPath, [
-          path.join(root, 'scripts', script),
-          `--json=${out}`,
-        ]);
-        const r = readSummary(out);
-        if (status !== 0 && r.failed === 0) r.failed = 1;
-        results.push({ label, ...r });
-      }
-    }
+    // The TV checks, then the budgets: one after the other, beside the journeys.
+    aside.push(
+      (async () => {
+        const done = [];
+        if (wants('legacy')) {
+          for (const [label, title, script] of [
+            [
+              'player syntax',
+              "the player's built files at Chromium 68's level",
+              'legacy-syntax.mjs',
+            ],
+            ['player in Chromium 69', 'the built player in Chromium 69', 'player-chromium69.mjs'],
+          ]) {
+            const out = path.join(tmp, `${script}.json`);
+            const status = await runAside(title, process.execPath, [
+              path.join(root, 'scripts', script),
+              `--json=${out}`,
+            ]);
+            done.push(summaryResult(label, out, status));
+          }
+        }
+        if (wants('budgets')) {
+          const out = path.join(tmp, 'budgets.json');
+          const status = await runAside(
+            'JavaScript budgets (/signin, the TV player)',
+            process.execPath,
+            [
+              path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+              path.join(root, 'scripts', 'budgets.ts'),
+              `--json=${out}`,
+            ],
+            { CHROMIUM_PATH: chromium },
+          );
+          done.push(summaryResult('budgets', out, status));
+        }
+        return done;
+      })(),
+    );
   }
+}
+
+for (const part of await Promise.all(aside)) results.push(...part);
+
+// The fault tests last, alone: they restart servers against deadlines, and so do the TV checks.
+if (wants('faults')) {
+  const out = path.join(tmp, 'faults.json');
+  const faults = await runAside(
+    'fault tests: kill -9 mid-work, PostgreSQL stopped and started (vitest)',
+    bin('vitest'),
+    ['--config', 'vitest.faults.config.ts', ...vitestArgs(out)],
+  );
+  results.push(vitestResult('faults', out, faults));
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -8,11 +9,46 @@ import { compression } from 'vite-plugin-compression2';
 const apiTarget = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/v0', '/q', '/dev'];
 
+/** Marks the modules of zod's second copy (see zodMiniCopy). */
+const ZOD_MINI_COPY = '?zod-mini-copy';
+const isZodFile = (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id);
+
+/**
+ * `zod/mini` gets its own copy of zod's core in the build. Classic zod and zod/mini share
+ * `zod/v4/core`, so the bundler put one core, tree-shaken for classic (and classic beside it), in
+ * the chunk the first page needs for its two mini schemas (the session and the health check):
+ * 26 KiB gzipped where mini alone costs about 5 (issue 6 item 7, docs/decisions.md). Every module
+ * reached from `zod/mini` is resolved to a distinct id, so the bundler tree-shakes that copy for
+ * mini's use alone; the signed-in app's lazy chunks keep classic zod. The copies share their
+ * configuration and registry through globalThis (zod's own design), so errors read the same.
+ * Build only: in development and tests one copy is simpler and the size does not matter.
+ */
+function zodMiniCopy(): Plugin {
+  return {
+    name: 'screenline:zod-mini-copy',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const isFromCopy = importer?.endsWith(ZOD_MINI_COPY) ?? false;
+      if (!isFromCopy && source !== 'zod/mini' && source !== 'zod/v4/mini') return null;
+      const from = isFromCopy ? importer?.slice(0, -ZOD_MINI_COPY.length) : importer;
+      const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !isZodFile(resolved.id)) return resolved;
+      return { ...resolved, id: resolved.id + ZOD_MINI_COPY };
+    },
+    async load(id) {
+      if (!id.endsWith(ZOD_MINI_COPY)) return null;
+      return fs.readFile(id.slice(0, -ZOD_MINI_COPY.length), 'utf8');
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   // Brotli and gzip files beside every built file above 1 KiB: the server sends the one the
   // browser accepts (plugins/hosting.ts), so nothing is compressed per request.
   plugins: [
+    zodMiniCopy(),
     react(),
     tailwindcss(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
@@ -29,5 +65,30 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // Caption tracks stay files: inlined, they would be data: URLs, which the CSP's media-src
+    // ('self' blob:) refuses (e2e/layout.spec.ts checks every page for CSP violations).
+    assetsInlineLimit: (file: string) => (file.endsWith('.vtt') ? false : undefined),
+    // Two chunks every page needs, instead of a dozen small ones that each cost a request and
+    // compress on their own (issue 6 item 7: /signin 141.5 KiB gzipped before, 138.0 after, by
+    // bench/first-page.ts): `framework` (React, ReactDOM, React Router, TanStack Query) and `shell`
+    // (the form controls and the signed-out guard, with everything they import: cn(), the API
+    // client, the session and its zod/mini copy). Both hold only what the first page loads
+    // anyway; a group of all UI components once pulled Radix into it (docs/decisions.md).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+            {
+              name: 'shell',
+              test: /[\\/]src[\\/](features[\\/]auth[\\/]components[\\/].*|components[\\/]ui[\\/](form-field|input|label))\.tsx$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

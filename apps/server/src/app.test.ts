@@ -36,6 +36,28 @@ describe('configuration', () => {
       expect(problems).toHaveLength(4);
     }
   });
+
+  it('derives REDIS_PREFIX from the database: one database, one prefix; another, another', () => {
+    const prefixOf = (env: Record<string, string>) => loadConfig(env).redisPrefix;
+    const shared = prefixOf({ DATABASE_URL: 'postgres://app:one@db.internal:5432/screenline' });
+    expect(shared).toMatch(/^screenline:[0-9a-f]{12}:$/);
+    // Other credentials and another DATA_DIR: the same database, the same keys.
+    expect(
+      prefixOf({
+        DATABASE_URL: 'postgresql://other:two@db.internal/screenline?sslmode=require',
+        DATA_DIR: '/elsewhere',
+      }),
+    ).toBe(shared);
+    expect(prefixOf({ DATABASE_URL: 'postgres://app:one@db.internal:5432/screenline_2' })).not.toBe(
+      shared,
+    );
+    expect(prefixOf({ DATABASE_URL: 'postgres://app:one@db.other:5432/screenline' })).not.toBe(
+      shared,
+    );
+    expect(prefixOf({ DATA_DIR: '/srv/a' })).not.toBe(prefixOf({ DATA_DIR: '/srv/b' }));
+    expect(prefixOf({ REDIS_PREFIX: 'screenline:prod:' })).toBe('screenline:prod:');
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
+  });
 });
 
 describe('hosting, health and headers', () => {

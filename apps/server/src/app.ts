@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { DestinationStream } from 'pino';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -11,11 +11,13 @@ import {
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/database';
 import { openConfiguredDatabase } from './db/open';
+import { createInstanceBus } from './lib/instance-bus';
 import { serializeRequest } from './lib/log-redaction';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createAccessPolicy, type TAccessPolicy } from './modules/access/access-policy';
 import { createAuth, type TAuth } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { accountDeletionRefusal } from './modules/wallet/account-deletion';
 import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -55,7 +57,7 @@ import { createStorageRepository } from './modules/storage/storage.repository';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { createStorageService, type TStorageFacade } from './modules/storage/storage.service';
 import { createTokenVerifier } from './modules/storage/token-verifier';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin, type TAccount } from './plugins/session';
@@ -101,8 +103,11 @@ export interface TBuildOptions {
   database?: TDatabase;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
-  /** Sees every route as it is registered (the authorization matrix test lists them). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /**
+   * Sees every route as it is registered (the authorization matrix test lists them; the fuzz test
+   * reads their schemas).
+   */
+  onRoute?: (route: { method: string | string[]; url: string; schema?: FastifySchema }) => void;
 }
 
 /** Builds the whole server from a validated config. `server.ts` and the tests both use it. */
@@ -126,6 +131,7 @@ export async function buildApp({
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -137,8 +143,14 @@ export async function buildApp({
       app.log.warn({ err: error }, 'a database connection ended; the next query reconnects');
     }));
   const driver = createStorageDriver(config);
-  const playerChanges = createPlayerChangeBus({
+  // The other instances (Redis with REDIS_URL): player changes and session evictions reach them.
+  const instanceBus = createInstanceBus({
     redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    log: app.log.child({ module: 'instance-bus' }),
+  });
+  const playerChanges = createPlayerChangeBus({
+    bus: instanceBus,
     log: app.log.child({ module: 'player-changes' }),
   });
   const playerHeartbeats = createHeartbeatRecorder({
@@ -149,6 +161,8 @@ export async function buildApp({
     // The heartbeats still in memory are written before the database closes.
     await playerHeartbeats.stop();
     await playerChanges.close();
+    sessionCache.close();
+    await instanceBus.close();
     // Running jobs finish before the mail transport and the database they use close.
     await jobs.stop();
     mail.close();
@@ -169,7 +183,7 @@ export async function buildApp({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
   });
-  const sessionCache = createSessionCache<TAccount>();
+  const sessionCache = createSessionCache<TAccount>({ bus: instanceBus });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir, 'auth-secret'));
   const auth = createAuth({
     config,
@@ -183,6 +197,8 @@ export async function buildApp({
       playerChanges.publish({ kind: 'revoke', ownerIds: [userId] });
       await storage.facade.deleteUserData(userId);
     },
+    // Money still in the ledger's accounts for the user refuses the deletion (wallet module).
+    refuseUserDeletion: (userId) => accountDeletionRefusal(database.db, userId),
     sessionCache,
   });
   const authRepository = createAuthRepository(database.db);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -97,6 +98,16 @@ const ZEnv = z
       .default(PLAYER_SETTINGS_DEFAULTS.cacheCleanupIntervalSeconds),
     // Optional: with it, a change made through one instance reaches TVs connected to another.
     REDIS_URL: z.string().url().optional(),
+    // What every Redis key and channel of this deployment starts with. Instances that share a
+    // database must share it; the default is derived from the database (DATABASE_URL's host, port
+    // and name, or DATA_DIR), so deployments or test runs on other databases never cross.
+    REDIS_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9:._-]{1,100}$/,
+        'must be 1 to 100 letters, digits, ":", ".", "_" or "-" (such as screenline:prod:)',
+      )
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -125,6 +136,8 @@ const ZEnv = z
     API_DOCS: ZBool.optional(),
     SUPER_USER_EMAILS: z.string().optional(),
     WEB_DIST: z.string().optional(),
+    // Seeds the demo business on start when the database has not got it (apps/server/src/demo).
+    DEMO: ZBool.default(false),
     PLAYER_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -190,6 +203,7 @@ const ZEnv = z
         cacheCleanupIntervalSeconds: env.PLAYER_CACHE_CLEANUP_INTERVAL_SECONDS,
       },
       redisUrl: env.REDIS_URL,
+      redisPrefix: env.REDIS_PREFIX ?? defaultRedisPrefix(env.DATABASE_URL, dataDir),
       logLevel: env.LOG_LEVEL,
       storageBucket: env.STORAGE_BUCKET,
       storage: {
@@ -216,6 +230,7 @@ const ZEnv = z
         .split(',')
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
+      demo: env.DEMO,
       version: readVersion(),
       webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
       playerDist: path.resolve(
@@ -231,6 +246,21 @@ function readVersion(): string {
     fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
   );
   return z.object({ version: z.string() }).parse(pkg).version;
+}
+
+/**
+ * `screenline:<12 hex>:`, the hex from what names the database: instances on one database agree
+ * without configuration, and a run on another database (another deployment, a parallel test run
+ * with its own database) gets other keys and channels on a shared Redis.
+ */
+export function defaultRedisPrefix(databaseUrl: string | undefined, dataDir: string): string {
+  let identity = `embedded:${dataDir}`;
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    // Credentials and options are left out: they do not change which database it is.
+    identity = `postgres:${url.hostname}:${url.port || '5432'}${url.pathname}:${url.searchParams.get('host') ?? ''}`;
+  }
+  return `screenline:${crypto.createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
 }
 
 function displayHost(host: string): string {

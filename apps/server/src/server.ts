@@ -47,9 +47,24 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  // DEMO=1: the demo business, seeded once (docs/demo.md); later starts only print the sign-ins.
+  let demoLines: string | null = null;
+  if (config.demo) {
+    // Loaded only here: the slide drawing brings a native canvas the server otherwise never needs.
+    const { formatSignIns, formatSummary, isDemoSeeded, seedDemo } = await import('./demo/seed');
+    await app.ready();
+    if (await isDemoSeeded(app)) {
+      demoLines = formatSignIns(config.publicUrl);
+    } else {
+      console.log('\n  DEMO=1: seeding the demo business (a minute or so)…');
+      demoLines = formatSummary(await seedDemo(app, { log: (line) => console.log(`    ${line}`) }));
+    }
+  }
+
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`\n  Screenline is running at ${config.publicUrl}  (${config.env}, ${where})\n`);
+  if (demoLines) console.log(`${demoLines}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -96,6 +96,8 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     PLAYER_DIST: path.join(dataDir, 'no-player'),
     ...(backend === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
+    // Its own Redis keys and channel: test runs sharing one Redis never cross.
+    REDIS_PREFIX: `screenline-test:${crypto.randomBytes(6).toString('hex')}:`,
     ...env,
   });
   const build = async () => {
@@ -170,6 +172,8 @@ export async function createSiblingApp(
     BETTER_AUTH_SECRET: SECRET,
     WEB_DIST: path.join(dataDir, 'no-web'),
     PLAYER_DIST: path.join(dataDir, 'no-player'),
+    // The same database: the same Redis keys and channel.
+    REDIS_PREFIX: t.config.redisPrefix,
     ...env,
   });
   const app = await buildApp({ config, database: t.database });

@@ -211,6 +211,44 @@ describe('DOM stage', () => {
     stage.destroy();
   });
 
+  it('V1.2.1 shows a QR caption and URL with markup in them as text, never as elements', async () => {
+    const { clock, stage, engine } = mount();
+    const caption = '<img src=x onerror="window.__xss=1">"><svg onload="window.__xss=1">';
+    const qrUrl = 'https://screenline.test/q/"><script>window.__xss=1</script>';
+    const fillEngine = createPlaybackEngine({
+      stage,
+      clock,
+      fillAdSlot: () => ({
+        type: 'image',
+        src: 'https://cdn.test/creative.png',
+        overlay: { qrUrl, caption },
+      }),
+    });
+    engine.stop();
+    fillEngine.setPlaylist({
+      key: 'ads@1',
+      items: [{ key: 'ad', type: 'adSlot', lengthMs: 10_000 }],
+    });
+    const first = layer(container, 0);
+    first.querySelector('img')!.dispatchEvent(new Event('load'));
+    await flush();
+    const overlay = first.querySelector<HTMLElement>('[data-playback-overlay]')!;
+    expect(overlay.textContent).toBe(caption);
+    expect(overlay.querySelector('svg')!.getAttribute('aria-label')).toBe(`QR code: ${qrUrl}`);
+    // Only the stage's own elements exist: the creative's images, the QR's svg and path, divs.
+    const tags = [...container.querySelectorAll('*')].map((element) =>
+      element.tagName.toLowerCase(),
+    );
+    expect(new Set(tags)).toEqual(new Set(['div', 'img', 'svg', 'path']));
+    for (const image of container.querySelectorAll('img'))
+      expect(image.getAttribute('src')).toBe('https://cdn.test/creative.png');
+    for (const element of container.querySelectorAll('*'))
+      for (const name of element.getAttributeNames()) expect(name).not.toMatch(/^on/);
+    expect((window as unknown as { __xss?: unknown }).__xss).toBeUndefined();
+    fillEngine.stop();
+    stage.destroy();
+  });
+
   it('reports a video that fails to load, and one whose play() is refused', async () => {
     const { stage, engine, errors } = mount();
     engine.setPlaylist({

@@ -61,6 +61,15 @@ export function authErrorCode(
   return 'unknown';
 }
 
-export function authErrorMessage(error: Parameters<typeof authErrorCode>[0]): string {
+/**
+ * Refusals whose sentence the server writes (it names amounts and what to do): account deletion
+ * while the ledger holds the user's money.
+ */
+const SERVER_WORDED_CODES = new Set(['ACCOUNT_HOLDS_MONEY']);
+
+export function authErrorMessage(
+  error: (Parameters<typeof authErrorCode>[0] & { message?: string | undefined }) | null,
+): string {
+  if (error?.code && SERVER_WORDED_CODES.has(error.code) && error.message) return error.message;
   return AUTH_ERROR_MESSAGES[authErrorCode(error)];
 }

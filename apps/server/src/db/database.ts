@@ -59,11 +59,25 @@ export async function openPostgres(
       .catch(() => undefined);
     await migrationClient.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A database that does not answer (stopped, or the network to it cut) fails a request after
+  // 10 s (waiting for a free connection included) instead of holding it open until the client
+  // gives up.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 10_000,
+  });
   // An idle client whose connection the server ends (a PostgreSQL restart, a dropped database)
   // emits 'error' on the pool; without a listener that would crash the process. The pool drops
   // that client and the next query connects anew, so requests fail cleanly and then recover.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // A client checked out of the pool (a transaction between two statements) has no listener of
+  // the pool's: PostgreSQL ending its connection ("terminating connection due to administrator
+  // command" on a restart) would be an unhandled 'error' event and crash the server. Its query,
+  // or the next one, fails instead (a 503, db/errors.ts), and the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db,

@@ -1,10 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { TErrorCode } from '@screenline/shared/errors';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -34,6 +35,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return reply.status(500).send(body('internal', 'Something went wrong on our side.'));
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable (or, for the bare socket errors, another
+      // service the request needed): a clean 503 the client may retry; the next query connects
+      // anew (the pool drops broken clients), so no restart is needed.
+      request.log.error({ err: error }, 'database or service unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          body(
+            'unavailable',
+            'A service this server needs is not reachable right now; try again shortly.',
+          ),
+        );
+    }
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
@@ -48,6 +64,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send(body(codeForStatus(status), error.message));
   });
 });
+
+/**
+ * What the router refuses before any route or hook runs (a URL whose percent-encoding is not
+ * UTF-8, a path parameter beyond its length limit): Fastify's default answers these in its own
+ * shape; this answers them in ours (the fuzz test found them, apps/server/test/fuzz.test.ts).
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  request.log.info({ code: error.code }, 'request refused by the router');
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : 'The address is not valid.';
+  void reply.status(status).send(body(status >= 500 ? 'internal' : codeForStatus(status), message));
+}
 
 /**
  * A path or message as it can be shown: the path of a refused field may hold the very control

@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { ZApiError } from '@screenline/shared/errors';
+import { AppError } from '../lib/app-error';
 
 /**
  * Security headers for every response, including a Content-Security-Policy the built apps
  * satisfy (no inline scripts; inline styles are allowed because React style attributes and
- * the toast library use them), and opt-in rate limits for product routes (auth routes have
- * Better Auth's own).
+ * the toast library use them), opt-in rate limits for product routes (auth routes have
+ * Better Auth's own), and the cross-site request check (`isCrossSiteWrite`). With REDIS_URL the
+ * rate limits' counters live in Redis (under REDIS_PREFIX), so a limit holds across every
+ * instance; without it, in this process.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app.deps;
@@ -38,7 +42,18 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...sharedCounters(app) });
+
+  // CSRF (ASVS V3.5): a state-changing request that carries cookies must say, in Origin, that it
+  // comes from one of our own origins. Before any route runs, so a refused request changes nothing.
+  app.addHook('onRequest', async (request) => {
+    if (isCrossSiteWrite(request.method, request.headers, config.trustedOrigins)) {
+      throw new AppError(
+        'forbidden',
+        'This request did not come from a Screenline page (its Origin header is missing or foreign).',
+      );
+    }
+  });
 
   // Every route with a rate limit says so in the OpenAPI document: the 429 it may answer.
   app.addHook('onRoute', (route) => {
@@ -58,6 +73,72 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   });
 });
+
+/**
+ * The rate limits' Redis store: counters shared by every instance. While Redis is away the limits
+ * are not applied (skipOnError) rather than every limited route failing: commands fail at once
+ * (no offline queue) instead of waiting for Redis to come back.
+ */
+function sharedCounters(app: FastifyInstance) {
+  const { config } = app.deps;
+  if (!config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+  });
+  let warned = false;
+  redis.on('error', (error) => {
+    if (warned) return;
+    warned = true;
+    app.log.warn({ err: error }, 'the rate limits lost Redis: not applied until it is back');
+  });
+  redis.on('ready', () => {
+    warned = false;
+  });
+  app.addHook('onReady', async () => {
+    // Counted in Redis from the first request: wait for the connection (not for ever).
+    if (redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
+  app.addHook('onClose', async () => {
+    if (redis.status !== 'ready') {
+      redis.disconnect();
+      return;
+    }
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request must be refused as possibly cross-site: it changes state (not GET, HEAD or
+ * OPTIONS), it carries cookies (an ambient credential the browser adds by itself), and its Origin
+ * is missing or not one of `trusted`. Browsers send Origin on every non-GET fetch and form post,
+ * so our own pages always pass; a missing Origin is refused too (no Sec-Fetch-Site or Referer
+ * fallback). A request with an Authorization header is exempt: a page on another site cannot set
+ * that header without a CORS preflight this server never grants, and the credentials it carries
+ * (the TV's device token, the storage JWT, a bearer session) are never added by a browser.
+ */
+export function isCrossSiteWrite(
+  method: string,
+  headers: { cookie?: string | undefined; origin?: string | undefined; authorization?: string },
+  trusted: readonly string[],
+): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  if (!headers.cookie) return false;
+  if (headers.authorization) return false;
+  const origin = headers.origin;
+  return typeof origin !== 'string' || !trusted.includes(origin);
+}
 
 function isRateLimited(config: unknown): boolean {
   if (typeof config !== 'object' || config === null || !('rateLimit' in config)) return false;

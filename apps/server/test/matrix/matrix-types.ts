@@ -13,9 +13,11 @@ export type TTarget = 'own' | 'foreign';
  * Who may call a route. Screen owners hold the advertiser role: for their routes the wrong role
  * is a publisher; for ad-buyer routes (issue 9) a screen owner. A `device` route is called with a TV's device token (its request carries the
  * `authorization` header): without it the answer is 401, with the owner's session instead 403.
+ * A `storage-user` route is the storage service's (`/v0/b/…`): called with the owner's storage
+ * JWT in `authorization`; without it, or with the session cookie instead, the answer is 401.
  */
 export type TAudience =
-  'anyone' | 'signed-in' | 'super-user' | 'screen-owner' | 'ad-buyer' | 'device';
+  'anyone' | 'signed-in' | 'super-user' | 'screen-owner' | 'ad-buyer' | 'device' | 'storage-user';
 
 export interface TFixture {
   t: TTestApp;
@@ -34,6 +36,11 @@ export interface TFixture {
   otherBuyer: TStorageUser;
 }
 
+/**
+ * A case's key is the route it checks, `METHOD url` as registered; a route with several
+ * operations (the storage upload route) has one case per operation, keyed
+ * `METHOD url (operation)`.
+ */
 export interface TCase {
   audience: TAudience;
   /** The status the admitted caller gets. */
@@ -45,4 +52,9 @@ export interface TCase {
   request(f: TFixture, target: 'own' | 'foreign'): Promise<InjectOptions>;
   /** The route names resource ids, so another owner's ids must answer 404. */
   hasIds?: boolean;
+  /**
+   * What another owner's ids answer instead of 404: the storage service answers 403, as the
+   * Firebase protocol it speaks does (object names are the caller's own `users/{uid}/…` paths).
+   */
+  foreignStatus?: 403;
 }

@@ -9,6 +9,7 @@ import {
   Images,
   LayoutDashboard,
   ListVideo,
+  Mail,
   MapPin,
   Megaphone,
   MonitorPlay,
@@ -48,6 +49,7 @@ export const ADMIN_NAV: TNavItem[] = [
   { to: paths.admin.monetization, label: 'Monetization', icon: CircleDollarSign },
   { to: paths.admin.monetizationApprovals, label: 'Monetization approvals', icon: BadgeCheck },
   { to: paths.admin.pageViews, label: 'Page views', icon: ChartColumn },
+  { to: paths.admin.contactMessages, label: 'Contact messages', icon: Mail },
 ];
 
 /** The sidebar for a user: their role's pages, plus the Admin group for super-users. */

@@ -200,9 +200,16 @@ describe('/ and /dashboard', () => {
     await app.settlesAt('/signin');
   });
 
-  it('/ refuses an off-site redirectTo', async () => {
-    const app = renderAt('/?redirectTo=https%3A%2F%2Fevil.example', anonymous);
+  it.each([
+    ['//evil.example', '%2F%2Fevil.example'],
+    ['/\\evil.example', '%2F%5Cevil.example'],
+    ['https://evil.example', 'https%3A%2F%2Fevil.example'],
+    ['javascript:alert(1)', 'javascript%3Aalert(1)'],
+  ])('V3.7.2 / and /dashboard refuse the off-site redirectTo %s', async (_value, encoded) => {
+    const app = renderAt(`/?redirectTo=${encoded}`, anonymous);
     await app.settlesAt('/signin');
+    const signedIn = renderAt(`/dashboard?redirectTo=${encoded}`, publisher);
+    await signedIn.settlesAt('/publisher/dashboard');
   });
 
   it('/dashboard follows the same rule for a signed-in user', async () => {

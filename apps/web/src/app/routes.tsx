@@ -131,6 +131,13 @@ const adminRoutes: RouteObject[] = [
     path: admin.pageViews,
     lazy: lazyPage(() => import('@/features/analytics/routes/page-views-page'), 'PageViewsPage'),
   },
+  {
+    path: admin.contactMessages,
+    lazy: lazyPage(
+      () => import('@/features/contact/routes/admin-contact-messages-page'),
+      'AdminContactMessagesPage',
+    ),
+  },
 ];
 
 const help = paths.help;

@@ -1,4 +1,4 @@
-import { ZInUseDetails, type TErrorCode, type TReference } from '@screenline/shared/errors';
+import type { TErrorCode, TReference, ZInUseDetails } from '@screenline/shared/errors';
 import { AUTH_ERROR_MESSAGES } from '@screenline/shared/auth-messages';
 
 /**
@@ -69,11 +69,19 @@ async function send(
   return response;
 }
 
+/**
+ * `details.references` of an `in-use` refusal, kept from the first failed call's import: every
+ * ApiError with that code comes from toApiError, so inUseReferences can stay synchronous without
+ * a static import of the schemas (and classic zod) in the first page.
+ */
+let inUseDetailsSchema: typeof ZInUseDetails | null = null;
+
 async function toApiError(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => null);
   // Loaded on the first failed call only: the schemas (and zod) stay out of the first page's
   // JavaScript, which makes no failing call when all is well.
-  const { ZApiError } = await import('@screenline/shared/errors');
+  const { ZApiError, ZInUseDetails } = await import('@screenline/shared/errors');
+  inUseDetailsSchema = ZInUseDetails;
   const parsed = ZApiError.safeParse(payload);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
@@ -160,7 +168,7 @@ export function errorMessage(error: unknown): string {
 
 /** What a 409 `in-use` refusal names, or null for any other failure. */
 export function inUseReferences(error: unknown): TReference[] | null {
-  if (!(error instanceof ApiError) || error.code !== 'in-use') return null;
-  const parsed = ZInUseDetails.safeParse(error.details);
+  if (!(error instanceof ApiError) || error.code !== 'in-use' || !inUseDetailsSchema) return null;
+  const parsed = inUseDetailsSchema.safeParse(error.details);
   return parsed.success ? parsed.data.references : null;
 }

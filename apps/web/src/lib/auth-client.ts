@@ -21,7 +21,9 @@ authClient.$store.listen('$sessionSignal', () => {
   announceSessionChange();
 });
 
-type TAuthResult = { error: { code?: string | undefined; status: number } | null };
+type TAuthResult = {
+  error: { code?: string | undefined; status: number; message?: string | undefined } | null;
+};
 
 /**
  * Runs a Better Auth call and turns its failure into a sentence (SPEC §8): an error answer through

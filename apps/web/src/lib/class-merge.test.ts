@@ -77,7 +77,8 @@ describe('mergeClasses', () => {
       }
     }
     expect(differences, HOW_TO_FIX).toEqual([]);
-  });
+    // Tens of thousands of pairs: seconds on a busy machine.
+  }, 60_000);
 
   it('lets the later class of a family win', () => {
     expect(mergeClasses('size-4 size-14')).toBe('size-14');

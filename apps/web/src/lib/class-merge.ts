@@ -288,6 +288,7 @@ const merge = createTailwindMerge(() => ({
     fill: [{ fill: ['none', ...color()] }],
     accent: [{ accent: color() }],
     'table-layout': [{ table: ['auto', 'fixed'] }],
+    filter: [{ filter: ['', 'none', ...arbitrary] }],
     'backdrop-blur': [{ 'backdrop-blur': ['', 'none', isTshirtSize, ...arbitrary] }],
     transition: [
       { transition: ['', 'all', 'colors', 'opacity', 'shadow', 'transform', 'none', ...arbitrary] },

@@ -54,6 +54,7 @@ export const paths = {
     monetization: '/admin/monetization',
     monetizationApprovals: '/admin/monetization-approvals',
     pageViews: '/admin/page-views',
+    contactMessages: '/admin/contact-messages',
   },
   help: {
     home: '/help',

@@ -5,7 +5,7 @@ describe('safeRedirectPath', () => {
   it.each([
     ['/advertiser/locations?tab=map', '/advertiser/locations?tab=map'],
     ['/wallet#history', '/wallet#history'],
-  ])('accepts the same-origin path %s', (value, expected) => {
+  ])('V3.7.2 accepts the same-origin path %s', (value, expected) => {
     expect(safeRedirectPath(value)).toBe(expected);
   });
 
@@ -19,7 +19,12 @@ describe('safeRedirectPath', () => {
     null,
     42,
     '/\tevil',
-  ])('refuses %s', (value) => {
+    '\\\\evil.example',
+    'JavaScript:alert(1)',
+    ' //evil.example',
+    'https:evil.example',
+    '/\n/evil.example',
+  ])('V3.7.2 refuses %s (another origin or a script)', (value) => {
     expect(safeRedirectPath(value)).toBeNull();
   });
 });
@@ -45,7 +50,7 @@ describe('continueTarget', () => {
     expect(continueTarget({ search: '', state: null, role: null })).toBe('/onboarding');
   });
 
-  it('skips unsafe values and the sign-in page itself', () => {
+  it('V3.7.2 skips unsafe values and the sign-in page itself', () => {
     expect(
       continueTarget({ search: '?redirectTo=%2F%2Fevil.example', state: null, role: 'publisher' }),
     ).toBe('/publisher/dashboard');

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CONTACT_MESSAGE_STATUSES } from '@screenline/shared/contact';
 import { user } from './auth';
 
 /** Every email goes through here first (DESIGN.md §2); a sender drains it. */
@@ -35,12 +36,29 @@ export const pageView = pgTable(
   ],
 );
 
-export const contactMessage = pgTable('contact_message', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactMessageStatusEnum = pgEnum('contact_message_status', CONTACT_MESSAGE_STATUSES);
+
+/**
+ * A message from /contact. Super-users answer (the answer is emailed), close and reopen it; each
+ * change is a conditional update on `status`, so two super-users acting at once cannot both win.
+ */
+export const contactMessage = pgTable(
+  'contact_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    // Millisecond precision: the list's cursor holds the time as an ISO string (ms).
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    status: contactMessageStatusEnum('status').notNull().default('open'),
+    answer: text('answer'),
+    answeredBy: text('answered_by').references(() => user.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    closedBy: text('closed_by').references(() => user.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_message_status_idx').on(t.status, t.createdAt)],
+);

@@ -136,6 +136,9 @@ export const PERMISSIONS = {
   'admin.monetization.review': { principals: ['user'], superUserOnly: true },
   'admin.adPlaylists.read': { principals: ['user'], superUserOnly: true },
   'admin.adPlaylists.update': { principals: ['user'], superUserOnly: true },
+  // Contact messages (issue 10 item 2): super-users are the support team.
+  'admin.contactMessages.read': { principals: ['user'], superUserOnly: true },
+  'admin.contactMessages.update': { principals: ['user'], superUserOnly: true },
 } as const satisfies Record<string, TRule>;
 
 export type TPermission = keyof typeof PERMISSIONS;

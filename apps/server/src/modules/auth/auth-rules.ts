@@ -14,6 +14,8 @@ export const AUTH_RULE_CODES = {
   invalidInput: 'INVALID_INPUT',
   passwordRequired: 'PASSWORD_REQUIRED',
   passwordUnchanged: 'PASSWORD_UNCHANGED',
+  /** Account deletion while the ledger holds the user's money (auth.ts `beforeDelete`). */
+  accountHoldsMoney: 'ACCOUNT_HOLDS_MONEY',
 } as const;
 
 // `image` is a link the web app may show: only http(s), so no javascript: or data: URL is stored.

@@ -66,7 +66,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
   });
 
   describe('changing the password', () => {
-    it('refuses the current password as the new one, with a clear message', async () => {
+    it('V6.2.3 refuses the current password as the new one, with a clear message', async () => {
       const { cookie, email } = await t.signUp();
       const res = await t.request({
         method: 'POST',
@@ -81,13 +81,13 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
     });
   });
 
-  describe('storage tokens end with their session', () => {
+  describe('V7.4 storage tokens end with their session', () => {
     it('works while the session lives', async () => {
       const { cookie, userId } = await t.signUp();
       expect(await storageStatus(await storageToken(cookie), userId)).toBe(404);
     });
 
-    it('stops after sign-out', async () => {
+    it('V7.4.1 stops after sign-out', async () => {
       const { cookie, userId } = await t.signUp();
       const token = await storageToken(cookie);
       const out = await t.request({
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect(await storageStatus(token, userId)).toBe(401);
     });
 
-    it('stops after a password change that signs out the other sessions', async () => {
+    it('V7.4.3 stops after a password change that signs out the other sessions', async () => {
       const { cookie, email, userId } = await t.signUp();
       const other = sessionCookie(await t.signIn(email, PASSWORD));
       const otherToken = await storageToken(other);
@@ -120,7 +120,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect(await storageStatus(await storageToken(sessionCookie(res)), userId)).toBe(404);
     });
 
-    it('stops after a password reset', async () => {
+    it('V7.4.3 stops after a password reset', async () => {
       const { cookie, email, userId } = await t.signUp();
       const token = await storageToken(cookie);
       await t.request({
@@ -139,7 +139,7 @@ describe.each(BACKENDS)('account security on %s', (backend) => {
       expect(await storageStatus(token, userId)).toBe(401);
     });
 
-    it('stops after the account is deleted', async () => {
+    it('V7.4.2 stops after the account is deleted', async () => {
       const { cookie, userId } = await t.signUp();
       const token = await storageToken(cookie);
       const res = await t.request({

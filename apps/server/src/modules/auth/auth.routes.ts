@@ -26,6 +26,7 @@ export async function authRoutes(app: FastifyInstance) {
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       schema: { hide: true },
+      config: config.authRateLimit ? { rateLimit: RESET_LINK_RATE_LIMIT } : {},
       handler: async (request, reply) => {
         const nulAt = findNulInRequest(request);
         if (nulAt) return reply.status(400).send(nulRefusal(nulAt));
@@ -77,6 +78,19 @@ export async function authRoutes(app: FastifyInstance) {
     () => ({ minPasswordLength: config.passwordMinLength, maxPasswordLength: MAX_PASSWORD_LENGTH }),
   );
 }
+
+/**
+ * The reset link (`GET /api/auth/reset-password/{token}`) says whether a token is valid. Better
+ * Auth counts its limits per path, so a new guess is a new path and never limited: this counts
+ * every reset link per client address instead (ASVS V6.3.1), and no other auth request.
+ */
+export const RESET_LINK_RATE_LIMIT = {
+  max: 10,
+  timeWindow: 60_000,
+  keyGenerator: (request: { ip: string }) => `reset-link:${request.ip}`,
+  allowList: (request: { url: string; method: string }) =>
+    !(request.method === 'GET' && request.url.startsWith(`${AUTH_BASE_PATH}/reset-password/`)),
+};
 
 /** Whether this is a password sign-in that asked for its session token as a bearer token. */
 function wantsBearerToken(url: string, headers: Record<string, string | string[] | undefined>) {

@@ -194,7 +194,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect((await me(cookie)).json()).toMatchObject({ emailVerified: false });
   });
 
-  it('changes the password only with the current one', async () => {
+  it('V6.2.3 changes the password only with the current one', async () => {
     const { email, cookie } = await t.signUp();
     const wrong = await t.request({
       method: 'POST',
@@ -258,7 +258,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect(payload.exp! - payload.iat!).toBe(15 * 60);
   });
 
-  it('refuses a cookie-bearing POST from a foreign origin', async () => {
+  it('V3.5.1 refuses a cookie-bearing POST from a foreign origin', async () => {
     const { cookie } = await t.signUp();
     const res = await t.request({
       method: 'POST',
@@ -278,7 +278,7 @@ describe('auth rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 429 after repeated failed sign-ins from one address', async () => {
+  it('V6.3.1 answers 429 after repeated failed sign-ins from one address', async () => {
     const { email } = await t.signUp();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++)

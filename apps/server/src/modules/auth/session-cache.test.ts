@@ -8,8 +8,14 @@ import {
   sessionCookie,
   type TTestApp,
 } from '../../../test/harness';
+import { ZAuthToken } from '@screenline/shared/auth';
+import { objectUrl } from '../../../test/storage-helpers';
 import { createSessionCache } from './session-cache';
 
+/**
+ * Session termination (OWASP ASVS 5.0 V7.4): a session that ends is refused at its next request,
+ * though the in-process cache (30 s) had just resolved it: Better Auth's hooks evict it first.
+ */
 describe.each(BACKENDS)('the session cache on %s', (backend) => {
   let t: TTestApp;
   beforeAll(async () => {
@@ -28,7 +34,7 @@ describe.each(BACKENDS)('the session cache on %s', (backend) => {
     return sessionCookie(res);
   }
 
-  it('refuses a signed-out cookie at once, though the session was just cached', async () => {
+  it('V7.4.1 refuses a signed-out cookie at once, though the session was just cached', async () => {
     const { cookie } = await t.signUp();
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(200);
@@ -36,7 +42,7 @@ describe.each(BACKENDS)('the session cache on %s', (backend) => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
-  it('refuses the other devices at once after "revoke other sessions"', async () => {
+  it('V7.5.2 refuses the other devices at once after "revoke other sessions"', async () => {
     const { cookie, email } = await t.signUp();
     const other = await secondDevice(email);
     expect((await me(other)).statusCode).toBe(200);
@@ -45,20 +51,54 @@ describe.each(BACKENDS)('the session cache on %s', (backend) => {
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
-  it('refuses the other devices at once after a password change that revokes them', async () => {
+  it('V7.4.3 a password change ends the other sessions at once when asked (the web app always asks)', async () => {
     const { cookie, email } = await t.signUp();
     const other = await secondDevice(email);
     expect((await me(other)).statusCode).toBe(200);
-    const changed = await post('/api/auth/change-password', cookie, {
+    // Not asked (an API client's choice): the other device goes on.
+    const kept = await post('/api/auth/change-password', cookie, {
       currentPassword: PASSWORD,
+      newPassword: 'kept-sessions-password-1',
+    });
+    expect(kept.statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(200);
+    const changed = await post('/api/auth/change-password', cookie, {
+      currentPassword: 'kept-sessions-password-1',
       newPassword: 'changed-password-1',
       revokeOtherSessions: true,
     });
     expect(changed.statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
+    // The device that changed it goes on, with the new cookie the change set.
+    expect((await me(sessionCookie(changed))).statusCode).toBe(200);
   });
 
-  it('refuses every device at once after a password reset', async () => {
+  it('V7.4.2 deleting the account ends every session, cached or not, and their storage JWTs at once', async () => {
+    const { cookie, email, userId } = await t.signUp();
+    const other = await secondDevice(email);
+    const jwtOf = async (c: string) =>
+      ZAuthToken.parse(
+        (await t.request({ method: 'GET', url: '/api/auth/token', cookie: c })).json(),
+      ).token;
+    const tokens = [await jwtOf(cookie), await jwtOf(other)];
+    // Both sessions resolved just now: in the cache for the next 30 s.
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(200);
+    const deleted = await post('/api/auth/delete-user', cookie, { password: PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
+    for (const token of tokens) {
+      const res = await t.request({
+        method: 'GET',
+        url: objectUrl(`users/${userId}/anything.png`),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('V7.4.3 refuses every device at once after a password reset', async () => {
     const { cookie, email } = await t.signUp();
     expect((await me(cookie)).statusCode).toBe(200);
     const ask = await t.request({
@@ -124,23 +164,23 @@ describe('createSessionCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('evicts by session token and by user', () => {
+  it('evicts by session token and by user', async () => {
     const cache = createSessionCache<string>();
     cache.begin()('a', entry('t1', 'u1'));
     cache.begin()('a2', entry('t1b', 'u1'));
     cache.begin()('b', entry('t2', 'u2'));
-    cache.forgetSession('t1');
+    await cache.forgetSession('t1');
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('a2')).toBe('account of u1');
-    cache.forgetUser('u1');
+    await cache.forgetUser('u1');
     expect(cache.get('a2')).toBeUndefined();
     expect(cache.get('b')).toBe('account of u2');
   });
 
-  it('does not keep what a read found if the session was evicted while it read', () => {
+  it('does not keep what a read found if the session was evicted while it read', async () => {
     const cache = createSessionCache<string>();
     const store = cache.begin();
-    cache.forgetSession('t1'); // signed out while the read was under way
+    await cache.forgetSession('t1'); // signed out while the read was under way
     store('a', entry('t1', 'u1'));
     expect(cache.get('a')).toBeUndefined();
   });

@@ -1,17 +1,30 @@
+import crypto from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
+import { z } from 'zod';
+import type { TInstanceBus } from '../../lib/instance-bus';
 
 /**
- * How long a resolved session is trusted without asking the database again. It bounds what
- * another instance can miss: a session revoked on instance A stays usable on instance B for at
- * most this long (within one instance revocation is immediate, see sessionCachePlugin). Writes
- * from another process (the admin command) show within this time too.
+ * How long a resolved session is trusted without asking the database again. Every eviction is
+ * told to the other instances too (the instance bus, with REDIS_URL), so a session revoked on
+ * instance A is refused on instance B at once; this bounds what can still be missed: writes from
+ * another process that evicts nothing (the admin command), or evictions sent while an instance was
+ * away from Redis (it drops everything when it comes back).
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
+/** The instance bus topic of evictions: session tokens travel as their SHA-256 only. */
+export const SESSION_EVICTIONS_TOPIC = 'session-cache';
+const ZEviction = z.object({
+  tokenHashes: z.array(z.string().max(100)).max(10_000).optional(),
+  userIds: z.array(z.string().max(200)).max(10_000).optional(),
+});
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
 interface TEntry<T> {
-  /** Better Auth's session token, to evict on sign-out or revocation. */
-  token: string;
+  /** The SHA-256 of Better Auth's session token, to evict on sign-out or revocation. */
+  tokenHash: string;
   userId: string;
   value: T;
   expiresAt: number;
@@ -27,7 +40,14 @@ export function createSessionCache<T>({
   ttlMs = SESSION_CACHE_TTL_MS,
   maxEntries = MAX_ENTRIES,
   now = Date.now,
-}: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+  bus,
+}: {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+  /** The other instances: evictions are sent to them and theirs applied here. */
+  bus?: TInstanceBus | undefined;
+} = {}) {
   const entries = new Map<string, TEntry<T>>();
   // Bumped by every eviction. A read that started before an eviction may have seen the row that
   // was just deleted, so it must not store what it found.
@@ -38,6 +58,28 @@ export function createSessionCache<T>({
     // Evictions are rare (sign-out, revocation, profile edits) and the map is bounded.
     for (const [key, entry] of entries) if (matches(entry)) entries.delete(key);
   };
+
+  const forgetTokenHashes = (hashes: readonly string[]) => {
+    const set = new Set(hashes);
+    forgetWhere((entry) => set.has(entry.tokenHash));
+  };
+  const forgetUserIds = (userIds: readonly string[]) => {
+    const set = new Set(userIds);
+    forgetWhere((entry) => set.has(entry.userId));
+  };
+
+  const detach = bus
+    ? [
+        bus.on(SESSION_EVICTIONS_TOPIC, (message) => {
+          const parsed = ZEviction.safeParse(message);
+          if (!parsed.success) return;
+          forgetTokenHashes(parsed.data.tokenHashes ?? []);
+          forgetUserIds(parsed.data.userIds ?? []);
+        }),
+        // Evictions sent while this instance was away from Redis are lost.
+        bus.onResync(() => forgetWhere(() => true)),
+      ]
+    : [];
 
   return {
     get(key: string): T | undefined {
@@ -66,7 +108,7 @@ export function createSessionCache<T>({
           if (!oldest.done) entries.delete(oldest.value);
         }
         entries.set(key, {
-          token: entry.token,
+          tokenHash: hashToken(entry.token),
           userId: entry.userId,
           value: entry.value,
           expiresAt: Math.min(now() + ttlMs, entry.sessionExpiresAt.getTime()),
@@ -74,16 +116,30 @@ export function createSessionCache<T>({
       };
     },
 
-    forgetSession(token: string) {
-      forgetWhere((entry) => entry.token === token);
+    /**
+     * Evicts the session here at once and on the other instances; resolves once they have it
+     * (Redis took the message), so an answer sent after it is never contradicted elsewhere.
+     */
+    forgetSession(token: string): Promise<void> {
+      const tokenHash = hashToken(token);
+      forgetTokenHashes([tokenHash]);
+      return bus ? bus.send(SESSION_EVICTIONS_TOPIC, { tokenHashes: [tokenHash] }) : done;
     },
 
     /** After any change to the user or their profile, or the end of all their sessions. */
-    forgetUser(userId: string) {
-      forgetWhere((entry) => entry.userId === userId);
+    forgetUser(userId: string): Promise<void> {
+      forgetUserIds([userId]);
+      return bus ? bus.send(SESSION_EVICTIONS_TOPIC, { userIds: [userId] }) : done;
+    },
+
+    /** Stops listening to the other instances. */
+    close() {
+      for (const off of detach) off();
     },
   };
 }
+
+const done = Promise.resolve();
 
 export type TSessionCache<T = unknown> = ReturnType<typeof createSessionCache<T>>;
 
@@ -102,22 +158,22 @@ export function sessionCachePlugin(cache: Pick<TSessionCache, 'forgetSession' | 
           session: {
             delete: {
               before: async (session: { token: string }) => {
-                cache.forgetSession(session.token);
+                await cache.forgetSession(session.token);
               },
               after: async (session: { token: string }) => {
-                cache.forgetSession(session.token);
+                await cache.forgetSession(session.token);
               },
             },
           },
           user: {
             update: {
               after: async (user: { id: string }) => {
-                cache.forgetUser(user.id);
+                await cache.forgetUser(user.id);
               },
             },
             delete: {
               after: async (user: { id: string }) => {
-                cache.forgetUser(user.id);
+                await cache.forgetUser(user.id);
               },
             },
           },

@@ -1,26 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZContactMessage } from '@screenline/shared/contact';
+import {
+  ZContactAnswer,
+  ZContactMessage,
+  ZContactMessageList,
+  ZContactMessageListQuery,
+  ZContactMessageView,
+} from '@screenline/shared/contact';
 import { ZApiError } from '@screenline/shared/errors';
+import { ZIdParams } from '@screenline/shared/location';
 import { createProfileDirectory } from '../me/profile-directory';
 import { createContactRepository } from './contact.repository';
 import { createContactService } from './contact.service';
 
+/**
+ * /contact's messages: anyone sends one (rate limited per client address); super-users read,
+ * answer, close and reopen them under /api/v1/admin/contact-messages.
+ */
 export async function contactRoutes(app: FastifyInstance) {
-  const { db, mail, config } = app.deps;
+  const { db, mail, config, access } = app.deps;
   const service = createContactService({
     repo: createContactRepository(db),
     profiles: createProfileDirectory(db),
+    access,
     mail,
     publicUrl: config.publicUrl,
   });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['contact'];
+  const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
-  app.withTypeProvider<ZodTypeProvider>().post(
+  r.post(
     '/api/v1/contact-messages',
     {
       schema: {
-        tags: ['contact'],
+        tags,
         summary: 'Send a message to the Screenline team',
         body: ZContactMessage,
         response: { 201: z.object({ id: z.string() }), 400: ZApiError },
@@ -31,5 +46,72 @@ export async function contactRoutes(app: FastifyInstance) {
       const saved = await service.send(await request.getUser(), request.body);
       return reply.status(201).send(saved);
     },
+  );
+
+  r.get(
+    '/api/v1/admin/contact-messages',
+    {
+      schema: {
+        tags,
+        summary: 'Contact messages, newest first (`?status=open|answered|closed`)',
+        querystring: ZContactMessageListQuery,
+        response: { 200: ZContactMessageList, ...refusals },
+      },
+    },
+    async (request) => service.list(await request.requireActor(), request.query),
+  );
+
+  r.get(
+    '/api/v1/admin/contact-messages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One contact message, with its answer and who closed it',
+        params: ZIdParams,
+        response: { 200: ZContactMessageView, ...refusals },
+      },
+    },
+    async (request) => service.read(await request.requireActor(), request.params.id),
+  );
+
+  r.post(
+    '/api/v1/admin/contact-messages/:id/answer',
+    {
+      schema: {
+        tags,
+        summary: 'Answer an open message: the answer is stored and emailed to the sender',
+        params: ZIdParams,
+        body: ZContactAnswer,
+        response: { 200: ZContactMessageView, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request) =>
+      service.answer(await request.requireActor(), request.params.id, request.body.answer),
+  );
+
+  r.post(
+    '/api/v1/admin/contact-messages/:id/close',
+    {
+      schema: {
+        tags,
+        summary: 'Close an open or answered message',
+        params: ZIdParams,
+        response: { 200: ZContactMessageView, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request) => service.close(await request.requireActor(), request.params.id),
+  );
+
+  r.post(
+    '/api/v1/admin/contact-messages/:id/reopen',
+    {
+      schema: {
+        tags,
+        summary: 'Reopen a closed message (back to answered when it has an answer)',
+        params: ZIdParams,
+        response: { 200: ZContactMessageView, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request) => service.reopen(await request.requireActor(), request.params.id),
   );
 }

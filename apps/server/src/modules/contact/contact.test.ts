@@ -1,47 +1,272 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../../../test/harness';
-import { createMeRepository } from '../me/me.repository';
+import { ZContactMessageList, ZContactMessageView } from '@screenline/shared/contact';
+import { ZApiError } from '@screenline/shared/errors';
+import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
+import { mailsTo, signUpAdmin } from '../../../test/money-helpers';
 
-describe('contact messages', () => {
+const message = (n: number | string = 1) => ({
+  name: 'Grace',
+  email: `grace${n}@example.com`,
+  subject: `Pricing ${n}`,
+  message: 'How much per screen?',
+});
+
+let clients = 0;
+/** A client address of its own: the rate limit counts per address, and each test starts fresh. */
+const nextClient = () => `10.20.${Math.floor(clients / 250)}.${(clients++ % 250) + 1}`;
+
+describe.each(BACKENDS)('contact messages on %s', (backend) => {
   let t: TTestApp;
+  let admin: { cookie: string; email: string; userId: string };
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(backend);
+    admin = await signUpAdmin(t);
   });
   afterAll(() => t.close());
 
-  it('stores a message and emails it to the super-users', async () => {
-    const admin = await t.signUp();
-    await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+  const send = (payload: object, remoteAddress = nextClient(), headers = {}) =>
+    t.request({ method: 'POST', url: '/api/v1/contact-messages', payload, remoteAddress, headers });
+
+  const sendOk = async (payload: object) => {
+    const res = await send(payload);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>().id;
+  };
+
+  const list = async (query = '') => {
     const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/contact-messages',
-      payload: {
-        name: 'Grace',
-        email: 'grace@example.com',
-        subject: 'Pricing',
-        message: 'How much per screen?',
-      },
+      method: 'GET',
+      url: `/api/v1/admin/contact-messages${query}`,
+      cookie: admin.cookie,
     });
-    expect(res.statusCode).toBe(201);
-    const mailbox = await t.request({ method: 'GET', url: '/api/v1/dev/mailbox' });
-    expect(mailbox.json<{ items: { to: string; subject: string }[] }>().items).toContainEqual(
-      expect.objectContaining({ to: admin.email, subject: 'Contact form: Pricing' }),
-    );
+    expect(res.statusCode, res.body).toBe(200);
+    return ZContactMessageList.parse(res.json());
+  };
+
+  const act = (id: string, action: 'answer' | 'close' | 'reopen', answer?: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/v1/admin/contact-messages/${id}/${action}`,
+      cookie: admin.cookie,
+      ...(action === 'answer' ? { payload: { answer } } : {}),
+    });
+
+  const read = async (id: string) => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/v1/admin/contact-messages/${id}`,
+      cookie: admin.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZContactMessageView.parse(res.json());
+  };
+
+  /** Every message stored, whatever its status. */
+  const storedCount = async () => (await list('?limit=100')).items.length;
+
+  it('stores a message and emails it to the super-users, linked to its admin page', async () => {
+    const id = await sendOk(message('stored'));
+    const mails = await mailsTo(t, admin.email);
+    const mail = mails.find((m) => m.subject === 'Contact form: Pricing stored');
+    expect(mail?.text).toContain(`/admin/contact-messages?message=${id}`);
+    const stored = await read(id);
+    expect(stored).toMatchObject({ ...message('stored'), status: 'open', answer: null });
   });
 
-  it('refuses an incomplete message with the failing fields', async () => {
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/contact-messages',
-      payload: { name: 'Grace', email: 'not-an-email' },
-    });
-    expect(res.statusCode).toBe(400);
-    const { error } = res.json<{
+  it('refuses bad input with the failing fields and stores nothing', async () => {
+    const before = await storedCount();
+    const incomplete = await send({ name: 'Grace', email: 'not-an-email' });
+    expect(incomplete.statusCode).toBe(400);
+    const { error } = incomplete.json<{
       error: { code: string; details: { fields: { path: string }[] } };
     }>();
     expect(error.code).toBe('validation-failed');
     expect(error.details.fields.map((f) => f.path)).toEqual(
       expect.arrayContaining(['body.email', 'body.subject', 'body.message']),
     );
+    for (const bad of [
+      { ...message(), message: '   ' },
+      { ...message(), subject: 'x'.repeat(201) },
+      { ...message(), message: 'x'.repeat(5001) },
+      { ...message(), name: 'Gr\u0000ace' },
+      { ...message(), email: ['grace@example.com'] },
+    ]) {
+      const res = await send(bad);
+      expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
+      expect(ZApiError.parse(res.json()).error.code).toBe('validation-failed');
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('lets each client send 5 messages per 10 minutes, whatever headers it sends', async () => {
+    const client = nextClient();
+    for (let n = 0; n < 5; n += 1) {
+      const res = await send(message(`limit-${n}`), client);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const before = await storedCount();
+    const sixth = await send(message('limit-6'), client);
+    expect(sixth.statusCode).toBe(429);
+    expect(ZApiError.parse(sixth.json()).error.code).toBe('too-many-requests');
+    // A forwarded-for header is not trusted (no TRUST_PROXY): it does not make a new client.
+    const spoofed = await send(message('limit-7'), client, { 'x-forwarded-for': '203.0.113.9' });
+    expect(spoofed.statusCode).toBe(429);
+    expect(await storedCount()).toBe(before);
+    // Another client is not affected.
+    expect((await send(message('other-client'))).statusCode).toBe(201);
+  });
+
+  it('lists newest first, filters by status and pages with a cursor', async () => {
+    const ids = [];
+    for (const n of [1, 2, 3]) ids.push(await sendOk(message(`page-${n}`)));
+    const [first, second, third] = ids as [string, string, string];
+    expect((await act(second, 'close')).statusCode).toBe(200);
+
+    const open = await list('?status=open&limit=100');
+    expect(open.items.every((m) => m.status === 'open')).toBe(true);
+    const openIds = open.items.map((m) => m.id);
+    expect(openIds).toContain(first);
+    expect(openIds).not.toContain(second);
+    expect(openIds.indexOf(third)).toBeLessThan(openIds.indexOf(first));
+    expect((await list('?status=closed')).items.map((m) => m.id)).toContain(second);
+
+    const all = (await list('?limit=100')).items.map((m) => m.id);
+    const paged: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = await list(`?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      paged.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor;
+    }
+    expect(paged).toEqual(all);
+
+    const badStatus = await t.request({
+      method: 'GET',
+      url: '/api/v1/admin/contact-messages?status=spam',
+      cookie: admin.cookie,
+    });
+    expect(badStatus.statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown message and 400 for a malformed id', async () => {
+    const missing = await t.request({
+      method: 'GET',
+      url: `/api/v1/admin/contact-messages/${crypto.randomUUID()}`,
+      cookie: admin.cookie,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect((await act(crypto.randomUUID(), 'close')).statusCode).toBe(404);
+    const malformed = await t.request({
+      method: 'GET',
+      url: '/api/v1/admin/contact-messages/not-an-id',
+      cookie: admin.cookie,
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('stores an answer, who gave it and when, and emails it to the sender escaped', async () => {
+    const hostile = {
+      name: '<b>Mallory</b>',
+      email: 'mallory@example.com',
+      subject: 'Hi <script>alert(1)</script>',
+      message: 'Click <a href="javascript:x">here</a>',
+    };
+    const id = await sendOk(hostile);
+    const blank = await act(id, 'answer', '   ');
+    expect(blank.statusCode).toBe(400);
+    expect((await read(id)).status).toBe('open');
+
+    const res = await act(id, 'answer', 'Use <img src=x onerror=alert(1)> carefully.\nThanks');
+    expect(res.statusCode, res.body).toBe(200);
+    const answered = ZContactMessageView.parse(res.json());
+    expect(answered.status).toBe('answered');
+    expect(answered.answer?.text).toBe('Use <img src=x onerror=alert(1)> carefully.\nThanks');
+    expect(answered.answer?.answeredBy?.id).toBe(admin.userId);
+    expect(Date.parse(answered.answer?.answeredAt ?? '')).not.toBeNaN();
+    expect(await read(id)).toEqual(answered);
+
+    const [mail, ...more] = await mailsTo(t, hostile.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Re: Hi <script>alert(1)</script>');
+    expect(mail?.text).toContain('Use <img src=x onerror=alert(1)> carefully.');
+    expect(mail?.html).not.toMatch(/<script|<img|<b>|<a href="javascript/);
+    expect(mail?.html).toContain('Use &lt;img src=x onerror=alert(1)&gt; carefully.');
+    expect(mail?.html).toContain('Hello &lt;b&gt;Mallory&lt;/b&gt;,');
+  });
+
+  it('keeps one answer when two arrive at once, and mails only that one', async () => {
+    const id = await sendOk(message('race'));
+    const results = await Promise.all([
+      act(id, 'answer', 'First answer'),
+      act(id, 'answer', 'Second answer'),
+    ]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!;
+    const loser = results.find((r) => r.statusCode === 409)!;
+    const refusal = ZApiError.parse(loser.json()).error;
+    expect(refusal.code).toBe('invalid-state');
+    expect(refusal.message).toContain('already answered');
+    const stored = await read(id);
+    expect(stored.answer?.text).toBe(ZContactMessageView.parse(winner.json()).answer?.text);
+    const mails = await mailsTo(t, message('race').email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(stored.answer?.text);
+  });
+
+  it('settles an answer and a close that arrive at once consistently', async () => {
+    const id = await sendOk(message('answer-close'));
+    const [answer, close] = await Promise.all([
+      act(id, 'answer', 'Racing the close'),
+      act(id, 'close'),
+    ]);
+    expect(close.statusCode).toBe(200);
+    expect([200, 409]).toContain(answer.statusCode);
+    const stored = await read(id);
+    expect(stored.status).toBe('closed');
+    const mails = await mailsTo(t, message('answer-close').email);
+    if (answer.statusCode === 200) {
+      expect(stored.answer?.text).toBe('Racing the close');
+      expect(mails).toHaveLength(1);
+    } else {
+      expect(stored.answer).toBeNull();
+      expect(mails).toHaveLength(0);
+    }
+  });
+
+  it('refuses to answer a closed message, to close twice and to reopen an open one', async () => {
+    const id = await sendOk(message('closed'));
+    const closed = await act(id, 'close');
+    expect(closed.statusCode).toBe(200);
+    expect(ZContactMessageView.parse(closed.json()).closed?.closedBy?.id).toBe(admin.userId);
+
+    const answer = await act(id, 'answer', 'Too late');
+    expect(answer.statusCode).toBe(409);
+    expect(ZApiError.parse(answer.json()).error).toEqual({
+      code: 'invalid-state',
+      message: 'This message is closed. Reopen it to answer.',
+    });
+    expect(await mailsTo(t, message('closed').email)).toEqual([]);
+    expect((await read(id)).answer).toBeNull();
+
+    const again = await act(id, 'close');
+    expect(again.statusCode).toBe(409);
+    expect(ZApiError.parse(again.json()).error.message).toContain('already closed');
+
+    const reopened = await act(id, 'reopen');
+    expect(reopened.statusCode).toBe(200);
+    expect(ZContactMessageView.parse(reopened.json())).toMatchObject({
+      status: 'open',
+      closed: null,
+    });
+    expect((await act(id, 'reopen')).statusCode).toBe(409);
+
+    // An answered message reopens as answered: its answer is never overwritten.
+    expect((await act(id, 'answer', 'Now answered')).statusCode).toBe(200);
+    expect((await act(id, 'close')).statusCode).toBe(200);
+    const back = ZContactMessageView.parse((await act(id, 'reopen')).json());
+    expect(back).toMatchObject({ status: 'answered', answer: { text: 'Now answered' } });
+    expect((await act(id, 'answer', 'Another')).statusCode).toBe(409);
   });
 });

@@ -503,7 +503,7 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
   });
 
   describe('GET /q/{code}', () => {
-    it('records the scan and redirects to the campaign’s destination', async () => {
+    it('V3.7.2 records the scan and redirects to the campaign’s stored destination, never to a URL from the request', async () => {
       const screen = await newScreen();
       const campaignId = await campaignOn(screen, {
         destinationUrl: 'https://example.com/sale?from=tv',
@@ -531,7 +531,7 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
       expect(scans[0]?.adSpaceId).toBe(screen.adSpaceId);
     });
 
-    it('answers 404 for unknown and malformed codes, and never redirects to a destination that is not http or https', async () => {
+    it('V3.7.2 answers 404 for unknown and malformed codes, and never redirects to a destination that is not http or https', async () => {
       for (const url of ['/q/AAAAAAAAAAAAAAAA', '/q/x', '/q/%3Cscript%3E']) {
         const res = await t.request({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);

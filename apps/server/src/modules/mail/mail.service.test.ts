@@ -1,48 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/database';
 import { emailOutbox, job } from '../../db/schema/index';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
+import { startSmtp } from '../../../test/smtp-server';
 import { freePort } from '../../../test/storage-helpers';
-
-interface TReceived {
-  to: string[];
-  body: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(
-  port = 0,
-): Promise<{ port: number; received: TReceived[]; close: () => Promise<void> }> {
-  const received: TReceived[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          body: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(BACKENDS)('email with SMTP_URL on %s', (backend) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -59,7 +23,10 @@ describe.each(BACKENDS)('email with SMTP_URL on %s', (backend) => {
   it('sends queued mail through the SMTP server as one job and marks it sent', async () => {
     const { email } = await t.signUp();
     // Queuing wakes the worker of this instance: no poll interval to wait for.
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes(email)).length).toBe(1);
+    // A bounded wait long enough for a loaded machine (expect.poll's default is 1 s).
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes(email)).length, { timeout: 15_000 })
+      .toBe(1);
     const [message] = smtp.received.filter((m) => m.to.includes(email));
     expect(message!.body).toContain('Subject: Confirm your email for Screenline');
     expect(message!.body).toContain('/api/auth/verify-email?token=');
@@ -165,6 +132,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))(
         await expect
           .poll(
             () => recipients.filter((to) => smtp.received.some((m) => m.to.includes(to))).length,
+            { timeout: 20_000 },
           )
           .toBe(recipients.length);
         await Promise.all([first.app.deps.jobs.runDue(), second.deps.jobs.runDue()]);

@@ -11,7 +11,9 @@ function layout(
   paragraphs: string[],
   action: { label: string; url: string },
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`)
+    .join('');
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;background:#f9fafb;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
@@ -55,8 +57,34 @@ export function contactMessageMail(
   return {
     to,
     subject: `Contact form: ${from.subject}`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layout('New contact message', lines, { label: 'Open Screenline', url: adminUrl }),
+    text: `${lines.join('\n\n')}\n\nRead and answer it: ${adminUrl}\n`,
+    html: layout('New contact message', lines, { label: 'Read and answer it', url: adminUrl }),
+  };
+}
+
+/**
+ * A super-user's answer to a contact message, to the address the sender gave. Everything the
+ * sender or the super-user wrote is escaped in the HTML by `layout`; the subject is one line.
+ */
+export function contactAnswerMail(
+  to: string,
+  original: { name: string; subject: string; message: string; sentOn: string },
+  answer: string,
+  publicUrl: string,
+): TMail {
+  const subject = `Re: ${original.subject}`.replace(/\s+/g, ' ').trim();
+  const lines = [
+    `Hello ${original.name},`,
+    answer,
+    `You wrote to us on ${original.sentOn}:`,
+    original.message,
+  ];
+  const action = { label: 'Write to us again', url: `${publicUrl}/contact` };
+  return {
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n\n${action.label}: ${action.url}\n`,
+    html: layout('An answer from the Screenline team', lines, action),
   };
 }
 

@@ -9,7 +9,7 @@ const NO_PROFILE: TProfile = { role: null, isSU: false, company: '', phone: '' }
 
 interface TMeServiceDeps {
   /** Tells the session cache that what it holds for this user is out of date. */
-  onProfileChanged: (userId: string) => void;
+  onProfileChanged: (userId: string) => Promise<void>;
 }
 
 export function createMeService(
@@ -26,7 +26,7 @@ export function createMeService(
     if (!profile) {
       // Accounts made before profiles existed (or by a hook that failed) get one now.
       await repo.ensureProfile(user.id);
-      onProfileChanged(user.id);
+      await onProfileChanged(user.id);
     }
     return toMe(user, profile ?? NO_PROFILE);
   }
@@ -41,7 +41,7 @@ export function createMeService(
         'Your role is already set. Ask a super-user to change it.',
       );
     }
-    onProfileChanged(actor.id);
+    await onProfileChanged(actor.id);
     // Read back what was written: the answer shows the stored state, not the request's.
     const row = await repo.findUserWithProfile(actor.id);
     if (!row) throw notFound('Your account');

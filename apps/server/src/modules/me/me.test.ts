@@ -96,7 +96,7 @@ describe.each(BACKENDS)('current user on %s', (backend) => {
     // session cache lets go of the user (at most SESSION_CACHE_TTL_MS), which this stands for.
     const adminCommand = async (address: string, isSU: boolean) => {
       const done = await repo.setSuperUser(address, isSU);
-      t.app.deps.sessionCache.forgetUser(userId);
+      await t.app.deps.sessionCache.forgetUser(userId);
       return done;
     };
     expect(await adminCommand(email.toUpperCase(), true)).toBe(true);

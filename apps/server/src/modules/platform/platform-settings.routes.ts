@@ -52,7 +52,8 @@ export async function platformSettingsRoutes(app: FastifyInstance) {
         'admin.platformSettings.update',
       );
       const saved = await platformSettings.save(actor.id, request.body);
-      playerChanges.publish({ kind: 'reset' });
+      // Answered once the other instances have it: a read anywhere after this answer is current.
+      await playerChanges.publishAndWait({ kind: 'reset' });
       return saved;
     },
   );

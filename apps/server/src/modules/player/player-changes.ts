@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { TInstanceBus } from '../../lib/instance-bus';
 
 /**
  * The player change bus (issue 8 item 5): what changed for the TVs, told to every server
@@ -17,11 +16,12 @@ import { z } from 'zod';
  *   something every manifest carries changed (a platform settings save): every cache is dropped
  *   and every TV is told to fetch its manifest again.
  *
- * In-process by default. With REDIS_URL, each message is also published on a Redis channel and
- * every other instance applies it as if it were its own; an instance applies its own messages at
- * once (before the request that made the change answers) and skips their echo from Redis.
+ * In-process by default. With REDIS_URL, each message also goes to the other instances as the
+ * instance bus's `player-changes` topic (lib/instance-bus.ts: one Redis channel named after
+ * REDIS_PREFIX) and every other instance applies it as if it were its own; an instance applies its
+ * own messages at once (before the request that made the change answers).
  */
-export const PLAYER_CHANGES_CHANNEL = 'screenline:player-changes';
+export const PLAYER_CHANGES_TOPIC = 'player-changes';
 
 const ZIds = z.array(z.string().max(200)).max(100_000);
 export const ZPlayerChange = z.discriminatedUnion('kind', [
@@ -36,13 +36,13 @@ export const ZPlayerChange = z.discriminatedUnion('kind', [
 ]);
 export type TPlayerChange = z.infer<typeof ZPlayerChange>;
 
-const ZEnvelope = z.object({ from: z.string(), change: ZPlayerChange });
-
 export type TPlayerChangeListener = (change: TPlayerChange) => void;
 
 export interface TPlayerChangeBus {
   /** Tells every instance; call after the change's transaction committed. Never throws. */
   publish(change: TPlayerChange): void;
+  /** publish, resolved once the other instances have it (Redis took it): for "at once" answers. */
+  publishAndWait(change: TPlayerChange): Promise<void>;
   /** The ad spaces' manifests changed (shorthand for a `content` change; empty: nothing). */
   publishContent(adSpaceIds: readonly string[]): void;
   /** Listens to every change, local or from another instance; returns the unsubscribe. */
@@ -59,14 +59,14 @@ export interface TPlayerChangeBus {
 }
 
 export function createPlayerChangeBus(options: {
-  redisUrl?: string | undefined;
+  /** The other instances (with REDIS_URL); without it the bus is in-process only. */
+  bus?: TInstanceBus | undefined;
   log: FastifyBaseLogger;
 }): TPlayerChangeBus {
-  const { log } = options;
+  const { log, bus } = options;
   const emitter = new EventEmitter();
   // Every open event stream subscribes: thousands of TVs on one instance are expected.
   emitter.setMaxListeners(0);
-  const instanceId = crypto.randomUUID();
 
   const deliver = (change: TPlayerChange) => {
     for (const listener of emitter.listeners('change') as TPlayerChangeListener[]) {
@@ -78,61 +78,36 @@ export function createPlayerChangeBus(options: {
     }
   };
 
-  let publisher: Redis | null = null;
-  let subscriber: Redis | null = null;
-  let subscribed: Promise<void> = Promise.resolve();
-  if (options.redisUrl) {
-    // Two connections: one in subscriber mode cannot publish. Both reconnect on their own; while
-    // Redis is away, other instances miss changes until their manifest cache entries expire.
-    publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
-    subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    for (const client of [publisher, subscriber]) {
-      client.on('error', (error) => log.warn({ err: error }, 'the player change bus lost Redis'));
-    }
-    subscriber.on('message', (channel: string, message: string) => {
-      if (channel !== PLAYER_CHANGES_CHANNEL) return;
-      let parsed;
-      try {
-        parsed = ZEnvelope.safeParse(JSON.parse(message));
-      } catch {
-        parsed = null;
-      }
-      if (!parsed?.success) {
-        log.warn('an unreadable player change arrived from Redis');
-        return;
-      }
-      if (parsed.data.from === instanceId) return;
-      deliver(parsed.data.change);
-    });
-    // ioredis subscribes again after a reconnect; what was published meanwhile is lost, so
-    // everything cached here may be stale.
-    let hasSubscribed = false;
-    subscriber.on('ready', () => {
-      if (!hasSubscribed) return;
-      log.info('the player change bus is back on Redis; dropping the player caches');
-      deliver({ kind: 'reset' });
-    });
-    subscribed = subscriber.subscribe(PLAYER_CHANGES_CHANNEL).then(() => {
-      hasSubscribed = true;
-    });
-    subscribed.catch((error: unknown) =>
-      log.error({ err: error }, 'the player change bus could not subscribe to Redis'),
+  const detach: (() => void)[] = [];
+  if (bus) {
+    detach.push(
+      bus.on(PLAYER_CHANGES_TOPIC, (message) => {
+        const parsed = ZPlayerChange.safeParse(message);
+        if (!parsed.success) {
+          log.warn('an unreadable player change arrived from another instance');
+          return;
+        }
+        deliver(parsed.data);
+      }),
+      // Changes sent while this instance was away from Redis are lost: everything cached here
+      // may be stale.
+      bus.onResync(() => deliver({ kind: 'reset' })),
     );
   }
 
-  function publish(change: TPlayerChange): void {
+  function publishAndWait(change: TPlayerChange): Promise<void> {
     deliver(change);
-    if (!publisher) return;
-    const message = JSON.stringify({ from: instanceId, change });
-    publisher.publish(PLAYER_CHANGES_CHANNEL, message).catch((error: unknown) => {
-      log.warn({ err: error }, 'a player change did not reach Redis');
-    });
+    return bus ? bus.send(PLAYER_CHANGES_TOPIC, change) : Promise.resolve();
   }
 
   return {
-    publish,
+    publish(change) {
+      void publishAndWait(change);
+    },
+    publishAndWait,
     publishContent(adSpaceIds) {
-      if (adSpaceIds.length > 0) publish({ kind: 'content', adSpaceIds: [...new Set(adSpaceIds)] });
+      if (adSpaceIds.length > 0)
+        void publishAndWait({ kind: 'content', adSpaceIds: [...new Set(adSpaceIds)] });
     },
     subscribe(listener) {
       emitter.on('change', listener);
@@ -140,39 +115,11 @@ export function createPlayerChangeBus(options: {
     },
     listenerCount: () => emitter.listenerCount('change'),
     async ready(timeoutMs = 3000) {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), timeoutMs);
-      });
-      const outcome = await Promise.race([
-        subscribed.then(
-          () => 'live' as const,
-          () => 'late' as const,
-        ),
-        late,
-      ]);
-      clearTimeout(timer);
-      if (outcome === 'late') {
-        log.warn('Redis is not answering: player changes reach other instances once it does');
-      }
+      await bus?.ready(timeoutMs);
     },
     async close() {
+      for (const off of detach) off();
       emitter.removeAllListeners();
-      await Promise.all(
-        [publisher, subscriber].map(async (client) => {
-          if (!client) return;
-          // QUIT waits in the offline queue while Redis is away: then just drop the connection.
-          if (client.status !== 'ready') {
-            client.disconnect();
-            return;
-          }
-          try {
-            await client.quit();
-          } catch {
-            client.disconnect();
-          }
-        }),
-      );
     },
   };
 }

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer, supportedMimeTypes } from 'file-type';
+import { imageSize } from 'image-size';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -23,7 +24,7 @@ const SAME_TYPE: Record<string, readonly string[]> = {
 export async function requireBytesOfType(declared: string, head: Uint8Array): Promise<void> {
   const detected = (await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES)))?.mime;
   if (detected !== undefined && (detected === declared || SAME_TYPE[declared]?.includes(detected)))
-    return;
+    return requireSanePixelCount(declared, head);
   if (detected === undefined && !supportedMimeTypes.has(declared)) return;
   throw new AppError(
     'unsupported-media-type',
@@ -31,5 +32,29 @@ export async function requireBytesOfType(declared: string, head: Uint8Array): Pr
       ? `The file does not look like ${declared}: its first bytes are not in that format.`
       : `The file is ${detected}, not ${declared} as declared; upload it with its real type.`,
     { declared, detected: detected ?? null },
+  );
+}
+
+/**
+ * The most pixels an image may declare: 8K by 8K is beyond any screen. A TV decodes every image
+ * it shows into memory (4 bytes a pixel), so a small file whose header claims 60000×60000 (a
+ * "pixel flood", ASVS 5.0 V5.2.x) would take it down; the server itself never decodes images.
+ */
+export const MAX_IMAGE_PIXELS = 8192 * 8192;
+
+function requireSanePixelCount(declared: string, head: Uint8Array): void {
+  if (!declared.startsWith('image/')) return;
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(head.subarray(0, SNIFF_BYTES));
+  } catch {
+    // The header's dimensions are not within the first bytes: nothing to judge by.
+    return;
+  }
+  if (size.width * size.height <= MAX_IMAGE_PIXELS) return;
+  throw new AppError(
+    'payload-too-large',
+    `The image is ${size.width}×${size.height} pixels; at most ${MAX_IMAGE_PIXELS.toLocaleString('en')} pixels (8192×8192) can be shown.`,
+    { width: size.width, height: size.height },
   );
 }

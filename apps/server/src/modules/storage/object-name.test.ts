@@ -15,7 +15,7 @@ describe('object names', () => {
     }
   });
 
-  it('refuses the root, traversal, empty segments, control characters and long names', () => {
+  it('V5.3.2 refuses the root, traversal, empty segments, control characters and long names', () => {
     for (const name of [
       '',
       '/users/u1/a.png',

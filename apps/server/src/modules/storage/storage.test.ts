@@ -330,7 +330,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect((await patch({ owner: 'me' })).statusCode).toBe(400);
   });
 
-  it('checks the first bytes of every upload against the declared type (415, nothing stored)', async () => {
+  it('V5.2.2 checks the first bytes of every upload against the declared type (415, nothing stored)', async () => {
     const png = await fs.readFile(fixture('sample-image.png'));
     const webm = await fs.readFile(fixture('sample-clip.webm'));
     const text = Buffer.from('<html><script>alert(1)</script></html>\n'.repeat(200));
@@ -394,7 +394,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     });
   });
 
-  it('lets owners set only an attachment filename and the server’s cache policy as headers', async () => {
+  it('V5.4.1 lets owners set only an attachment filename and the server’s cache policy as headers', async () => {
     const name = own(alice, 'headers/menu.png');
     const data = mediaBytes('image/png', 400, 31);
     for (const extra of [
@@ -636,7 +636,7 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     expect(raw.statusCode).toBe(400);
   });
 
-  it('refuses types off the allowlist (415) and files over the size limit (413)', async () => {
+  it('V5.2.1 V5.2.2 refuses types off the allowlist (415) and files over the size limit (413)', async () => {
     for (const type of ['image/svg+xml', 'text/html', 'application/octet-stream']) {
       const multipart = await uploadMultipart(t, alice, own(alice, 'x.bin'), patternBytes(5), type);
       expect(multipart.statusCode, type).toBe(415);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/campaign-fixtures';
@@ -21,6 +21,21 @@ function renderDashboard(answer: Response) {
 
 const card = (label: string) =>
   screen.getByRole('heading', { level: 3, name: label }).closest('section') as HTMLElement;
+
+const isDone = async (title: string) => {
+  const item = (await screen.findByText(title)).closest('li') as HTMLElement;
+  return within(item).queryByText('Done') !== null;
+};
+
+const FIGURES = {
+  activeCampaigns: 0,
+  awaitingReview: 0,
+  spendTodayMicros: 0,
+  spendToDateMicros: 0,
+  impressionsToday: 0,
+  impressionsToDate: 0,
+  balanceMicros: 0,
+};
 
 beforeEach(() => {
   vi.spyOn(console, 'debug').mockImplementation(() => undefined);
@@ -65,5 +80,22 @@ describe('/publisher/dashboard', () => {
     );
     expect(await screen.findByText('Your figures could not be loaded')).toBeVisible();
     expect(screen.getByText('Fund your wallet')).toBeVisible();
+  });
+
+  it('ticks off the wallet once it holds money and the campaign step once one is submitted', async () => {
+    renderDashboard(jsonResponse({ ...FIGURES, balanceMicros: 5_000_000, awaitingReview: 1 }));
+    expect(await screen.findByText('€5.00')).toBeVisible();
+    expect(await isDone('Fund your wallet')).toBe(true);
+    expect(await isDone('Upload your creatives')).toBe(false);
+    expect(await isDone('Create a campaign')).toBe(true);
+    expect(await isDone('Follow the results')).toBe(false);
+  });
+
+  it('leaves every step open for a new buyer', async () => {
+    renderDashboard(jsonResponse(FIGURES));
+    // The figures have arrived (the balance shows), so the open steps are a decision, not a wait.
+    await waitFor(() => expect(card('Balance')).toHaveTextContent('€0.00'));
+    expect(await isDone('Fund your wallet')).toBe(false);
+    expect(await isDone('Create a campaign')).toBe(false);
   });
 });

@@ -28,11 +28,13 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
+const FUND_STEP = 'Fund your wallet';
 const UPLOAD_STEP = 'Upload your creatives';
+const CAMPAIGN_STEP = 'Create a campaign';
 
 const STEPS: TGettingStartedStep[] = [
   {
-    title: 'Fund your wallet',
+    title: FUND_STEP,
     text: 'Request a top-up; campaign budgets are held from your wallet when approved.',
     to: paths.wallet,
     action: 'Open Wallet',
@@ -46,7 +48,7 @@ const STEPS: TGettingStartedStep[] = [
     icon: Images,
   },
   {
-    title: 'Create a campaign',
+    title: CAMPAIGN_STEP,
     text: 'Pick screens or target by city and venue, set dates, dayparts, your bid and budget.',
     to: paths.publisher.newAdCampaign,
     action: 'New campaign',
@@ -104,10 +106,16 @@ export function PublisherDashboardPage() {
   const hasContent = useHasLibraryContent().data === true;
   const dashboard = usePublisherDashboard();
   if (!user) return null;
-  const steps = STEPS.map((step) =>
-    step.title === UPLOAD_STEP ? { ...step, isDone: hasContent } : step,
-  );
   const figures = dashboard.data;
+  // What the figures prove done: money in the wallet (or already spent), a campaign submitted.
+  const done: Record<string, boolean> = {
+    [FUND_STEP]: !!figures && (figures.balanceMicros > 0 || figures.spendToDateMicros > 0),
+    [UPLOAD_STEP]: hasContent,
+    [CAMPAIGN_STEP]:
+      !!figures &&
+      (figures.activeCampaigns > 0 || figures.awaitingReview > 0 || figures.impressionsToDate > 0),
+  };
+  const steps = STEPS.map((step) => ({ ...step, isDone: done[step.title] ?? false }));
   const count = (value: number | undefined) => value?.toLocaleString('en-GB');
   const money = (value: number | undefined) =>
     value === undefined ? undefined : formatMicros(value);

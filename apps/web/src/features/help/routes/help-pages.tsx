@@ -4,50 +4,90 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { HelpFigure } from '@/features/help/components/help-figure';
+import { HELP_FIGURES } from '@/features/help/help-figures';
 import { paths } from '@/lib/paths';
 
-/* The help pages for each area of the app, one component per route. */
+/*
+ * The help pages for each area of the app, one component per route. The words match the app:
+ * page titles, button labels, field names, statuses and the limits of packages/shared
+ * (platform-settings.ts defaults; a super-user may change them, so pages say "by default").
+ */
 
 export function AdvertiserDashboardHelpPage() {
   return (
     <HelpArticle
       eyebrow="Screen owners"
       title="Screen owner dashboard"
-      lead="Your dashboard is the starting point: it lists the steps to get your first screen playing."
+      lead="Your dashboard (Dashboard in the sidebar) shows what is left to set up, what you earned and what every screen plays now."
     >
-      <HelpSection title="The order to set things up in">
+      <HelpFigure {...HELP_FIGURES.screenOwnerDashboard} />
+      <HelpSection title="Getting started">
+        <p>
+          Until everything is set up, the dashboard opens with a <strong>Getting started</strong>{' '}
+          list, “2 of 6 done” and so on. Each step ticks itself off once it is done and its button
+          opens the page where you do it:
+        </p>
         <ol>
           <li>
-            Add a <HelpLink to={paths.help.locations}>location</HelpLink> for each venue.
+            <strong>Add a location</strong>: each venue with its address and time zone (
+            <HelpLink to={paths.help.locations}>Locations</HelpLink>).
           </li>
           <li>
-            Register each screen as an <HelpLink to={paths.help.adSpaces}>ad space</HelpLink>.
+            <strong>Add an ad space</strong>: one for every screen at a location (
+            <HelpLink to={paths.help.adSpaces}>Ad spaces</HelpLink>).
           </li>
           <li>
-            Upload images and videos to your{' '}
+            <strong>Upload content</strong>: images and videos go into your{' '}
             <HelpLink to={paths.help.content}>content library</HelpLink>.
           </li>
           <li>
-            Build a <HelpLink to={paths.help.playlists}>playlist</HelpLink>.
+            <strong>Build a playlist</strong>: content in order, how long images show, and ad slots
+            (<HelpLink to={paths.help.playlists}>Playlists</HelpLink>).
           </li>
           <li>
-            <HelpLink to={paths.help.schedule}>Schedule</HelpLink> it on your screens.
+            <strong>Schedule it</strong>: which playlist plays on which screen, on which days and
+            hours (<HelpLink to={paths.help.schedule}>Schedule</HelpLink>).
           </li>
           <li>
-            Sign a <HelpLink to={paths.help.tvSignIn}>TV</HelpLink> in and assign it to the ad
-            space.
-          </li>
-          <li>
-            Optionally turn on <HelpLink to={paths.help.monetize}>monetization</HelpLink>.
+            <strong>Connect a TV</strong>: open the Screenline player on the TV and sign in or scan
+            its QR code (<HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink>).
           </li>
         </ol>
-      </HelpSection>
-      <HelpSection title="Finding your way">
         <p>
-          The sidebar holds every page for screen owners. On a phone, open it with the menu button
-          at the top left. Your profile, help and sign-out are in the menu under your name at the
-          top right.
+          If your email is not verified yet, a <strong>Verify your email</strong> notice links to
+          your profile, where you can have the link sent again.
         </p>
+      </HelpSection>
+      <HelpSection title="Earnings">
+        <p>
+          The <strong>Earnings</strong> card shows what paid campaigns earned in your ad slots this
+          month and in all, after commission, and what is available to pay out, with links to{' '}
+          <HelpLink to={paths.help.monetize}>Monetize</HelpLink> and{' '}
+          <HelpLink to={paths.help.wallet}>Wallet</HelpLink>.
+        </p>
+      </HelpSection>
+      <HelpSection title="Your screens">
+        <ul>
+          <li>
+            <strong>At a glance</strong> counts your locations, ad spaces (by status: online,
+            offline, never connected) and playlists.
+          </li>
+          <li>
+            <strong>Your screens</strong> lists every ad space with what it plays now and how much
+            of today is scheduled, on its location’s clock.
+          </li>
+          <li>
+            <strong>Screens needing attention</strong> names the ones to look at: offline (its TV
+            has stopped reporting), never connected (no TV has connected yet), or nothing scheduled
+            and no default playlist (it shows the idle screen). Each comes with the button that
+            fixes it, such as <strong>Connect a TV</strong> or <strong>Schedule a playlist</strong>.
+          </li>
+        </ul>
+        <HelpTip>
+          On a phone, the sidebar opens with the menu button at the top left. Your profile, this
+          help centre and Sign out are in the menu under your name at the top right.
+        </HelpTip>
       </HelpSection>
     </HelpArticle>
   );
@@ -58,30 +98,54 @@ export function LocationsHelpPage() {
     <HelpArticle
       eyebrow="Screen owners"
       title="Locations"
-      lead="A location is a venue where you have one or more screens."
+      lead="A location is a venue where you have one or more screens. Its time zone decides when scheduled playlists play."
     >
-      <HelpSection title="What a location holds">
+      <HelpFigure {...HELP_FIGURES.locations} />
+      <HelpSection title="Adding a location">
+        <p>
+          On <HelpLink to={paths.advertiser.locations}>Locations</HelpLink>, choose{' '}
+          <strong>Add location</strong> and fill in:
+        </p>
         <ul>
-          <li>A name and the address (street, city, region, postal code, country).</li>
           <li>
-            The time zone. Schedules run in the location’s local time, daylight saving included, so
-            choose it carefully.
+            <strong>Name</strong> (such as “Riverside Mall, north entrance”) and{' '}
+            <strong>Venue type</strong>: Retail, Food and drink, Transit, Fitness, Office, Health,
+            Education, Hospitality or Other.
           </li>
           <li>
-            The venue type (retail, food and drink, transit, fitness, office, health, education,
-            hospitality or other).
+            <strong>Address</strong>: street address, city, region, postal code and country.
           </li>
           <li>
-            An audience estimate: weekly footfall, age bands and gender split. Ad buyers see it as
-            your own estimate.
+            <strong>Time zone</strong>: search by city or region. Schedules run in this zone,
+            daylight saving included, so choose it carefully.
+          </li>
+          <li>
+            <strong>Map position</strong> (optional): latitude and longitude in decimal degrees,
+            both or neither.
+          </li>
+          <li>
+            <strong>Audience estimate</strong> (optional): weekly footfall, age bands (% of the
+            audience: under 18, 18–24, … 65 and over, at most 100 % together) and gender split. Ad
+            buyers see these audience demographics as your own estimate.
           </li>
         </ul>
+        <p>
+          Choose <strong>Save location</strong>. The table lists each location’s name, city, venue
+          type, time zone and number of ad spaces.
+        </p>
+      </HelpSection>
+      <HelpSection title="Changing or deleting a location">
+        <p>
+          Use the row’s actions menu: <strong>Edit…</strong> opens the same form;{' '}
+          <strong>Delete location</strong> removes it and its audience estimate for good. A location
+          that still has ad spaces cannot be deleted until they are gone.
+        </p>
       </HelpSection>
       <HelpSection title="Why it matters">
         <p>
-          Ad buyers can target campaigns by city and venue type, so accurate locations bring more
-          matching campaigns to your <HelpLink to={paths.help.monetize}>monetized</HelpLink>{' '}
-          screens.
+          Ad buyers target campaigns by city and venue type and see your audience estimate, so
+          accurate locations bring more matching campaigns to your{' '}
+          <HelpLink to={paths.help.monetize}>monetized</HelpLink> screens.
         </p>
       </HelpSection>
     </HelpArticle>
@@ -93,26 +157,81 @@ export function AdSpacesHelpPage() {
     <HelpArticle
       eyebrow="Screen owners"
       title="Ad spaces"
-      lead="An ad space is one screen at one of your locations."
+      lead="An ad space is one screen at one of your locations. A TV signs in and picks it to play its content."
     >
-      <HelpSection title="Creating an ad space">
+      <HelpFigure {...HELP_FIGURES.adSpaces} />
+      <HelpSection title="Adding an ad space">
+        <p>
+          Add a <HelpLink to={paths.help.locations}>location</HelpLink> first. Then, on{' '}
+          <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink>, choose{' '}
+          <strong>Add ad space</strong>:
+        </p>
         <ul>
           <li>
-            Give it a name people on site will recognise, such as “Front window” or “Counter”.
+            <strong>Name</strong>: the TV’s list shows it, so use one people on site recognise, such
+            as “Lobby screen”.
           </li>
-          <li>Choose its location, orientation (landscape or portrait) and resolution.</li>
-          <li>Pick a default playlist: it plays whenever no schedule applies.</li>
+          <li>
+            <strong>Location</strong>, <strong>Orientation</strong> (landscape or portrait) and{' '}
+            <strong>Resolution</strong>: a common size, or <strong>Custom…</strong> with width and
+            height in pixels (64 to 16,384).
+          </li>
+          <li>
+            <strong>Default playlist</strong>: plays whenever no schedule entry is active. With{' '}
+            <strong>None (idle screen)</strong> the TV shows a neutral idle screen then.
+          </li>
         </ul>
       </HelpSection>
-      <HelpSection title="Connecting a TV">
+      <HelpSection title="The ad spaces table">
         <p>
-          Sign the Screenline player in on the TV and select this ad space during{' '}
-          <HelpLink to={paths.help.tvSetup}>setup</HelpLink>. The ad space then shows whether its TV
-          is online, which version it runs and what it is playing.
+          Each row shows the name and location, the screen (orientation and resolution), the status,
+          what is playing now and the default playlist. The status is:
         </p>
+        <ul>
+          <li>
+            <strong>Online</strong>: its TV reported in the last two minutes (a TV reports about
+            once a minute).
+          </li>
+          <li>
+            <strong>Offline</strong>: a TV reported before, but not lately.
+          </li>
+          <li>
+            <strong>Never connected</strong>: no TV has signed in and chosen it yet.
+          </li>
+        </ul>
+        <p>
+          <strong>Update pending</strong> means the TV has not taken your latest changes yet: it
+          switches once every file is downloaded.
+        </p>
+      </HelpSection>
+      <HelpSection title="The row’s actions">
+        <ul>
+          <li>
+            <strong>Edit…</strong>: change the name, location, screen or default playlist.
+          </li>
+          <li>
+            <strong>Connect a TV…</strong>: how to sign a TV in, by password or QR code (see{' '}
+            <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink>).
+          </li>
+          <li>
+            <strong>TV status…</strong>: what the TV said in its last report: what it shows, whether
+            its content is downloaded (“Up to date” or how far the download is), its player version
+            and the storage it uses, and whether its browser keeps the files (“Persistent”).
+          </li>
+          <li>
+            <strong>Proof of play</strong>: every play the TV reported for the days you choose (the
+            last 7 or 30 days, or your own range): totals, plays by day and by item, and{' '}
+            <strong>Download CSV</strong> with one row per play. These are the impressions of the{' '}
+            <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink>.
+          </li>
+          <li>
+            <strong>Delete</strong>: removes the ad space for good. If it is on the schedule, you
+            are asked again (<strong>Delete with its schedule</strong>) before its schedule entries
+            go with it. Its TV then waits for a new setup.
+          </li>
+        </ul>
         <HelpTip>
-          A TV counts as offline when it misses two check-ins in a row. Check its power and network
-          first.
+          Offline? Check that the TV is on, the Screenline player is open and the network is up.
         </HelpTip>
       </HelpSection>
     </HelpArticle>
@@ -124,30 +243,68 @@ export function PlaylistsHelpPage() {
     <HelpArticle
       eyebrow="Screen owners"
       title="Playlists"
-      lead="A playlist is an ordered loop of content that a screen plays."
+      lead="A playlist is what a screen plays: images, videos and ad slots in a loop."
     >
-      <HelpSection title="What goes in a playlist">
+      <HelpFigure {...HELP_FIGURES.playlistEditor} />
+      <HelpSection title="Building a playlist">
+        <ol>
+          <li>
+            <HelpLink to={paths.help.content}>Upload</HelpLink> your images and videos first.
+          </li>
+          <li>
+            On <HelpLink to={paths.advertiser.playlists}>Playlists</HelpLink>, choose{' '}
+            <strong>New playlist</strong> and give it a name, such as “Weekday mornings”.
+          </li>
+          <li>
+            <strong>Add from library</strong>: pick images and videos; they are added in the order
+            you pick them.
+          </li>
+          <li>
+            <strong>Add ad slot</strong> where paid campaigns may play, and set its length.
+          </li>
+          <li>
+            Reorder items by dragging their handle, or with the keyboard: focus the handle, press
+            Space, move with the arrow keys and press Space again. Remove an item with its remove
+            button.
+          </li>
+          <li>
+            Choose <strong>Save playlist</strong> (<strong>Save changes</strong> later).
+          </li>
+        </ol>
+      </HelpSection>
+      <HelpSection title="What plays how">
         <ul>
           <li>
-            <strong>Images</strong> are shown for the number of seconds you set.
+            <strong>Images</strong> show for the duration you set: 10 seconds unless you change it,
+            from 1 second to 24 hours.
           </li>
           <li>
-            <strong>Videos</strong> play to their end.
+            <strong>Videos</strong> play to their end, muted.
           </li>
           <li>
-            <strong>Ad slots</strong> reserve time (in seconds) for paid campaigns. They play only
-            on monetized screens; elsewhere they are skipped.
+            <strong>Ad slots</strong> last 1 second to 1 hour. They play paid campaigns only on a{' '}
+            <HelpLink to={paths.help.monetize}>monetized</HelpLink> ad space; anywhere else the TV
+            skips them and plays nothing extra.
           </li>
         </ul>
-        <p>
-          Drag items to reorder them. Every change creates a new version, which TVs pick up
-          automatically.
-        </p>
+        <p>A playlist holds at most 500 items.</p>
       </HelpSection>
-      <HelpSection title="Previewing">
+      <HelpSection title="Versions, preview and the list">
         <p>
-          Open a playlist’s preview to watch it exactly as a TV will play it, ad slots included.
+          Every save makes a new version (“Saved: version 3”); screens playing the playlist pick it
+          up by themselves. <strong>Preview</strong> plays the saved version full screen, with the
+          same player a TV runs; press Esc or <strong>Exit preview</strong> to leave.
         </p>
+        <p>
+          The list shows each playlist’s items, duration and where it is used (scheduled on, or the
+          default of, which ad spaces), with <strong>Edit</strong>, <strong>Preview</strong>,{' '}
+          <strong>Duplicate</strong> and <strong>Delete</strong>. A playlist in use cannot be
+          deleted: the dialog lists the schedule entries and ad spaces to take it off first.
+        </p>
+        <HelpTip>
+          Leaving the editor with unsaved changes asks first (<strong>Stay</strong> or{' '}
+          <strong>Leave without saving</strong>).
+        </HelpTip>
       </HelpSection>
     </HelpArticle>
   );
@@ -158,24 +315,56 @@ export function ScheduleHelpPage() {
     <HelpArticle
       eyebrow="Screen owners"
       title="Schedule"
-      lead="Schedules decide which playlist plays on which screen, and when."
+      lead="The schedule says which playlist plays on which screen: by date, weekday and time of day, in each location’s time zone."
     >
-      <HelpSection title="A schedule entry">
+      <HelpFigure {...HELP_FIGURES.schedule} />
+      <HelpSection title="The week view">
+        <p>
+          Choose the <strong>Ad space</strong> at the top. The week shows its entries as blocks, in
+          the location’s time (“Times in Europe/Berlin”), with <strong>Previous week</strong>,{' '}
+          <strong>This week</strong> and <strong>Next week</strong>. Days when the clocks change are
+          marked (“Clocks go forward 02:00 → 03:00, 23 h day”). Part of an entry hidden by a
+          stronger one is marked “Partly hidden”.
+        </p>
+      </HelpSection>
+      <HelpSection title="Adding an entry">
+        <p>
+          Choose <strong>New entry</strong> (or select an entry to edit it) and fill in:
+        </p>
         <ul>
-          <li>The ad space and the playlist.</li>
-          <li>A first day and, optionally, a last day.</li>
-          <li>The weekdays, and a start and end time, in the location’s time zone.</li>
-          <li>A priority, for when entries overlap.</li>
+          <li>
+            <strong>Playlist</strong> (or <strong>Build a new playlist</strong>).
+          </li>
+          <li>
+            <strong>First day</strong> and, optionally, <strong>Last day</strong>.
+          </li>
+          <li>
+            <strong>Weekdays</strong>, <strong>Start time</strong> and <strong>End time</strong>. An
+            end at or before the start runs into the next day (“Crosses midnight”); start equal to
+            end plays the whole day.
+          </li>
+          <li>
+            <strong>Priority</strong>: a whole number from 0 to 100, 50 unless you change it.
+          </li>
         </ul>
+        <p>
+          <strong>Add entry</strong> saves it; <strong>Delete…</strong> in the dialog removes it.
+          Screens follow at their next update, within about a minute.
+        </p>
       </HelpSection>
       <HelpSection title="When entries overlap">
-        <p>
-          The entry with the highest priority wins; between equal priorities, the one changed most
-          recently. When no entry applies, the ad space’s default playlist plays, and without one
-          the screen shows a neutral Screenline idle screen.
-        </p>
+        <ol>
+          <li>The entry with the highest priority wins.</li>
+          <li>On equal priority, the one changed most recently wins.</li>
+          <li>
+            When no entry applies, the ad space’s default playlist plays; without one, the screen
+            shows the idle screen.
+          </li>
+        </ol>
         <HelpTip>
-          Use the schedule preview to check what will play on a screen at any local time you choose.
+          <strong>What plays here at…</strong> answers for any date and time you type: the playlist,
+          the winning entry and why (or the default playlist, or the idle screen). It also says when
+          a time does not exist or happens twice on a clock-change day.
         </HelpTip>
       </HelpSection>
     </HelpArticle>
@@ -187,28 +376,67 @@ export function MonetizeHelpPage() {
     <HelpArticle
       eyebrow="Screen owners"
       title="Monetize"
-      lead="Let paid campaigns fill the ad slots in your playlists, and earn a share of what buyers pay."
+      lead="Let paid campaigns fill your screens’ ad slots at a floor price you set, and follow what they earn."
     >
-      <HelpSection title="How to turn it on">
+      <HelpFigure {...HELP_FIGURES.monetize} />
+      <HelpSection title="Opening a screen to campaigns">
         <ol>
-          <li>Add ad slots to the playlists of the screens you want to monetize.</li>
           <li>
-            Request monetization for the ad space and set your floor price: the lowest cost per
-            second you accept.
+            Put ad slots in the <HelpLink to={paths.help.playlists}>playlists</HelpLink> that screen
+            plays: campaigns only ever play in ad slots.
           </li>
           <li>
-            The Screenline team reviews the request. Once approved, matching campaigns start filling
-            your ad slots.
+            On <HelpLink to={paths.advertiser.monetize}>Monetize</HelpLink>, choose{' '}
+            <strong>Monetize</strong> on the ad space’s row (<strong>Request again</strong> after a
+            refusal); the <strong>Request monetization</strong> dialog opens.
+          </li>
+          <li>
+            Enter your <strong>Floor price per second (€)</strong>: the least a campaign must bid to
+            play there. The dialog shows the platform’s minimum, by default €0.0001 a second (€0.36
+            an hour), and the price per hour of what you type.
+          </li>
+          <li>
+            A super-user reviews the request; you get an email either way. Once approved, campaigns
+            whose targeting matches the screen (its city, venue type and orientation) and whose bid
+            reaches your floor fill its ad slots. Buyers never see who owns the screen.
           </li>
         </ol>
       </HelpSection>
+      <HelpSection title="The states of a request">
+        <ul>
+          <li>
+            <strong>Not monetized</strong>: its ad slots play nothing extra.
+          </li>
+          <li>
+            <strong>Pending</strong>: waiting for a super-user’s review. You may withdraw it.
+          </li>
+          <li>
+            <strong>Approved</strong>: paid campaigns fill its ad slots. <strong>Withdraw</strong>{' '}
+            stops that from the TV’s next update; what it earned stays in your wallet.
+          </li>
+          <li>
+            <strong>Rejected</strong> (with the reason) or <strong>Suspended</strong> by a
+            super-user, or <strong>Withdrawn</strong> by you: its ad slots play nothing extra, and
+            you can ask again.
+          </li>
+        </ul>
+        <p>A screen has one open request at a time.</p>
+      </HelpSection>
       <HelpSection title="Earnings">
         <p>
-          Every second an ad is shown on your screen is billed to the buyer, and your share is
-          credited to your <HelpLink to={paths.help.wallet}>wallet</HelpLink>. You can request a
-          payout of your available earnings. You can withdraw a screen from monetization at any
-          time.
+          Every second an ad is shown on your screen is billed to its buyer at their bid. Your share
+          (80 % by default: the platform keeps a 20 % commission) goes to your{' '}
+          <HelpLink to={paths.help.wallet}>wallet</HelpLink> as the TV’s reports arrive, and you can
+          request a payout of it.
         </p>
+        <p>
+          The earnings report shows the last 7 or 30 days, or a range you choose (up to 92 days):
+          what you earned by day (UTC) and by ad space, with the paid plays behind it.
+        </p>
+        <HelpTip>
+          When no campaign is playable at that moment, the Screenline team’s house ads may fill the
+          slot (unpaid), or the slot is skipped and your next item plays.
+        </HelpTip>
       </HelpSection>
     </HelpArticle>
   );
@@ -219,22 +447,47 @@ export function PublisherDashboardHelpPage() {
     <HelpArticle
       eyebrow="Ad buyers"
       title="Ad buyer dashboard"
-      lead="Your dashboard lists the steps from an empty account to a running campaign."
+      lead="Your dashboard shows your campaigns and money at a glance, and the steps from an empty account to a running campaign."
     >
+      <HelpFigure {...HELP_FIGURES.adBuyerDashboard} />
+      <HelpSection title="At a glance">
+        <ul>
+          <li>
+            <strong>Active campaigns</strong> and <strong>Awaiting review</strong>: each opens the
+            campaign list filtered to them.
+          </li>
+          <li>
+            <strong>Balance</strong>: what your wallet has available to spend (opens the{' '}
+            <HelpLink to={paths.help.wallet}>wallet</HelpLink>).
+          </li>
+          <li>
+            <strong>Spend today</strong> and <strong>Impressions today</strong> (UTC day), with the
+            totals to date.
+          </li>
+        </ul>
+        <p>
+          <strong>All campaigns</strong> and <strong>New campaign</strong> are at the top.
+        </p>
+      </HelpSection>
       <HelpSection title="Getting your first campaign live">
         <ol>
           <li>
-            Request a top-up of your <HelpLink to={paths.help.wallet}>wallet</HelpLink>.
+            <strong>Fund your wallet</strong>: request a top-up; campaign budgets are held from your
+            wallet when approved.
           </li>
           <li>
-            Upload your creatives to your{' '}
-            <HelpLink to={paths.help.content}>content library</HelpLink>.
+            <strong>Upload your creatives</strong>: the images and videos your campaign will show go
+            into your <HelpLink to={paths.help.content}>content library</HelpLink>.
           </li>
           <li>
-            Create an <HelpLink to={paths.help.adCampaigns}>ad campaign</HelpLink> and send it for
-            review.
+            <strong>Create a campaign</strong>: pick screens or target by city and venue, set dates,
+            dayparts, your bid and budget (
+            <HelpLink to={paths.help.adCampaigns}>Ad campaigns</HelpLink>).
           </li>
-          <li>Follow its results once it is running.</li>
+          <li>
+            <strong>Follow the results</strong>: impressions, seconds shown, spend and QR scans for
+            each campaign.
+          </li>
         </ol>
       </HelpSection>
     </HelpArticle>
@@ -246,47 +499,100 @@ export function AdCampaignsHelpPage() {
     <HelpArticle
       eyebrow="Ad buyers"
       title="Ad campaigns"
-      lead="A campaign puts your creatives into the ad slots of screens that match your targeting."
+      lead="A campaign plays your creatives in the ad slots of screens that match your targeting, and you pay per second shown."
     >
-      <HelpSection title="Building a campaign">
+      <HelpFigure {...HELP_FIGURES.adCampaigns} />
+      <HelpSection title="Creating a campaign">
+        <p>
+          On <HelpLink to={paths.publisher.adCampaigns}>Ad campaigns</HelpLink>, choose{' '}
+          <strong>New campaign</strong>. The wizard has six steps; <strong>Next</strong> checks the
+          step, and the step list at the top reaches any step.
+        </p>
+        <HelpFigure {...HELP_FIGURES.campaignWizard} />
+        <ol>
+          <li>
+            <strong>Name and creatives</strong>: a campaign name and 1 to 10 images or videos from
+            your <HelpLink to={paths.help.content}>library</HelpLink> (
+            <strong>Add from your library</strong>; only files that finished processing can be
+            picked).
+          </li>
+          <li>
+            <strong>Targeting</strong>: <strong>By city, venue type and orientation</strong> (a
+            screen matches when it is in every group you tick; a group left empty includes all), or{' '}
+            <strong>Specific screens</strong> from the screens open to campaigns. The{' '}
+            <strong>Estimated reach</strong> shows the matching screens, their ad-slot time per day
+            and the weekly footfall their owners declare.
+          </li>
+          <li>
+            <strong>Schedule</strong>: start and end date, and optionally up to 20 dayparts
+            (weekdays, from and until). With no daypart it plays all day, every day.
+          </li>
+          <li>
+            <strong>Budget</strong>: your <strong>Bid per second</strong> in euros (up to 6
+            decimals; 0.0025 is a quarter of a cent; at least the platform minimum, by default
+            €0.0001), the <strong>Total budget</strong> and an optional <strong>Daily cap</strong>{' '}
+            (not above the budget). Screens whose floor price is above your bid are listed: the
+            campaign will not play there.
+          </li>
+          <li>
+            <strong>QR code</strong>: an optional <strong>Destination address</strong> (http or
+            https). Your creatives then show a “Scan me” QR code in the corner, and every scan is
+            counted before the viewer lands on your page.
+          </li>
+          <li>
+            <strong>Review</strong>: everything in words, each part with a <strong>Change</strong>{' '}
+            button. <strong>Save draft</strong> keeps it to finish later;{' '}
+            <strong>Submit for review</strong> saves and sends it.
+          </li>
+        </ol>
+      </HelpSection>
+      <HelpSection title="Review, states and actions">
+        <p>
+          Submitting needs at least one monetized screen matching your targeting. A super-user
+          approves or rejects it; you get an email either way.
+        </p>
         <ul>
           <li>
-            <strong>Creatives</strong>: images or videos from your content library.
+            <strong>Draft</strong>: edit, submit for review, or delete it.
           </li>
           <li>
-            <strong>Targeting</strong>: pick ad spaces directly, or target by city, venue type and
-            screen orientation.
+            <strong>Pending review</strong>: waiting for the decision; you can cancel it.
           </li>
           <li>
-            <strong>Dates and dayparts</strong>: when the campaign may run.
+            <strong>Rejected</strong>: the overview says why. Change it and submit it again.
           </li>
           <li>
-            <strong>Bid</strong>: what you pay per second shown. It must be at least the floor price
-            of each screen.
+            <strong>Scheduled</strong> (approved, before its start date) and <strong>Active</strong>
+            : on approval the whole budget is held from your wallet; the approval fails if the
+            wallet cannot cover it. <strong>Pause</strong> and <strong>Resume</strong> at any time
+            (the budget stays held).
           </li>
           <li>
-            <strong>Budget</strong>: the total, and optionally a daily cap.
-          </li>
-          <li>
-            <strong>Link</strong>: optionally, a web address shown as a QR code on your ad. Scans
-            are counted.
+            <strong>Completed</strong> (end date passed or budget spent) or{' '}
+            <strong>Canceled</strong> (<strong>Cancel campaign…</strong>): what is left of the
+            budget returns to your wallet at once. A canceled campaign cannot be sent again.
           </li>
         </ul>
-      </HelpSection>
-      <HelpSection title="Review and states">
         <p>
-          A campaign starts as a draft. When you send it for review, the Screenline team approves or
-          rejects it with a reason; a rejected campaign can be edited and sent again. On approval,
-          its budget is held from your wallet. An approved campaign runs between its dates; you can
-          pause and resume it. What is left of the budget returns to your wallet when it ends or is
-          cancelled.
+          The list filters by status and shows dates, budget, spent and remaining. Each campaign’s
+          overview shows its settings, creatives, targeting and history.
+        </p>
+      </HelpSection>
+      <HelpSection title="How your money is spent">
+        <p>
+          Each play costs the seconds actually shown times your bid, taken from the held budget.
+          Spending is paced evenly over the campaign’s dates, the daily cap stops it for the rest of
+          the UTC day, and you are never charged beyond your budget. A play that failed on the
+          screen costs nothing.
         </p>
       </HelpSection>
       <HelpSection title="Results">
+        <HelpFigure {...HELP_FIGURES.campaignResults} />
         <p>
-          Results show impressions, seconds shown, spend and QR scans, by day and by screen, and on
-          how many screens your creatives are ready to play. You are never charged beyond your
-          budget.
+          <strong>Results</strong> shows totals, impressions, spend and QR scans by day (UTC days;
+          leave the dates empty for the whole campaign), a table by screen, and “Creative ready on 3
+          of 4 screens”: how many matching TVs have downloaded all your creatives.{' '}
+          <strong>Export CSV</strong> downloads one row per day and screen.
         </p>
       </HelpSection>
     </HelpArticle>
@@ -298,26 +604,55 @@ export function ContentHelpPage() {
     <HelpArticle
       eyebrow="Your account"
       title="Content library"
-      lead="Your images and videos, for playlists and campaigns."
+      lead="Your images and videos, ready for playlists and campaigns."
     >
+      <HelpFigure {...HELP_FIGURES.content} />
       <HelpSection title="Uploading">
         <ul>
           <li>
-            Upload images and videos. Large files upload in parts, and an upload can be paused and
-            resumed.
+            On <HelpLink to={paths.content.library}>Content</HelpLink>, choose{' '}
+            <strong>Upload files</strong>, or drop files anywhere on the page: JPEG, PNG, WebP and
+            GIF images, MP4 and WebM videos.
           </li>
-          <li>Match your screens’ orientation and resolution for the sharpest result.</li>
           <li>
-            Videos are checked after upload; their length and a thumbnail appear when processing
-            finishes.
+            Large files upload in parts: you can <strong>Pause</strong> and <strong>Resume</strong>{' '}
+            an upload, and one cut off by the network continues when it is back (“Offline, waiting
+            for the network”).
+          </li>
+          <li>
+            Videos are processed after upload; their length and thumbnail appear when it finishes.
+            Only processed items can go in playlists and campaigns.
+          </li>
+          <li>
+            The <strong>Storage</strong> bar shows how much of your space is used.
           </li>
         </ul>
+        <HelpTip>
+          Match your screens’ orientation and resolution, and keep files small: the TV downloads
+          every file before it plays it.
+        </HelpTip>
+      </HelpSection>
+      <HelpSection title="Finding and managing items">
+        <p>
+          Search by name, filter by <strong>Type</strong>, <strong>Sort</strong>, and switch between
+          grid and list view. Each item’s menu has <strong>Preview</strong>,{' '}
+          <strong>Rename…</strong> (the file stays the same), <strong>Download</strong> and{' '}
+          <strong>Delete</strong>. An item that a playlist or campaign uses cannot be deleted.
+        </p>
+      </HelpSection>
+      <HelpSection title="Creative generator">
+        <p>
+          No artwork yet? <strong>Create a creative</strong> makes an image from a template: pick a
+          template and screen size, type a headline, subline and call to action, choose colours and
+          an optional background image from your library, and add a QR code to a web page if you
+          like. <strong>Save to library</strong> adds it to your content.
+        </p>
       </HelpSection>
       <HelpSection title="Using content">
         <p>
-          Screen owners add content to <HelpLink to={paths.help.playlists}>playlists</HelpLink>; ad
-          buyers use it as campaign creatives. The TV player downloads each file once and keeps it
-          for offline playback.
+          Screen owners put content in <HelpLink to={paths.help.playlists}>playlists</HelpLink>; ad
+          buyers choose it as <HelpLink to={paths.help.adCampaigns}>campaign</HelpLink> creatives. A
+          top-up receipt is an image from your library too.
         </p>
       </HelpSection>
     </HelpArticle>
@@ -329,38 +664,70 @@ export function WalletHelpPage() {
     <HelpArticle
       eyebrow="Your account"
       title="Wallet"
-      lead="Every account has a wallet: money in, money out, and every movement listed."
+      lead="Every account has a wallet: what you can spend or pay out, what is held, and every movement of your money, in euros."
     >
-      <HelpSection title="For ad buyers">
+      <HelpFigure {...HELP_FIGURES.wallet} />
+      <HelpSection title="The figures">
         <ul>
           <li>
-            Request a top-up with the bank transfer reference, and attach the receipt if you have
-            it.
+            <strong>Available</strong>: yours to spend on campaigns (ad buyers) or to pay out
+            (screen owners).
           </li>
           <li>
-            The Screenline team checks the transfer and approves the top-up, which credits your
-            wallet.
+            <strong>Held</strong>: in running campaigns’ budgets (what they do not spend comes
+            back), or in payouts not yet paid.
           </li>
           <li>
-            Approving a campaign holds its budget; unspent budget returns when the campaign ends.
+            <strong>Pending top-ups</strong>: requested, waiting for the transfer to be confirmed.
+          </li>
+          <li>
+            <strong>Spent, all time</strong> (ad buyers: charged for ad plays, by the second) or{' '}
+            <strong>Earned, all time</strong> (screen owners: from ad plays on your screens, after
+            commission).
           </li>
         </ul>
       </HelpSection>
-      <HelpSection title="For screen owners">
-        <ul>
+      <HelpSection title="Topping up (ad buyers)">
+        <ol>
           <li>
-            Your share of every ad shown on your monetized screens is credited to your wallet.
+            Transfer the amount to the platform’s bank account given in your contract, with your own
+            reference in the transfer’s description.
           </li>
           <li>
-            Request a payout of your available earnings to your bank account; it is approved, then
-            paid.
+            Choose <strong>Top up</strong> and send the request with the same{' '}
+            <strong>Amount (€)</strong> (by default from €10 to €50,000) and{' '}
+            <strong>Bank transfer reference</strong>. A <strong>Receipt (optional)</strong>, a
+            picture of the transfer’s confirmation from your library, helps find it sooner.
           </li>
-        </ul>
+          <li>
+            A super-user matches it with the transfer when it arrives and credits your wallet; you
+            get an email either way, and a refusal says why under{' '}
+            <strong>Your top-up requests</strong>.
+          </li>
+        </ol>
+      </HelpSection>
+      <HelpSection title="Payouts (screen owners)">
+        <ol>
+          <li>
+            Choose <strong>Request payout</strong>: the <strong>Amount (€)</strong> (by default at
+            least €10, and no more than is available), the <strong>Account holder</strong> and the{' '}
+            <strong>IBAN</strong> (checked before it is sent).
+          </li>
+          <li>
+            The amount leaves your available balance at once and is held. A super-user approves it
+            and then pays it by bank transfer; a rejected payout comes back to your wallet.
+          </li>
+        </ol>
+        <p>
+          Only the country and the last four characters of your IBAN are ever shown; the Screenline
+          team opens the full number only to pay.
+        </p>
       </HelpSection>
       <HelpSection title="History">
         <p>
-          Every top-up, hold, charge, earning and payout appears in your wallet history with its
-          date and amount.
+          Every top-up, campaign budget, ad play and payout appears in <strong>History</strong> with
+          its date, amount, what was held and the balance after it. Filter by kind and by days (UTC
+          days), and <strong>Export CSV</strong> for your accounts.
         </p>
       </HelpSection>
     </HelpArticle>
@@ -372,31 +739,40 @@ export function ProfileHelpPage() {
     <HelpArticle
       eyebrow="Your account"
       title="Profile and security"
-      lead="Manage your details, your sign-in email and your password."
+      lead="Your details, your sign-in email, your password and your account, all on one page."
     >
+      <HelpFigure {...HELP_FIGURES.profile} />
       <HelpSection title="Your details">
         <p>
-          Change your name, company and phone number on your{' '}
-          <HelpLink to={paths.profile}>profile</HelpLink> at any time.
+          On your <HelpLink to={paths.profile}>profile</HelpLink>, change your <strong>Name</strong>
+          , <strong>Company</strong> and <strong>Phone</strong> and choose{' '}
+          <strong>Save changes</strong>. They are how you appear to the Screenline team and on
+          receipts. The page also shows your account type (screen owner or ad buyer); to change it,
+          contact us.
         </p>
       </HelpSection>
       <HelpSection title="Email verification">
         <p>
-          We send a verification link when you sign up. If it expired or got lost, use “Resend
-          verification email” on your profile. Links work once and expire after a while.
+          The <strong>Email</strong> card says <strong>Verified</strong> or{' '}
+          <strong>Not verified</strong>. We send a verification link when you sign up; if it expired
+          or got lost, choose <strong>Resend verification email</strong>, check your inbox and open
+          the link.
         </p>
       </HelpSection>
       <HelpSection title="Password">
         <p>
-          Change your password on your profile; this signs you out on every other device. Forgot it?
-          Use <HelpLink to={paths.forgotPassword}>Reset your password</HelpLink> on the sign-in
-          page.
+          Enter your <strong>Current password</strong>, the <strong>New password</strong> (at least
+          8 characters) twice, and choose <strong>Change password</strong>. This signs you out
+          everywhere else, including TVs signed in with it: sign them in again (see{' '}
+          <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink>). Forgot it? Use{' '}
+          <HelpLink to={paths.forgotPassword}>Reset your password</HelpLink> on the sign-in page.
         </p>
       </HelpSection>
       <HelpSection title="Deleting your account">
         <p>
-          In the danger zone of your profile you can delete your account after confirming your
-          password. Your data is removed and this cannot be undone.
+          In the <strong>Danger zone</strong>, choose <strong>Delete account…</strong>, enter your
+          password and confirm with <strong>Delete my account</strong>. Your profile, content and
+          settings are deleted for good; this cannot be undone.
         </p>
       </HelpSection>
     </HelpArticle>

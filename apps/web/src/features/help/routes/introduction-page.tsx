@@ -1,7 +1,16 @@
 import { HelpArticle, HelpLink, HelpSection } from '@/features/help/components/help-article';
+import { HelpFigure } from '@/features/help/components/help-figure';
+import { HelpVideo } from '@/features/help/components/help-video';
+import { HELP_FIGURES } from '@/features/help/help-figures';
 import { paths } from '@/lib/paths';
+import walkthrough from '@/features/help/assets/intro-walkthrough.json';
+import walkthroughVideo from '@/features/help/assets/intro-walkthrough.webm';
+import walkthroughCaptions from '@/features/help/assets/intro-walkthrough.vtt';
 
-/** /help/introduction: What is it, Who is it for, How does it work, Why use it. */
+/**
+ * /help/introduction: the walkthrough video, What is it, Who is it for, How does it work (with a
+ * screenshot for each role), Why use it; HelpArticle adds the footer link to /help.
+ */
 export function IntroductionPage() {
   return (
     <HelpArticle
@@ -9,6 +18,14 @@ export function IntroductionPage() {
       title="What is Screenline?"
       lead="Screenline runs the screens in your venues and gives advertisers a way to buy time on them."
     >
+      <HelpVideo
+        src={walkthroughVideo}
+        captions={walkthroughCaptions}
+        title={`Screenline in ${walkthrough.seconds} seconds: a screen owner’s pages, then an ad buyer’s`}
+        width={walkthrough.width}
+        height={walkthrough.height}
+        steps={walkthrough.steps}
+      />
       <HelpSection title="What is it">
         <p>
           Screenline is a digital signage service with an advertising marketplace built in. Screen
@@ -25,14 +42,14 @@ export function IntroductionPage() {
       <HelpSection title="Who is it for">
         <ul>
           <li>
-            <strong>Screen owners (advertisers)</strong>: shops, cafés, gyms, clinics, offices and
-            anyone else with screens in a venue. You manage locations, screens, content, playlists
-            and schedules, and can earn from ad slots.
+            <strong>Screen owners</strong>: shops, cafés, gyms, clinics, offices and anyone else
+            with screens in a venue. You manage locations, screens, content, playlists and
+            schedules, and can earn from ad slots.
           </li>
           <li>
-            <strong>Ad buyers (publishers)</strong>: brands and local businesses that want to reach
-            people in those venues. You build campaigns, choose where and when they run, and follow
-            the results.
+            <strong>Ad buyers</strong>: brands and local businesses that want to reach people in
+            those venues. You build campaigns, choose where and when they run, and follow the
+            results.
           </li>
           <li>
             <strong>Administrators</strong>: the Screenline team, who review wallet top-ups,
@@ -42,7 +59,8 @@ export function IntroductionPage() {
       </HelpSection>
 
       <HelpSection title="How does it work">
-        <p>For screen owners:</p>
+        <h3 className="mt-2 text-lg font-semibold text-foreground">For screen owners</h3>
+        <HelpFigure {...HELP_FIGURES.screenOwnerDashboard} />
         <ol>
           <li>
             Add your <HelpLink to={paths.help.locations}>locations</HelpLink> and register each
@@ -66,7 +84,8 @@ export function IntroductionPage() {
             campaigns fill its ad slots.
           </li>
         </ol>
-        <p>For ad buyers:</p>
+        <h3 className="mt-4 text-lg font-semibold text-foreground">For ad buyers</h3>
+        <HelpFigure {...HELP_FIGURES.adBuyerDashboard} />
         <ol>
           <li>
             Fund your <HelpLink to={paths.help.wallet}>wallet</HelpLink> and upload your creatives.
@@ -92,9 +111,12 @@ export function IntroductionPage() {
             Screens keep playing offline: the player stores everything it needs before it plays.
           </li>
           <li>Idle screen time becomes income for owners, without selling ads yourself.</li>
+          <li>Buyers pay for seconds actually shown, never more than their budget.</li>
           <li>
-            Buyers pay for seconds actually shown, never more than their budget, with results per
-            screen.
+            Analytics on both sides: impressions, seconds shown, spend and QR scans per campaign,
+            day and screen for buyers; proof of play and earnings per screen for owners; and the
+            audience demographics owners declare for each venue (weekly footfall, age bands, gender
+            split), which buyers see when they target.
           </li>
         </ul>
         <p>

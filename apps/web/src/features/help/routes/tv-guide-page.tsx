@@ -4,6 +4,8 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { HelpFigure } from '@/features/help/components/help-figure';
+import { HELP_FIGURES } from '@/features/help/help-figures';
 import { paths } from '@/lib/paths';
 
 /** /help/tv/player: the five sections of SPEC §2's TV guide, as the player works. */
@@ -26,6 +28,7 @@ export function TvGuidePage() {
           <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>. While it plays, the Back or Menu
           key of the remote opens its menu: change ad space, device info, sign out.
         </p>
+        <HelpFigure {...HELP_FIGURES.tvPlayer} />
       </HelpSection>
 
       <HelpSection title="How Does Playback Work">

@@ -4,6 +4,8 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { HelpFigure } from '@/features/help/components/help-figure';
+import { HELP_FIGURES } from '@/features/help/help-figures';
 import { paths } from '@/lib/paths';
 
 /** /help/tv/setup: assigning the TV to an ad space, as the player's setup screen works. */
@@ -29,6 +31,7 @@ export function TvSetupHelpPage() {
             space is chosen. Move down to it and press OK to save the choice.
           </li>
         </ol>
+        <HelpFigure {...HELP_FIGURES.tvSetup} />
         <p>
           The TV then downloads everything the ad space’s schedule needs and starts playing. It
           remembers the choice: after a restart or a power cut it comes straight back to the same ad

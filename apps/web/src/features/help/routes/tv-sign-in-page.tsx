@@ -5,8 +5,12 @@ import {
   HelpTip,
 } from '@/features/help/components/help-article';
 import { HelpFigure } from '@/features/help/components/help-figure';
+import { HelpVideo } from '@/features/help/components/help-video';
+import { HELP_FIGURES } from '@/features/help/help-figures';
 import { paths } from '@/lib/paths';
-import tvSignInScreenshot from '@/features/help/assets/tv-sign-in.webp';
+import demo from '@/features/help/assets/tv-sign-in-demo.json';
+import demoVideo from '@/features/help/assets/tv-sign-in-demo.webm';
+import demoCaptions from '@/features/help/assets/tv-sign-in-demo.vtt';
 
 /** /help/tv/sign-in: password or QR pairing. */
 export function TvSignInHelpPage() {
@@ -38,12 +42,17 @@ export function TvSignInHelpPage() {
           <strong>ABCD-EFGH</strong> in large letters. Use the arrow keys of the remote to move
           between the fields and buttons, and OK or Enter to choose.
         </p>
-        <HelpFigure
-          src={tvSignInScreenshot}
-          width={1280}
-          height={720}
-          alt="The Screenline TV sign-in screen: on the left, “Sign in with email” with Email and Password fields and a Sign in button; on the right, “Sign in with your phone” with a large QR code, the address to open on a phone and the pairing code in large letters."
-          caption="The sign-in screen of the TV player, as a 1920 × 1080 TV shows it."
+        <HelpFigure {...HELP_FIGURES.tvSignIn} />
+      </HelpSection>
+
+      <HelpSection title="Watch it">
+        <HelpVideo
+          src={demoVideo}
+          captions={demoCaptions}
+          title={`A TV signing in with email and password, then set up, in ${demo.seconds} seconds`}
+          width={demo.width}
+          height={demo.height}
+          steps={demo.steps}
         />
       </HelpSection>
 
@@ -75,6 +84,9 @@ export function TvSignInHelpPage() {
           </li>
           <li>The TV signs in by itself within a few seconds.</li>
         </ol>
+        <div className="max-w-xs">
+          <HelpFigure {...HELP_FIGURES.tvPairPhone} />
+        </div>
         <HelpTip>
           Each code lasts a few minutes (ten unless your operator changed it) and works once. The TV
           shows a new one before the old one expires, and after a cancel, so always scan the one on

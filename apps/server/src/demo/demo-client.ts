@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
+import { ZAuthToken } from '@screenline/shared/auth';
+
+/**
+ * The demo's way into the product: its own HTTP API, in-process through app.inject, so every
+ * seeded row went through the routes' validation, services and rules. State-changing requests
+ * carry the public URL's origin, as a browser on the site does.
+ */
+
+export class DemoRequestError extends Error {
+  constructor(method: string, url: string, res: LightMyRequestResponse) {
+    super(`Demo seed: ${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+    this.name = 'DemoRequestError';
+  }
+}
+
+export interface TDemoSession {
+  email: string;
+  userId: string;
+  cookie: string;
+  /** `Firebase <token>`, for the storage API. */
+  storageAuthorization: string;
+}
+
+const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
+
+export function createDemoClient(app: FastifyInstance) {
+  const origin = new URL(app.deps.config.publicUrl).origin;
+
+  async function call<T = unknown>(
+    options: InjectOptions & { url: string; cookie?: string; idempotent?: boolean },
+  ): Promise<T> {
+    const { cookie, idempotent, headers, ...rest } = options;
+    const res = await app.inject({
+      ...rest,
+      headers: {
+        origin,
+        ...(cookie ? { cookie } : {}),
+        ...(idempotent ? { 'idempotency-key': crypto.randomUUID() } : {}),
+        ...headers,
+      },
+    });
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      throw new DemoRequestError(String(options.method ?? 'GET'), options.url, res);
+    }
+    return (res.body ? res.json() : undefined) as T;
+  }
+
+  /** Signs a user up (Better Auth's own route) and fetches the storage token. */
+  async function signUp(email: string, password: string, name: string): Promise<TDemoSession> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin },
+      payload: { email, password, name },
+    });
+    if (res.statusCode !== 200) throw new DemoRequestError('POST', '/api/auth/sign-up/email', res);
+    const userId = ZSignUp.parse(res.json()).user.id;
+    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const { token } = ZAuthToken.parse(
+      await call({ method: 'GET', url: '/api/auth/token', cookie }),
+    );
+    return { email, userId, cookie, storageAuthorization: `Firebase ${token}` };
+  }
+
+  /** Uploads bytes through the storage API (multipart, as the web client does). */
+  async function upload(
+    session: TDemoSession,
+    objectPath: string,
+    data: Buffer,
+    contentType: string,
+  ): Promise<void> {
+    const boundary = `screenline-demo-${crypto.randomBytes(8).toString('hex')}`;
+    const resource = { name: objectPath, fullPath: objectPath, size: data.length, contentType };
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(resource)}\r\n`,
+      ),
+      Buffer.from(`--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--`),
+    ]);
+    const bucket = app.deps.config.storageBucket;
+    await call({
+      method: 'POST',
+      url: `/v0/b/${bucket}/o?name=${encodeURIComponent(objectPath)}`,
+      headers: {
+        authorization: session.storageAuthorization,
+        'x-goog-upload-protocol': 'multipart',
+        'content-type': `multipart/related; boundary=${boundary}`,
+      },
+      payload,
+    });
+  }
+
+  return { call, signUp, upload };
+}
+
+export type TDemoClient = ReturnType<typeof createDemoClient>;

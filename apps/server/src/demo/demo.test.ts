@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZCampaignList, ZCampaignResults, ZPublisherDashboard } from '@screenline/shared/campaign';
+import { ZContentList } from '@screenline/shared/content';
+import { ZLocationList } from '@screenline/shared/location';
+import { ZMonetizationRequestList } from '@screenline/shared/monetization';
+import { ZPlaylistDetail, ZPlaylistList } from '@screenline/shared/playlist';
+import { ZPayoutList, ZTopUpList, ZWallet } from '@screenline/shared/wallet';
+import { createTestApp, sessionCookie, type TTestApp } from '../../test/harness';
+import { DEMO_PASSWORD, DEMO_USERS, isDemoSeeded, seedDemo, type TDemoSummary } from './seed';
+
+/**
+ * The demo seed (issue 10 item 3) on the embedded database, with one simulated day of plays:
+ * each demo user signs in and sees their part of the business through the API. The harness
+ * audits the ledger when the file ends.
+ */
+describe('the demo seed', () => {
+  let t: TTestApp;
+  let summary: TDemoSummary;
+  const cookies = {} as Record<'owner' | 'buyer' | 'admin', string>;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    expect(await isDemoSeeded(t.app)).toBe(false);
+    summary = await seedDemo(t.app, { days: 1, loopsPerHour: 4, slideScale: 0.25 });
+    for (const key of ['owner', 'buyer', 'admin'] as const) {
+      const res = await t.signIn(DEMO_USERS[key].email, DEMO_PASSWORD);
+      expect(res.statusCode, res.body).toBe(200);
+      cookies[key] = sessionCookie(res);
+    }
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string, who: keyof typeof cookies) => {
+    const res = await t.request({ method: 'GET', url, cookie: cookies[who] });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json<unknown>();
+  };
+
+  it('knows it ran and refuses to run twice', async () => {
+    expect(await isDemoSeeded(t.app)).toBe(true);
+    await expect(seedDemo(t.app, { days: 1 })).rejects.toThrow(/seeded/);
+    expect(summary.users.map((u) => u.email)).toContain(DEMO_USERS.admin.email);
+  });
+
+  it('gives the owner locations in three zones, playlists with content and earnings', async () => {
+    const locations = ZLocationList.parse(await get('/api/v1/locations', 'owner'));
+    expect(new Set(locations.items.map((l) => l.timeZone))).toEqual(
+      new Set(['Europe/Berlin', 'America/New_York', 'Asia/Tokyo']),
+    );
+    const playlists = ZPlaylistList.parse(await get('/api/v1/playlists', 'owner'));
+    expect(playlists.items.length).toBeGreaterThanOrEqual(4);
+    const first = playlists.items.find((p) => p.name === 'Café all day')!;
+    const detail = ZPlaylistDetail.parse(await get(`/api/v1/playlists/${first.id}`, 'owner'));
+    expect(detail.content.length).toBeGreaterThan(0);
+    expect(detail.content.every((c) => c.sizeBytes > 1000 && c.mediaUrl)).toBe(true);
+    // The generated slide downloads as a real image.
+    const media = await t.request({ method: 'GET', url: detail.content[0]!.mediaUrl! });
+    expect(media.statusCode).toBe(200);
+    expect(String(media.headers['content-type'])).toMatch(/^image\/(png|jpeg|webp)/);
+    const library = ZContentList.parse(await get('/api/v1/content', 'owner'));
+    expect(library.items.length).toBe(8);
+
+    const wallet = ZWallet.parse(await get('/api/v1/wallet', 'owner'));
+    expect(wallet.lifetimeEarnedMicros).toBeGreaterThan(0);
+    const payouts = ZPayoutList.parse(await get('/api/v1/wallet/payouts', 'owner'));
+    expect(payouts.items.map((p) => p.state)).toEqual(['pending']);
+  });
+
+  it('gives the buyer running campaigns with impressions, spend and scans', async () => {
+    const campaigns = ZCampaignList.parse(await get('/api/v1/campaigns', 'buyer'));
+    expect(campaigns.items).toHaveLength(2);
+    expect(campaigns.items.every((c) => c.status === 'active')).toBe(true);
+    const launch = campaigns.items.find((c) => c.name.startsWith('Aurora'))!;
+    expect(launch.spentMicros).toBeGreaterThan(0);
+    const results = ZCampaignResults.parse(
+      await get(`/api/v1/campaigns/${launch.id}/results`, 'buyer'),
+    );
+    expect(results.totals.impressions).toBeGreaterThan(0);
+    expect(results.totals.spentMicros).toBe(launch.spentMicros);
+    expect(results.byAdSpace.length).toBe(3);
+    expect(results.totals.qrScans).toBe(results.byDay.reduce((sum, day) => sum + day.qrScans, 0));
+    // The three TVs reported the creatives cached.
+    expect(results.readiness).toEqual({ readyScreens: 3, targetedScreens: 3 });
+    const dashboard = ZPublisherDashboard.parse(await get('/api/v1/publisher/dashboard', 'buyer'));
+    expect(dashboard.activeCampaigns).toBe(2);
+    expect(dashboard.impressionsToDate).toBeGreaterThan(0);
+    const spent = campaigns.items.reduce((sum, c) => sum + c.spentMicros, 0);
+    expect(spent).toBe(summary.counts.spentMicros);
+    const wallet = ZWallet.parse(await get('/api/v1/wallet', 'buyer'));
+    // 1,500 topped up; both budgets held; spend comes out of the holds.
+    expect(wallet.availableMicros).toBe(300_000_000);
+    expect(wallet.lifetimeSpentMicros).toBe(spent);
+  });
+
+  it('leaves the super-user one request of each kind waiting', async () => {
+    const topUps = ZTopUpList.parse(await get('/api/v1/admin/top-ups?state=pending', 'admin'));
+    expect(topUps.items.map((x) => x.user.email)).toEqual([DEMO_USERS.buyer2.email]);
+    const payouts = ZPayoutList.parse(await get('/api/v1/admin/payouts?state=pending', 'admin'));
+    expect(payouts.items.map((x) => x.user.email)).toEqual([DEMO_USERS.owner.email]);
+    const campaigns = ZCampaignList.parse(
+      await get('/api/v1/admin/campaigns?status=pending-review', 'admin'),
+    );
+    expect(campaigns.items.map((c) => c.owner.email)).toEqual([DEMO_USERS.buyer2.email]);
+    const monetization = ZMonetizationRequestList.parse(
+      await get('/api/v1/admin/monetization-requests?state=pending', 'admin'),
+    );
+    expect(monetization.items).toHaveLength(1);
+  });
+});
