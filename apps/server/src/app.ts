@@ -11,7 +11,9 @@ import {
 import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/database';
 import { openConfiguredDatabase } from './db/open';
+import { AppError } from './lib/app-error';
 import { createInstanceBus } from './lib/instance-bus';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/json-depth';
 import { serializeRequest } from './lib/log-redaction';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createAccessPolicy, type TAccessPolicy } from './modules/access/access-policy';
@@ -134,6 +136,7 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  useBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -280,4 +283,24 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * Fastify's own JSON parser (prototype poisoning refused) behind a nesting limit: a body deeper
+ * than MAX_JSON_DEPTH is a 400 before anything walks it (lib/json-depth.ts says why).
+ */
+function useBoundedJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const json = typeof text === 'string' ? text : text.toString('utf8');
+    if (nestsDeeperThan(json, MAX_JSON_DEPTH)) {
+      done(
+        new AppError('bad-request', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        undefined,
+      );
+      return;
+    }
+    void parseJson(request, json, done);
+  });
 }

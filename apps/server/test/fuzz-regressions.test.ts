@@ -39,4 +39,21 @@ describe('fuzz findings', () => {
     expect(res.statusCode).toBeLessThan(500);
     expect(ZApiError.safeParse(res.json()).success, res.body).toBe(true);
   });
+
+  it('V2.2.1 a JSON body nested thousands of levels deep answers 400, on Better Auth and our routes', async () => {
+    // It parsed, then overflowed the call stack of what walked it (the NUL check, JSON.stringify
+    // on the way to Better Auth): a 500.
+    const payload = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+    for (const url of ['/api/auth/sign-in/email', '/api/auth/%F3%8D%A8%96', '/api/v1/locations']) {
+      const res = await t.request({
+        method: 'POST',
+        url,
+        cookie: user.cookie,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(ZApiError.parse(res.json()).error.code, url).toBe('bad-request');
+    }
+  });
 });
