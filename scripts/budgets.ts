@@ -68,7 +68,10 @@ async function main() {
       `${isOver ? '✗ OVER' : '✓'} ${r.label}: ${r.kib.toFixed(1)} KiB gzipped (budget ${r.budgetKib} KiB; ${r.detail})`,
     );
   }
-  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ passed, failed }));
+  const failures = results
+    .filter((r) => r.kib > r.budgetKib)
+    .map((r) => `${r.label}: ${r.kib.toFixed(1)} KiB over ${r.budgetKib} KiB`);
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ passed, failed, failures }));
   if (failed > 0) process.exitCode = 1;
 }
 

@@ -262,6 +262,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const passed = results.filter((r) => r.findings.length === 0).length;
   const failed = results.length === 0 ? 1 : results.length - passed;
   console.log(`Chromium ${TARGET_CHROMIUM} syntax: ${passed} passed, ${failed} failed`);
-  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ passed, failed }));
+  const failures = results.filter((r) => r.findings.length > 0).map((r) => r.file);
+  if (results.length === 0) failures.push(`no scripts or stylesheets in ${dist}`);
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ passed, failed, failures }));
   process.exitCode = failed > 0 ? 1 : 0;
 }

@@ -1617,5 +1617,6 @@ try {
 const passed = results.filter((r) => r.isOk).length;
 const failed = results.length - passed;
 console.log(`Chromium 69 player: ${passed} passed, ${failed} failed`);
-if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ passed, failed }));
+const failures = results.filter((r) => !r.isOk).map((r) => r.name);
+if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ passed, failed, failures }));
 process.exitCode = failed > 0 ? 1 : 0;

@@ -30,9 +30,27 @@ function run(label, command, args, env = {}) {
   return res.status ?? 1;
 }
 
+/** The first line of a failure's message, short enough for the summary. */
+const firstLine = (message) =>
+  String(message ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
+
 function readVitest(file) {
   try {
     const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const failures = [];
+    for (const suite of json.testResults ?? []) {
+      const name = path.relative(root, suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) {
+        failures.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      }
+      // A file that failed outside its tests (an import, a hook) has no failed test to name.
+      if (suite.status === 'failed' && failedTests.length === 0) {
+        failures.push(`${name}: ${firstLine(suite.message)}`);
+      }
+    }
     return {
       passed: json.numPassedTests,
       failed:
@@ -40,28 +58,47 @@ function readVitest(file) {
         (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0
           ? 1
           : 0),
+      failures,
     };
   } catch {
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, failures: [`no report at ${file}`] };
   }
 }
 
 /** The `--json` summary the TV-browser checks write: `{ passed, failed }`. */
 function readSummary(file) {
   try {
-    const { passed, failed } = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed, failed };
+    const { passed, failed, failures = [] } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed, failed, failures };
   } catch {
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, failures: [`no report at ${file}`] };
   }
 }
 
 function readPlaywright(file) {
   try {
-    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+    const { stats, suites = [], errors = [] } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const failures = errors.map((e) => firstLine(e.message));
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          const last = test.results?.at(-1);
+          const title = [...titles, spec.title].filter(Boolean).join(' › ');
+          if (test.status === 'unexpected') {
+            failures.push(
+              `${spec.file}:${spec.line} › ${title}: ${firstLine(last?.error?.message)}`,
+            );
+          } else if (test.status === 'flaky') {
+            failures.push(`(flaky, passed on retry) ${spec.file} › ${title}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+    };
+    for (const suite of suites) visit(suite, []);
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected, failures };
   } catch {
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, failures: [`no report at ${file}`] };
   }
 }
 
@@ -92,13 +129,19 @@ function runAside(label, command, args, env = {}) {
 /** A vitest run's summary, `code` its exit status. */
 function vitestResult(label, file, code) {
   const r = readVitest(file);
-  if (code !== 0 && r.failed === 0) r.failed = 1;
+  if (code !== 0 && r.failed === 0) {
+    r.failed = 1;
+    r.failures.push(`${label} exited with ${code}`);
+  }
   return { label, ...r };
 }
 
 function summaryResult(label, file, code) {
   const r = readSummary(file);
-  if (code !== 0 && r.failed === 0) r.failed = 1;
+  if (code !== 0 && r.failed === 0) {
+    r.failed = 1;
+    r.failures.push(`${label} exited with ${code}`);
+  }
   return { label, ...r };
 }
 
@@ -125,7 +168,7 @@ if (needsPlayer) {
     ? run('build the web app and the player', 'npm', ['run', 'build'])
     : run('build the player', 'npm', ['run', 'build', '-w', '@screenline/player']);
   if (code !== 0) {
-    results.push({ label: 'build', passed: 0, failed: 1 });
+    results.push({ label: 'build', passed: 0, failed: 1, failures: ['the build failed'] });
   } else {
     if (wants('e2e')) {
       const out = path.join(tmp, 'playwright.json');
@@ -141,7 +184,10 @@ if (needsPlayer) {
           },
         ).then((status) => {
           const r = readPlaywright(out);
-          if (status !== 0 && r.failed === 0) r.failed = 1;
+          if (status !== 0 && r.failed === 0) {
+            r.failed = 1;
+            r.failures.push(`playwright exited with ${status}`);
+          }
           return [{ label: 'playwright', ...r }];
         }),
       );
@@ -202,7 +248,13 @@ if (wants('faults')) {
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log('\n── summary ──');
-for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) {
+  console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+  // Named here so that the end of a CI log says what failed without the rest of it.
+  for (const failure of (r.failures ?? []).slice(0, 20))
+    console.log(`  ✗ ${failure.slice(0, 300)}`);
+  if ((r.failures?.length ?? 0) > 20) console.log(`  … and ${r.failures.length - 20} more`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
