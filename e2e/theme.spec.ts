@@ -6,7 +6,16 @@ type TMode = 'light' | 'dark' | 'system';
 const themeButton = (page: Page, mode: TMode) =>
   page.getByRole('button', { name: `Theme: ${mode} (click to cycle)`, exact: true });
 
+/** The page itself is on screen: its heading, and no loading screen over it. */
+async function pageShown(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0);
+}
+
 async function expectTheme(page: Page, mode: TMode, dark: boolean): Promise<void> {
+  // While a lazy page loads, its loading screen (SPEC: with a theme button of its own) covers
+  // the layout and its theme button: two buttons for a moment. Wait for the page itself.
+  await pageShown(page);
   await expect(themeButton(page, mode)).toBeVisible();
   await expect(themeButton(page, mode)).toHaveAttribute('title', `Theme: ${mode} (click to cycle)`);
   if (dark) await expect(page.locator('html')).toHaveClass(/\bdark\b/);
@@ -22,6 +31,7 @@ test.describe('theme button', () => {
   }) => {
     await page.goto('/signin');
     // Nothing stored yet: the app follows the (light) system.
+    await pageShown(page);
     await expect(themeButton(page, 'system')).toBeVisible();
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
 
@@ -79,6 +89,7 @@ test.describe('theme button', () => {
     await page.addInitScript(() => localStorage.setItem('themeMode', 'purple'));
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/signin');
+    await pageShown(page);
     await expect(themeButton(page, 'system')).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 

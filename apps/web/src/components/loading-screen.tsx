@@ -19,7 +19,10 @@ const duration = (seconds: number): CSSProperties => ({ animationDuration: `${se
 export function LoadingScreen() {
   const [outer, inner] = LOADING_ANIMATION.rotationSeconds;
   return (
-    <div className="fixed inset-0 z-30 flex flex-col items-center justify-center gap-6 bg-background">
+    <div
+      data-testid="loading-screen"
+      className="fixed inset-0 z-30 flex flex-col items-center justify-center gap-6 bg-background"
+    >
       <div className="fixed top-3 right-3 z-40">
         <ThemeButton />
       </div>
