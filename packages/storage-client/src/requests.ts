@@ -171,20 +171,23 @@ export async function uploadChunk(
 
 /**
  * Ends a session, so the server deletes the bytes it holds now instead of at the session's
- * expiry (not in SPEC §7: Firebase clients never send it, the resumable protocol has it). Any
- * 2xx is success; this server answers 200 with `X-Goog-Upload-Status: cancelled`.
+ * expiry (not in SPEC §7: Firebase clients never send it, the resumable protocol has it). This
+ * server answers 200 with `X-Goog-Upload-Status: cancelled`, or `final` when the upload had
+ * already become an object (its last chunk arrived before the cancel): then nothing was
+ * cancelled and the object exists.
  */
 export async function cancelResumableUpload(
   storage: Storage,
   uploadUrl: string,
   location: Location,
-): Promise<void> {
-  await sendRequest(storage, {
+): Promise<'cancelled' | 'final'> {
+  const response = await sendRequest(storage, {
     method: 'POST',
     url: uploadUrl,
     headers: { 'X-Goog-Upload-Command': 'cancel' },
     subject: subjectOf(location),
   });
+  return response.headers.get('X-Goog-Upload-Status') === 'final' ? 'final' : 'cancelled';
 }
 
 type UploadStatusValue = 'active' | 'final';

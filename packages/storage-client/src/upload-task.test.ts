@@ -444,6 +444,25 @@ describe('cancel ends the server session', () => {
     expect(server.sessions.size).toBe(0);
   }
 
+  it('deletes the object when its last chunk made it before the cancel (the server answers final)', async () => {
+    const { server, file } = setup();
+    server.closeGate();
+    const task = uploadBytesResumable(file, new Blob([pattern(400 * KiB)]));
+    await server.waitForParked();
+    server.releaseOne(); // start
+    await server.waitForParked();
+    server.releaseOne(); // first chunk
+    await server.waitForParked(); // the last chunk, with finalize, held
+    server.releaseOne(); // the server stores it and makes the object…
+    expect(task.cancel()).toBe(true); // …while the client stops waiting for the answer
+    server.open();
+    expect(isStorageError(await settledAndFlushed(task), 'canceled')).toBe(true);
+    await flushUntil(() => server.requests.some((request) => request.method === 'DELETE'));
+    await macrotask();
+    expect(commands(server)).toEqual(['start', 'upload', 'upload, finalize', 'cancel', null]);
+    expect(server.objects.size).toBe(0);
+  });
+
   it('sends one cancel command when a running task is canceled, and the server drops the session', async () => {
     const { server, task } = await midUpload();
     expect(task.cancel()).toBe(true);

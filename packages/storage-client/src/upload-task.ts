@@ -11,6 +11,7 @@ import {
 import { type StorageReference, assertNotRoot } from './reference';
 import {
   cancelResumableUpload,
+  deleteObjectRequest,
   getObjectMetadata,
   queryResumableUpload,
   startResumableUpload,
@@ -392,9 +393,12 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
    */
   #cancelSession(): void {
     if (this.#uploadUrl === null) return; // multipart, or the session was never opened
-    cancelResumableUpload(this.ref.storage, this.#uploadUrl, this.ref.location).catch(
-      () => undefined,
-    );
+    const { storage, location } = this.ref;
+    cancelResumableUpload(storage, this.#uploadUrl, location)
+      // The last chunk made the object before the cancel arrived: the user canceled, so the
+      // object goes too, or it would hold their storage with no upload to show for it.
+      .then((status) => (status === 'final' ? deleteObjectRequest(storage, location) : undefined))
+      .catch(() => undefined);
   }
 
   #forgetPosition(): void {

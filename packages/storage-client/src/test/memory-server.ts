@@ -318,7 +318,11 @@ export class MemoryStorageServer {
       });
     }
     if (command === 'cancel') {
-      // As the real server does: the session and the bytes it held are gone.
+      // As the real server does: a session already final stays (its object exists); any
+      // other is gone with the bytes it held.
+      if (session.isFinal) {
+        return new Response(null, { headers: { 'X-Goog-Upload-Status': 'final' } });
+      }
       this.sessions.delete(id);
       return new Response(null, { headers: { 'X-Goog-Upload-Status': 'cancelled' } });
     }

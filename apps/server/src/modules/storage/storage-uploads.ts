@@ -215,12 +215,17 @@ export function createStorageUploads({
       case 'query':
         return statusReply(await checkHeldBytes(session));
       case 'cancel':
-        await withSessionLock(session.id, async () => {
-          await repo.deleteSession(session.id);
-          runningHashes.delete(session.id);
-          if (session.status === 'active') await driver.abortSession(driverSession(session));
+        return withSessionLock(session.id, async () => {
+          // Read again inside the lock: a finalize may have made the object meanwhile (a
+          // client that paused while its last chunk was in flight). Then nothing is cancelled:
+          // the answer says final, and the object stays until its owner deletes it.
+          const current = await requireSession(session.id, input.bucket);
+          if (current.status === 'final') return finalReply(current);
+          await repo.deleteSession(current.id);
+          runningHashes.delete(current.id);
+          await driver.abortSession(driverSession(current));
+          return { status: 200, headers: { 'x-goog-upload-status': 'cancelled' }, body: null };
         });
-        return { status: 200, headers: { 'x-goog-upload-status': 'cancelled' }, body: null };
       case 'upload':
       case 'upload, finalize':
       case 'finalize':

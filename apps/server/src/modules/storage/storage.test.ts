@@ -261,6 +261,12 @@ describe.each(BACKENDS)('storage service on %s', (backend) => {
     const done = await sendCommand(t, alice, session, 'finalize', data.length);
     expect(done.statusCode).toBe(200);
     expect(ZStorageObject.parse(done.json()).md5Hash).toBe(md5Base64(data));
+    // A cancel that arrives after the finalize (a client that paused while its last chunk was
+    // in flight) cancels nothing: it says final, and the object is there for its owner to delete.
+    const late = await sendCommand(t, alice, session, 'cancel');
+    expect(late.statusCode).toBe(200);
+    expect(late.headers['x-goog-upload-status']).toBe('final');
+    expect((await getMetadata(alice, name)).statusCode).toBe(200);
 
     const other = sessionPath(await startResumable(t, alice, own(alice, 'gone.mp4'), 1000));
     expect((await sendCommand(t, alice, other, 'upload', 0, Buffer.alloc(10))).statusCode).toBe(
