@@ -43,12 +43,46 @@ function zodMiniCopy(): Plugin {
   };
 }
 
+/** The module the web build puts where packages/playback/src/temporal.ts imports the polyfill. */
+const NATIVE_TEMPORAL_FIRST = '\0screenline:native-temporal-first';
+
+/**
+ * The browser's own Temporal where it has one (Chromium 144+, Firefox 139+), the polyfill only
+ * where it has not: packages/playback/src/temporal.ts imports @js-temporal/polyfill (45 KiB
+ * gzipped, the biggest part of what the dashboards load), which the TV player always needs
+ * (Chromium 69), but a current browser does not. For the web build alone, that import becomes a
+ * module that takes globalThis.Temporal and imports the polyfill only when it is missing (a
+ * top-level await, which every browser the web app supports runs). Types, tests and the player
+ * build keep the polyfill as written (docs/decisions.md).
+ */
+function nativeTemporalFirst(): Plugin {
+  return {
+    name: 'screenline:native-temporal-first',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromPlayback = importer
+        ?.replaceAll('\\', '/')
+        .endsWith('packages/playback/src/temporal.ts');
+      return source === '@js-temporal/polyfill' && fromPlayback ? NATIVE_TEMPORAL_FIRST : null;
+    },
+    load(id) {
+      if (id !== NATIVE_TEMPORAL_FIRST) return null;
+      return [
+        `export const Temporal =`,
+        `  globalThis.Temporal ?? (await import('@js-temporal/polyfill')).Temporal;`,
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   // Brotli and gzip files beside every built file above 1 KiB: the server sends the one the
   // browser accepts (plugins/hosting.ts), so nothing is compressed per request.
   plugins: [
     zodMiniCopy(),
+    nativeTemporalFirst(),
     react(),
     tailwindcss(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
