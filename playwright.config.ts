@@ -17,7 +17,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Whole journeys: several take 20–30 s alone and passed 30 s beside the TV checks in CI
+  // (retried, then green); a stuck step still fails on its own 7 s expect timeout.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   outputDir: path.join(os.tmpdir(), `screenline-e2e-results-${PORT}`),
   use: {

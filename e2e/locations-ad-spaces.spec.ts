@@ -13,8 +13,6 @@ test.describe('locations and ad spaces', () => {
   test('an owner adds a location and a screen there, and deletes them in order', async ({
     page,
   }) => {
-    // Two forms, three dialogs and six page loads: 22 s alone, past 30 s beside the TV checks.
-    test.setTimeout(60_000);
     await createAccount(page.request, { role: 'advertiser' });
 
     await page.goto('/advertiser/locations');
