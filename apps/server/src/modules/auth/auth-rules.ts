@@ -30,32 +30,22 @@ function refuse(code: string, message: string): APIError {
   return APIError.from('BAD_REQUEST', { code, message });
 }
 
-/**
- * The first string inside `value` (any depth) that holds a NUL, as a dotted path; null if none.
- * Walks with a stack of its own: a body nested thousands of levels deep (JSON.parse takes it)
- * must not overflow the call stack into a 500.
- */
+/** The first string inside `value` (any depth) that holds a NUL, as a dotted path; null if none. */
 export function findNul(value: unknown, path = ''): string | null {
-  const pending: Array<[unknown, string]> = [[value, path]];
-  while (pending.length > 0) {
-    const [item, at] = pending.pop() as [unknown, string];
-    const child = (key: string) => (at ? `${at}.${key}` : key);
-    if (typeof item === 'string') {
-      if (hasNul(item)) return at || 'value';
-    } else if (Array.isArray(item)) {
-      // Pushed in reverse so that the first offender in document order is found first.
-      for (let index = item.length - 1; index >= 0; index -= 1) {
-        pending.push([item[index], child(String(index))]);
-      }
-    } else if (typeof item === 'object' && item !== null) {
-      const entries = Object.entries(item);
+  if (typeof value === 'string') return hasNul(value) ? path || 'value' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNul(item, path ? `${path}.${index}` : String(index));
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
       // A NUL in a key is as bad as one in a value: keys become column names or JSON keys.
-      const badKey = entries.find(([key]) => hasNul(key));
-      if (badKey) return child(badKey[0]);
-      for (let index = entries.length - 1; index >= 0; index -= 1) {
-        const [key, entry] = entries[index] as [string, unknown];
-        pending.push([entry, child(key)]);
-      }
+      if (hasNul(key)) return path ? `${path}.${key}` : key;
+      const found = findNul(item, path ? `${path}.${key}` : key);
+      if (found) return found;
     }
   }
   return null;
