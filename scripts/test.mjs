@@ -128,23 +128,16 @@ function runAside(label, command, args, env = {}) {
   });
 }
 
-/** A vitest run's summary, `code` its exit status. */
-function vitestResult(label, file, code) {
-  const r = readVitest(file);
-  if (code !== 0 && r.failed === 0) {
-    r.failed = 1;
-    r.failures.push(`${label} exited with ${code}`);
+/**
+ * A part's result from its report: a run that exited non-zero counts as failed even when its
+ * report names no failure (a crash before it wrote one).
+ */
+function partResult(label, report, code) {
+  if (code !== 0 && report.failed === 0) {
+    report.failed = 1;
+    report.failures.push(`${label} exited with ${code}`);
   }
-  return { label, ...r };
-}
-
-function summaryResult(label, file, code) {
-  const r = readSummary(file);
-  if (code !== 0 && r.failed === 0) {
-    r.failed = 1;
-    r.failures.push(`${label} exited with ${code}`);
-  }
-  return { label, ...r };
+  return { label, ...report };
 }
 
 const vitestArgs = (out) => [
@@ -154,21 +147,10 @@ const vitestArgs = (out) => [
   `--outputFile.json=${out}`,
 ];
 
-/** The fault tests: the server killed with SIGKILL mid-work, PostgreSQL stopped and started. */
-async function runFaults() {
-  const out = path.join(tmp, 'faults.json');
-  const status = await runAside(
-    'fault tests: kill -9 mid-work, PostgreSQL stopped and started (vitest)',
-    bin('vitest'),
-    ['--config', 'vitest.faults.config.ts', ...vitestArgs(out)],
-  );
-  return vitestResult('faults', out, status);
-}
-
 if (wants('vitest')) {
   const out = path.join(tmp, 'vitest.json');
   const code = run('unit, web and API tests (vitest)', bin('vitest'), vitestArgs(out));
-  results.push(vitestResult('vitest', out, code));
+  results.push(partResult('vitest', readVitest(out), code));
 }
 
 const needsWeb = wants('e2e') || wants('budgets');
@@ -194,14 +176,7 @@ if (needsPlayer) {
             PLAYWRIGHT_JSON_OUTPUT_NAME: out,
             CHROMIUM_PATH: chromium,
           },
-        ).then((status) => {
-          const r = readPlaywright(out);
-          if (status !== 0 && r.failed === 0) {
-            r.failed = 1;
-            r.failures.push(`playwright exited with ${status}`);
-          }
-          return [{ label: 'playwright', ...r }];
-        }),
+        ).then((status) => [partResult('playwright', readPlaywright(out), status)]),
       );
     }
     // The TV checks and the budgets: one after the other, beside the journeys. The journeys
@@ -224,7 +199,7 @@ if (needsPlayer) {
               path.join(root, 'scripts', script),
               `--json=${out}`,
             ]);
-            done.push(summaryResult(label, out, status));
+            done.push(partResult(label, readSummary(out), status));
           }
         }
         if (wants('budgets')) {
@@ -239,7 +214,7 @@ if (needsPlayer) {
             ],
             { CHROMIUM_PATH: chromium },
           );
-          done.push(summaryResult('budgets', out, status));
+          done.push(partResult('budgets', readSummary(out), status));
         }
         return done;
       })(),
@@ -251,7 +226,15 @@ for (const part of await Promise.all(aside)) results.push(...part);
 
 // The fault tests last, alone: beside the journeys they took 210 s instead of 78 and the
 // journeys 7.9 min instead of 6.1, with three retried.
-if (wants('faults')) results.push(await runFaults());
+if (wants('faults')) {
+  const out = path.join(tmp, 'faults.json');
+  const status = await runAside(
+    'fault tests: kill -9 mid-work, PostgreSQL stopped and started (vitest)',
+    bin('vitest'),
+    ['--config', 'vitest.faults.config.ts', ...vitestArgs(out)],
+  );
+  results.push(partResult('faults', readVitest(out), status));
+}
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log('\n── summary ──');
