@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The web tests that replace modules with `vi.mock`: a mock lives in the module registry, so
@@ -16,8 +16,14 @@ const webFilesWithMocks = fs
   .filter((file) => fs.readFileSync(path.join(webDir, file), 'utf8').includes('vi.mock('))
   .map((file) => `apps/web/src/${file}`);
 
-// Three projects: `unit` (pure code beside its source, node), `web` (React units in jsdom) and
-// `api` (the server in-process against PGlite, and PostgreSQL when reachable). Browser journeys
+/** What both web projects share: the `@` alias, jsdom and the setup file. */
+const webProject = {
+  resolve: { alias: { '@': webDir } },
+  test: { environment: 'jsdom' as const, setupFiles: ['apps/web/src/test/setup.ts'] },
+};
+
+// Four projects: `unit` (pure code beside its source, node), `web` and `web-mocks` (React units in
+// jsdom) and `api` (the server in-process against PGlite, and PostgreSQL when reachable). Browser journeys
 // live in e2e/ and run with Playwright, never here.
 export default defineConfig({
   test: {
@@ -39,24 +45,18 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': webDir } },
+        ...webProject,
         test: {
+          ...webProject.test,
           name: 'web',
           isolate: false,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          exclude: webFilesWithMocks,
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+          exclude: [...configDefaults.exclude, ...webFilesWithMocks],
         },
       },
       {
-        resolve: { alias: { '@': webDir } },
-        test: {
-          name: 'web-mocks',
-          include: webFilesWithMocks,
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-        },
+        ...webProject,
+        test: { ...webProject.test, name: 'web-mocks', include: webFilesWithMocks },
       },
       {
         test: {
