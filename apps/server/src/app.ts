@@ -59,6 +59,9 @@ import { createStorageRepository } from './modules/storage/storage.repository';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { createStorageService, type TStorageFacade } from './modules/storage/storage.service';
 import { createTokenVerifier } from './modules/storage/token-verifier';
+import { proofOfPlayRoutes } from './modules/proof-of-play/proof-of-play.routes';
+import { createServedFills, type TServedFills } from './modules/proof-of-play/served-fills';
+import { createSettlement, type TSettlement } from './modules/proof-of-play/settlement';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
 import { securityPlugin } from './plugins/security';
@@ -91,6 +94,10 @@ export interface TAppDeps {
   playerHeartbeats: THeartbeatRecorder;
   /** Commission, prices, limits and the TVs' intervals (modules/platform/platform-settings.ts). */
   platformSettings: TPlatformSettingsService;
+  /** Which manifests (with an ad fill) each TV was sent: billing reads them (issue 17). */
+  servedFills: TServedFills;
+  /** Bills stored ad plays behind the TVs' requests (modules/proof-of-play/settlement.ts). */
+  settlement: TSettlement;
 }
 
 declare module 'fastify' {
@@ -161,8 +168,11 @@ export async function buildApp({
     log: app.log.child({ module: 'heartbeats' }),
   });
   app.addHook('onClose', async () => {
-    // The heartbeats still in memory are written before the database closes.
+    // The heartbeats still in memory are written before the database closes; a settlement
+    // under way finishes (it is one transaction per batch: an unfinished one rolls back).
     await playerHeartbeats.stop();
+    await settlement.stop();
+    await servedFills.stop();
     await playerChanges.close();
     sessionCache.close();
     await instanceBus.close();
@@ -217,6 +227,14 @@ export async function buildApp({
     log: app.log.child({ module: 'storage' }),
   });
 
+  const platformSettings = createPlatformSettings(database.db, { player: config.player });
+  const servedFills = createServedFills({ db: database.db, log: app.log });
+  const settlement = createSettlement({
+    db: database.db,
+    log: app.log,
+    platformSettings,
+    changes: playerChanges,
+  });
   app.decorate('deps', {
     config,
     database,
@@ -231,7 +249,9 @@ export async function buildApp({
     access: createAccessPolicy(),
     playerChanges,
     playerHeartbeats,
-    platformSettings: createPlatformSettings(database.db, { player: config.player }),
+    platformSettings,
+    servedFills,
+    settlement,
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.
@@ -264,6 +284,7 @@ export async function buildApp({
   await app.register(impressionsRoutes);
   await app.register(platformSettingsRoutes);
   await app.register(ledgerRoutes);
+  await app.register(proofOfPlayRoutes);
   await app.register(walletRoutes);
   await app.register(monetizationRoutes);
   await app.register(adPlaylistsRoutes);
@@ -278,6 +299,7 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     await playerChanges.ready();
     playerHeartbeats.start();
+    if (config.settlementWorker) settlement.start();
     await jobs.start();
     await mail.queueUnsent();
   });

@@ -72,6 +72,8 @@ const ZEnv = z
       .optional(),
     MAIL_FROM: z.string().default('Screenline <no-reply@screenline.local>'),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+    // Whether this instance bills stored ad plays in the background (proof-of-play/settlement.ts).
+    SETTLEMENT_WORKER: ZBool.default(true),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
     AUTH_RATE_LIMIT: ZBool.default(true),
     // TV pairing (device grant): how long a code shown on a TV lives, and how often the TV polls.
@@ -191,6 +193,7 @@ const ZEnv = z
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+      settlementWorker: env.SETTLEMENT_WORKER,
       passwordMinLength: env.PASSWORD_MIN_LENGTH,
       authRateLimit: env.AUTH_RATE_LIMIT,
       pairing: {
@@ -298,6 +301,8 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: 'false',
+    // Tests settle when they choose (app.deps.settlement.settleDue()), never behind their back.
+    SETTLEMENT_WORKER: 'false',
     ...overrides,
   });
 }

@@ -1,5 +1,12 @@
 import type { TCampaignTargeting, TDaypart } from '@screenline/shared/campaign';
-import { campaign, monetizationRequest } from '../src/db/schema/index';
+import { sql } from 'drizzle-orm';
+import {
+  adSpace,
+  campaign,
+  campaignEvent,
+  location,
+  monetizationRequest,
+} from '../src/db/schema/index';
 import {
   campaignHoldAccountId,
   EXTERNAL_ACCOUNT_ID,
@@ -14,7 +21,13 @@ import type { TTestApp } from './harness';
  * audit at the end of each test file holds.
  */
 
-/** Approves the space's monetization at this floor (micros per second). */
+/** Long before any test's plays: when fixtures' approvals and campaigns took effect. */
+export const LONG_AGO = new Date('2020-01-01T00:00:00Z');
+
+/**
+ * Approves the space's monetization at this floor (micros per second), since LONG_AGO, with the
+ * space's targeting as it is now.
+ */
 export async function approveMonetization(
   t: TTestApp,
   space: { adSpaceId: string; ownerId: string },
@@ -22,7 +35,15 @@ export async function approveMonetization(
 ): Promise<string> {
   const [row] = await t.app.deps.db
     .insert(monetizationRequest)
-    .values({ ...space, floorMicrosPerSecond, state: 'approved' })
+    .values({
+      ...space,
+      floorMicrosPerSecond,
+      state: 'approved',
+      approvedAt: LONG_AGO,
+      approvedCity: sql`(select l.city from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${space.adSpaceId})`,
+      approvedVenueType: sql`(select l.venue_type from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${space.adSpaceId})`,
+      approvedOrientation: sql`(select s.orientation from ${adSpace} s where s.id = ${space.adSpaceId})`,
+    })
     .returning({ id: monetizationRequest.id });
   if (!row) throw new Error('no monetization request inserted');
   return row.id;
@@ -46,6 +67,8 @@ export interface TCampaignRow {
 /**
  * An approved campaign (by default running from 2020 to 2099, all day, 0.01 per second) whose
  * budget is held: the buyer's wallet is topped up from outside and the budget moved to the hold.
+ * Its history says it was approved at LONG_AGO and, in any other state, moved to it a second
+ * later (so plays of the tests' time see it in that state).
  */
 export async function insertFundedCampaign(t: TTestApp, input: TCampaignRow): Promise<string> {
   const budgetMicros = input.budgetMicros ?? 10_000_000;
@@ -68,6 +91,20 @@ export async function insertFundedCampaign(t: TTestApp, input: TCampaignRow): Pr
       })
       .returning({ id: campaign.id });
     if (!row) throw new Error('no campaign inserted');
+    const state = input.state ?? 'approved';
+    await tx.insert(campaignEvent).values([
+      { campaignId: row.id, fromState: 'pending', toState: 'approved', at: LONG_AGO },
+      ...(state === 'approved'
+        ? []
+        : [
+            {
+              campaignId: row.id,
+              fromState: 'approved' as const,
+              toState: state,
+              at: new Date(LONG_AGO.getTime() + 1000),
+            },
+          ]),
+    ]);
     const wallet = await walletAccountId(tx, input.ownerId);
     await transfer(tx, {
       kind: 'top-up',

@@ -3,6 +3,7 @@ import { ZOrientation, type TOrientation } from './ad-space';
 import { ZAudience, ZVenueType, type TVenueType } from './location';
 import { ZDecision, ZMicros, ZPageQuery, ZPositiveMicros } from './money';
 import { ZLocalDate, ZLocalTime, ZSortedWeekdays, ZWeekdays } from './schedule';
+import { ZSettling, ZUnbilledCounts } from './proof-of-play';
 import { text } from './text';
 
 /**
@@ -215,8 +216,14 @@ export const ZCampaign = z.object({
   status: ZCampaignStatus,
   /** Charged so far (from the ledger). */
   spentMicros: ZMicros,
-  /** What the hold still has (0 unless approved or paused). */
+  /** What the hold still has (approved or paused; after it ends, until the rest is returned). */
   remainingMicros: ZMicros,
+  /**
+   * When what the hold has left goes back to the buyer's wallet: set when the campaign ends
+   * (canceled or completed), HOLD_RELEASE_GRACE_MS later, so plays shown while it was live can
+   * still arrive and be billed. Null while it runs, and for campaigns that never held money.
+   */
+  holdReleaseAt: text().nullable(),
   /** The latest refusal, while rejected. */
   decision: ZDecision.nullable(),
   /** Oldest first. */
@@ -259,7 +266,10 @@ export type TMarketplaceAdSpace = z.infer<typeof ZMarketplaceAdSpace>;
 export const ZMarketplaceAdSpaceList = z.object({ items: z.array(ZMarketplaceAdSpace) });
 export type TMarketplaceAdSpaceList = z.infer<typeof ZMarketplaceAdSpaceList>;
 
-/** GET /api/v1/campaigns/{id}/results?from=&to= (UTC days, inclusive; default: the flight). */
+/**
+ * GET /api/v1/campaigns/{id}/results?from=&to= (days, inclusive; default: the flight). A play
+ * counts on its local day at the screen's location, the day the flight and the daily cap read.
+ */
 export const ZCampaignResultsQuery = z.object({
   from: z.iso.date('Use a date like 2026-11-22.').optional(),
   to: z.iso.date('Use a date like 2026-11-22.').optional(),
@@ -277,6 +287,10 @@ export const ZCampaignResults = z.object({
   totals: z.object(resultFigures),
   byDay: z.array(z.object({ day: text(), ...resultFigures })),
   byAdSpace: z.array(z.object({ adSpaceId: text(), name: text(), city: text(), ...resultFigures })),
+  /** Ad plays of the range that were not billed, by reason (issue 17). */
+  unbilled: ZUnbilledCounts,
+  /** Ad plays of the range stored but not settled yet: their spend is not in the figures yet. */
+  settling: ZSettling,
   /** "Creative ready on N of M screens": targeted screens whose TV reports every creative cached. */
   readiness: z.object({ readyScreens: z.number().int(), targetedScreens: z.number().int() }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDecision, ZMicros, ZPageQuery, ZPositiveMicros } from './money';
+import { ZSettling, ZUnbilledCounts } from './proof-of-play';
 import { text } from './text';
 
 /**
@@ -60,7 +61,8 @@ export type TMonetizationRequestList = z.infer<typeof ZMonetizationRequestList>;
 
 /**
  * GET /api/v1/earnings?from=&to= (owners): what their spaces earned (credited to the wallet, after
- * commission), per space and per UTC day, `to` inclusive, at most 92 days.
+ * commission), per space and per day, `to` inclusive, at most 92 days. A play counts on its own
+ * local day at the screen's location (when it played, not when it arrived or settled).
  */
 export const ZEarningsQuery = z.object({
   from: z.iso.date('Use a date like 2026-11-22.'),
@@ -81,5 +83,8 @@ export const ZEarnings = z.object({
     }),
   ),
   byDay: z.array(z.object({ day: text(), earnedMicros: ZMicros, impressions: z.number().int() })),
+  /** The range's ad plays that were not billed, by reason, and those still settling (issue 17). */
+  unbilled: ZUnbilledCounts,
+  settling: ZSettling,
 });
 export type TEarnings = z.infer<typeof ZEarnings>;

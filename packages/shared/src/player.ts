@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdPlaySummary } from './proof-of-play';
 import { ZOrientation } from './ad-space';
 import { text } from './text';
 
@@ -380,6 +381,11 @@ export const ZPlaysReport = z.object({
       shownMs: z.number().int(),
     }),
   ),
+  /**
+   * The range's ad plays (with a campaign): how many were billed, how many were not and why, and
+   * how many are still settling (issue 17).
+   */
+  adPlays: ZAdPlaySummary,
   /** Holes in each device's sequence numbers within the range: records that never arrived. */
   gaps: z.array(
     z.object({

@@ -89,6 +89,11 @@ export const MONEY_CASES: Record<string, TCase> = {
     ok: 200,
     request: async () => ({ method: 'GET', url: '/api/v1/admin/ledger/audit' }),
   },
+  'GET /api/v1/admin/proof-of-play': {
+    audience: 'super-user',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/proof-of-play' }),
+  },
   'GET /api/v1/wallet': {
     audience: 'signed-in',
     ok: 200,

@@ -21,7 +21,7 @@ import { MONETIZATION_STATES } from '@screenline/shared/monetization';
 import { LEDGER_TRANSACTION_KINDS, PAYOUT_STATES, TOP_UP_STATES } from '@screenline/shared/wallet';
 import { user } from './auth';
 import { contentItem } from './content';
-import { adSpace } from './screens';
+import { adSpace, orientationEnum, venueTypeEnum } from './screens';
 
 // The marketplace (issue 9): money, requests, campaigns. Amounts are micros in bigint columns
 // read as JavaScript numbers (every amount is within Number.MAX_SAFE_INTEGER: the shared schemas
@@ -241,6 +241,20 @@ export const monetizationRequest = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     floorMicrosPerSecond: micros('floor_micros_per_second').notNull(),
     state: monetizationStateEnum('state').notNull().default('pending'),
+    /**
+     * When it was approved and when that ended (suspended or withdrawn): the space was monetized
+     * at this floor in between (issue 17: a play is billed only if it played then).
+     */
+    approvedAt: at('approved_at'),
+    endedAt: at('ended_at'),
+    /**
+     * What campaigns target, as the super-user approved it (issue 17): editing the location's city
+     * or venue type or the space's orientation changes nothing in the marketplace until the owner
+     * asks for monetization again. Set on approval.
+     */
+    approvedCity: text('approved_city'),
+    approvedVenueType: venueTypeEnum('approved_venue_type'),
+    approvedOrientation: orientationEnum('approved_orientation'),
     ...decisionColumns,
     ...timestamps,
   },
@@ -278,6 +292,11 @@ export const campaign = pgTable(
     state: campaignStateEnum('state').notNull().default('draft'),
     /** The latest decision (a refusal's reason while rejected). */
     ...decisionColumns,
+    /**
+     * When what its hold has left returns to the buyer (issue 17): set when it is canceled or
+     * completed, HOLD_RELEASE_GRACE_MS later, so late plays shown while it was live are billed.
+     */
+    holdReleaseAt: at('hold_release_at'),
     ...timestamps,
   },
   (t) => [

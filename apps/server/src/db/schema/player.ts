@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -84,6 +87,23 @@ export const impression = pgTable(
      * that are not ads, plays past the budget, and plays of campaigns that were not live.
      */
     billedMicros: bigint('billed_micros', { mode: 'number' }).notNull().default(0),
+    /**
+     * Ad plays (issue 17): `pending` until settled, then `billed` or why not (TPlayVerdict,
+     * packages/shared/src/proof-of-play.ts). Null for plays that are not ads.
+     */
+    verdict: text('verdict'),
+    /**
+     * The part of the play that can be billed, fixed when it arrives: its time on screen, at most
+     * the slot's length plus the tolerance, less what overlaps plays the same TV reported before
+     * (the longest stretch left). 0 for plays refused on arrival and plays that are not ads.
+     */
+    billableFrom: timestamp('billable_from', { withTimezone: true, precision: 3 }),
+    billableMs: integer('billable_ms').notNull().default(0),
+    /** The owner's part of `billed_micros` (after commission), credited to their wallet. */
+    ownerShareMicros: bigint('owner_share_micros', { mode: 'number' }).notNull().default(0),
+    /** The play's local day at the screen's location: the day its flight, cap and reports read. */
+    localDay: date('local_day', { mode: 'string' }),
+    settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
     receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 })
       .notNull()
       .defaultNow(),
@@ -92,5 +112,50 @@ export const impression = pgTable(
     index('impression_ad_space_started_idx').on(t.adSpaceId, t.startedAt),
     index('impression_device_sequence_idx').on(t.deviceId, t.sequence),
     index('impression_campaign_started_idx').on(t.campaignId, t.startedAt),
+    // Settlement's queue: each campaign's plays not settled yet.
+    index('impression_pending_idx')
+      .on(t.campaignId, t.startedAt)
+      .where(sql`${t.verdict} = 'pending'`),
+    // What one TV reported around a time (overlaps), and a campaign's plays of a local day (caps).
+    index('impression_device_billable_idx')
+      .on(t.deviceId, t.billableFrom)
+      .where(sql`${t.billableMs} > 0`),
+    index('impression_campaign_day_idx').on(t.campaignId, t.localDay),
+  ],
+);
+
+/**
+ * The ad fill of a manifest version of one ad space, kept for billing (issue 17 "it was
+ * offered"): which campaigns it offered and when, and the length of each ad slot of its
+ * playlists. Written once per version that has a fill; immutable.
+ */
+export const servedFill = pgTable(
+  'served_fill',
+  {
+    adSpaceId: uuid('ad_space_id')
+      .notNull()
+      .references(() => adSpace.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    /** TServedFill, parsed with ZServedFill when read. */
+    fill: jsonb('fill').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.adSpaceId, t.version] })],
+);
+
+/** Which manifest versions (with a fill) each device was sent, and when first. */
+export const deviceServedFill = pgTable(
+  'device_served_fill',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    adSpaceId: uuid('ad_space_id').notNull(),
+    version: text('version').notNull(),
+    servedAt: timestamp('served_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.version] }),
+    index('device_served_fill_served_idx').on(t.deviceId, t.servedAt),
   ],
 );

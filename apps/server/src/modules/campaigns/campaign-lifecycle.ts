@@ -3,7 +3,10 @@ import {
   ZCampaignTargeting,
   type TCampaignState,
 } from '@screenline/shared/campaign';
+import { eq } from 'drizzle-orm';
+import { HOLD_RELEASE_GRACE_MS } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
+import { campaign } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { campaignHoldAccountId, lockBalance, transfer, walletAccountId } from '../ledger/ledger';
 import { bumpAdSpacesContentVersion } from '../screens/ad-space-directory';
@@ -141,7 +144,11 @@ export async function releaseHold(
   return rest;
 }
 
-/** Cancels the locked campaign; an approved or paused one returns its whole hold at once. */
+/**
+ * Cancels the locked campaign. An approved or paused one keeps its hold for the grace period
+ * (HOLD_RELEASE_GRACE_MS): plays its screens showed while it was live are still billed when they
+ * arrive, and settlement returns the rest to the buyer's wallet after that (issue 17).
+ */
 export async function cancelCampaign(
   tx: TDb,
   current: TCampaignRow,
@@ -154,15 +161,27 @@ export async function cancelCampaign(
     action: 'canceled',
   });
   if (!HOLDING.includes(current.state)) return { row, adSpaceIds: [] };
-  await releaseHold(tx, current, actorId, 'canceled');
-  return { row, adSpaceIds: await bumpTargetedSpaces(tx, current) };
+  const released = await scheduleHoldRelease(tx, row);
+  return { row: released, adSpaceIds: await bumpTargetedSpaces(tx, current) };
+}
+
+/** Sets when the ended campaign's hold goes back: the grace period from now. */
+async function scheduleHoldRelease(tx: TDb, row: TCampaignRow): Promise<TCampaignRow> {
+  const holdReleaseAt = new Date(Date.now() + HOLD_RELEASE_GRACE_MS);
+  const [updated] = await tx
+    .update(campaign)
+    .set({ holdReleaseAt })
+    .where(eq(campaign.id, row.id))
+    .returning();
+  return updated ?? { ...row, holdReleaseAt };
 }
 
 /**
- * Completes an approved or paused campaign (end date passed, or hold spent) and returns what its
- * hold has left to the buyer's wallet, in the caller's transaction. Impression settlement calls
- * it when a charge empties a hold. Answers whether it completed (false: not approved or paused,
- * e.g. completed or canceled meanwhile) and the ad spaces to publish after the commit.
+ * Completes an approved or paused campaign (end date passed, or hold spent) in the caller's
+ * transaction; what its hold has left goes back to the buyer after the grace period, like a
+ * cancel's. Settlement calls it when a charge empties a hold. Answers whether it completed
+ * (false: not approved or paused, e.g. completed or canceled meanwhile) and the ad spaces to
+ * publish after the commit.
  */
 export async function completeCampaign(
   tx: TDb,
@@ -176,6 +195,6 @@ export async function completeCampaign(
     actorId: null,
     action: 'completed',
   });
-  await releaseHold(tx, current, null, 'completed');
+  await scheduleHoldRelease(tx, current);
   return { completed: true, adSpaceIds: await bumpTargetedSpaces(tx, current) };
 }

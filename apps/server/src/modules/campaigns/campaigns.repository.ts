@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { TOrientation } from '@screenline/shared/ad-space';
 import type { TCampaignState, TCampaignStatus } from '@screenline/shared/campaign';
+import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import {
@@ -280,11 +282,12 @@ export const campaignsRepository = {
         ownerId: adSpace.ownerId,
         name: adSpace.name,
         locationName: location.name,
-        city: location.city,
+        // As approved (issue 17): what campaigns target, until monetization is asked again.
+        city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${location.city})`,
         country: location.country,
         timeZone: location.timeZone,
-        venueType: location.venueType,
-        orientation: adSpace.orientation,
+        venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${location.venueType})`,
+        orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpace.orientation})`,
         resolutionWidth: adSpace.resolutionWidth,
         resolutionHeight: adSpace.resolutionHeight,
         floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
@@ -295,6 +298,15 @@ export const campaignsRepository = {
       .innerJoin(location, eq(location.id, adSpace.locationId))
       .where(eq(monetizationRequest.state, 'approved'))
       .orderBy(asc(location.city), asc(adSpace.name), asc(adSpace.id));
+  },
+
+  /** The newest local day of the campaign's billed plays (null: none). */
+  async lastPlayDay(db: TDb, campaignId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ day: sql<string | null>`to_char(max(${impression.localDay}), 'YYYY-MM-DD')` })
+      .from(impression)
+      .where(and(eq(impression.campaignId, campaignId), eq(impression.verdict, 'billed')));
+    return row?.day ?? null;
   },
 
   /** Names and cities of ad spaces (results by space). */
@@ -328,9 +340,11 @@ export const campaignsRepository = {
   async figures(db: TDb, campaignId: string, from: string, to: string): Promise<TFigureRow[]> {
     const fromAt = new Date(`${from}T00:00:00Z`);
     const toAt = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+    // Billed plays on their local day at the screen (the day the flight and the cap read), so
+    // every billed micro of the flight is inside its days (issue 17 item 4).
     const plays = await db
       .select({
-        day: sql<string>`to_char(${impression.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        day: sql<string>`to_char(${impression.localDay}, 'YYYY-MM-DD')`,
         adSpaceId: impression.adSpaceId,
         impressions: sql<string>`count(*)::text`,
         shownMs: sql<string>`coalesce(sum(${impression.shownMs}), 0)::text`,
@@ -340,8 +354,9 @@ export const campaignsRepository = {
       .where(
         and(
           eq(impression.campaignId, campaignId),
-          gte(impression.startedAt, fromAt),
-          lt(impression.startedAt, toAt),
+          eq(impression.verdict, 'billed'),
+          gte(impression.localDay, from),
+          lte(impression.localDay, to),
         ),
       )
       .groupBy(sql`1`, impression.adSpaceId);

@@ -20,6 +20,9 @@ import type { TContentReference } from '@screenline/shared/content';
 import { ZAudience } from '@screenline/shared/location';
 import { formatMicros, type TDecisionReason } from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
+import { sql } from 'drizzle-orm';
+import { impression } from '../../db/schema/index';
+import { adPlaySummary } from '../proof-of-play/play-summary';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
@@ -168,6 +171,10 @@ export function createCampaignsService(
         status: statusOf(row.state, row.startDate, today),
         spentMicros: spent.get(row.id) ?? 0,
         remainingMicros: holds.get(row.id) ?? 0,
+        holdReleaseAt:
+          row.holdReleaseAt && (holds.get(row.id) ?? 0) > 0
+            ? row.holdReleaseAt.toISOString()
+            : null,
         decision:
           row.state === 'rejected' && row.decidedAt && decider
             ? {
@@ -378,12 +385,23 @@ export function createCampaignsService(
   async function results(actor: TActor, id: string, query: TResultsQuery) {
     await access.requireAccess(actor, 'campaign.read', [id]);
     const row = await requireRow(db, id);
-    const from = query.from ?? row.startDate;
-    // By default the flight, or its first RESULTS_MAX_DAYS days when it is longer.
+    // By default the flight; when it is longer than RESULTS_MAX_DAYS, the last RESULTS_MAX_DAYS
+    // days of it up to today (or its newest billed play, if later): every micro billed lately.
+    const flightDays = (Date.parse(row.endDate) - Date.parse(row.startDate)) / DAY_MS + 1;
+    const latest = [utcDate(now()), (await repo.lastPlayDay(db, id)) ?? row.startDate].sort()[1]!;
+    const defaultTo =
+      flightDays <= RESULTS_MAX_DAYS ? row.endDate : [row.endDate, latest].sort()[0]!;
     const to =
       query.to ??
-      [row.endDate, utcDate(Date.parse(from) + (RESULTS_MAX_DAYS - 1) * DAY_MS)].sort()[0] ??
-      row.endDate;
+      (query.from
+        ? [
+            row.endDate,
+            utcDate(Date.parse(query.from) + (RESULTS_MAX_DAYS - 1) * DAY_MS),
+          ].sort()[0]!
+        : defaultTo);
+    const from =
+      query.from ??
+      [row.startDate, utcDate(Date.parse(to) - (RESULTS_MAX_DAYS - 1) * DAY_MS)].sort()[1]!;
     const dayCount = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
     if (dayCount < 1) throw fieldError('querystring.to', 'Choose a day on or after the start.');
     if (dayCount > RESULTS_MAX_DAYS)
@@ -436,6 +454,10 @@ export function createCampaignsService(
           ...figure,
         }))
         .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name)),
+      ...(await adPlaySummary(
+        db,
+        sql`${impression.campaignId} = ${row.id} and ${impression.localDay} between ${from}::date and ${to}::date`,
+      ).then((summary) => ({ unbilled: summary.unbilled, settling: summary.settling }))),
       readiness: await readinessOf(row),
     };
   }

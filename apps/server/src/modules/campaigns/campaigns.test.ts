@@ -438,7 +438,7 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
       ]);
     });
 
-    it('cancels: the whole hold returns at once, and a replay moves nothing twice', async () => {
+    it('cancels: the hold returns after the grace period for late plays, and a replay moves nothing twice', async () => {
       const made = await approved({ budgetMicros: 2_000_000 });
       await act(made.id, 'pause');
       const before = await wallet(buyer.userId);
@@ -446,12 +446,22 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
       const key = crypto.randomUUID();
       const res = await act(made.id, 'cancel', { 'idempotency-key': key });
       expect(res.statusCode, res.body).toBe(200);
-      expect(ZCampaign.parse(res.json())).toMatchObject({ state: 'canceled', remainingMicros: 0 });
-      expect(await wallet(buyer.userId)).toBe(before + 2_000_000);
+      const canceled = ZCampaign.parse(res.json());
+      expect(canceled).toMatchObject({ state: 'canceled', remainingMicros: 2_000_000 });
+      expect(Date.parse(canceled.holdReleaseAt ?? '')).toBeGreaterThan(Date.now());
+      expect(await wallet(buyer.userId)).toBe(before);
       const replay = await act(made.id, 'cancel', { 'idempotency-key': key });
       expect(replay.statusCode).toBe(200);
       expect(replay.headers['idempotent-replayed']).toBe('true');
+      // The grace period passes: settlement returns the rest, once.
+      await t.app.deps.db
+        .update(campaign)
+        .set({ holdReleaseAt: new Date(Date.now() - 1000) })
+        .where(eq(campaign.id, made.id));
+      await t.app.deps.settlement.settleDue();
+      await t.app.deps.settlement.settleDue();
       expect(await wallet(buyer.userId)).toBe(before + 2_000_000);
+      expect((await view(made.id)).remainingMicros).toBe(0);
       const again = await act(made.id, 'cancel', { 'idempotency-key': crypto.randomUUID() });
       expect(codeOf(again)).toBe('invalid-state');
 
@@ -494,7 +504,14 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
         await view(endsLater.id),
         await view(spent.id),
       ];
-      expect(endedNow).toMatchObject({ state: 'completed', remainingMicros: 0 });
+      // Completed; the rest waits for late plays, then goes back.
+      expect(endedNow).toMatchObject({ state: 'completed', remainingMicros: 1_000_000 });
+      expect(await wallet(buyer.userId)).toBe(before);
+      await t.app.deps.db
+        .update(campaign)
+        .set({ holdReleaseAt: new Date(Date.now() - 1000) })
+        .where(eq(campaign.id, ended.id));
+      await t.app.deps.settlement.settleDue();
       expect(endedNow.history.at(-1)).toMatchObject({
         from: 'approved',
         to: 'completed',
@@ -523,7 +540,15 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
           heartbeat: heartbeat([poster.id]),
         })
         .returning({ id: device.id });
-      const play = (sequence: number, startedAt: string, billedMicros: number) => ({
+      // Stored as settlement leaves them: billed, on their local day at the screen (New York).
+      const play = (
+        sequence: number,
+        startedAt: string,
+        localDay: string,
+        billedMicros: number,
+      ) => ({
+        verdict: 'billed',
+        localDay,
         id: crypto.randomUUID(),
         deviceId: tv!.id,
         ownerId: owner.userId,
@@ -540,9 +565,9 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
       await t.app.deps.db
         .insert(impression)
         .values([
-          play(1, '2026-03-02T10:00:00Z', 15_000),
-          play(2, '2026-03-02T23:59:59Z', 15_000),
-          play(3, '2026-03-03T00:00:01Z', 7_000),
+          play(1, '2026-03-02T15:00:00Z', '2026-03-02', 15_000),
+          play(2, '2026-03-03T04:59:59Z', '2026-03-02', 15_000),
+          play(3, '2026-03-03T05:00:01Z', '2026-03-03', 7_000),
         ]);
       await t.app.deps.db.insert(qrScan).values({
         campaignId: made.id,
@@ -600,8 +625,9 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
       });
       expect(backwards.statusCode).toBe(400);
 
-      // Without a range: the flight, at most RESULTS_MAX_DAYS of it.
-      const long = await draft({ startDate: '2026-01-01', endDate: '2099-12-31' });
+      // Without a range: the flight; longer than RESULTS_MAX_DAYS, its last RESULTS_MAX_DAYS
+      // days up to today (every micro billed lately is in them).
+      const long = await draft({ startDate: '2025-01-01', endDate: '2099-12-31' });
       const flight = await t.request({
         method: 'GET',
         url: `/api/v1/campaigns/${long.id}/results`,
@@ -610,8 +636,8 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
       expect(flight.statusCode, flight.body).toBe(200);
       const defaulted = ZCampaignResults.parse(flight.json());
       expect([defaulted.from, defaulted.to, defaulted.byDay.length]).toEqual([
-        '2026-01-01',
-        '2027-02-04',
+        utcDay(-(RESULTS_MAX_DAYS - 1)),
+        utcDay(0),
         RESULTS_MAX_DAYS,
       ]);
 

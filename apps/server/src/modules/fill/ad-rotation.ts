@@ -12,7 +12,7 @@ import type { TDb } from '../../db/database';
 import type { TContentDirectory } from '../content/content-directory';
 import { createAdRotationRepository } from './ad-rotation.repository';
 import { campaignWindows, flightOf, type TWindow } from './campaign-windows';
-import { approvedFloorsOf } from '../monetization/monetization-directory';
+import { approvedSpacesOf } from '../monetization/monetization-directory';
 import { pacedWeight, pacingSteps } from './pacing';
 
 const DAY_MS = 86_400_000;
@@ -92,8 +92,22 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
     adSpaceIds: readonly string[] | undefined,
     range: TRotationRange,
   ): Promise<Map<string, TRotation>> {
-    const floors = await approvedFloorsOf(db, adSpaceIds);
-    const spaceRows = await repo.findSpaces([...floors.keys()]);
+    const approved = await approvedSpacesOf(db, adSpaceIds);
+    // Targeted as approved (issue 17): a later edit of the city, venue type or orientation
+    // changes nothing here until monetization is approved again.
+    const spaceRows = (await repo.findSpaces([...approved.keys()])).flatMap((row) => {
+      const snapshot = approved.get(row.id);
+      return snapshot
+        ? [
+            {
+              ...row,
+              city: snapshot.city,
+              venueType: snapshot.venueType,
+              orientation: snapshot.orientation,
+            },
+          ]
+        : [];
+    });
     const rotations = new Map<string, TRotation>();
     if (spaceRows.length === 0) return rotations;
 
@@ -145,7 +159,7 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
     for (const row of spaceRows) {
       const space: TRotationSpace = {
         ...row,
-        floorMicrosPerSecond: floors.get(row.id) ?? 0,
+        floorMicrosPerSecond: approved.get(row.id)?.floorMicrosPerSecond ?? 0,
       };
       const playlist = playlists.find((candidate) => candidate.adSpaceId === row.id);
       const pinnedIds = playlist?.pinnedCampaignIds ?? [];

@@ -1,23 +1,15 @@
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAdPlaylist, ZAdPlaylistList } from '@screenline/shared/ad-playlist';
 import {
-  type TImpression,
   type TPlayerManifest,
   ZDeviceRegistration,
-  ZImpressionBatchResult,
   ZPlayerManifest,
 } from '@screenline/shared/player';
-import { impression, monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
+import { monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
 import { createMeRepository } from '../me/me.repository';
 import { QR_RATE_LIMIT } from './qr.routes';
-import {
-  balancesOf,
-  campaignHoldAccountId,
-  PLATFORM_REVENUE_ACCOUNT_ID,
-  walletAccountId,
-} from '../ledger/ledger';
 import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
 import { approveMonetization, insertFundedCampaign } from '../../../test/fill-rows';
 import { contentItemOf } from '../../../test/matrix/fixtures';
@@ -53,7 +45,6 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
   let locationId: string;
   /** The buyer's creatives. */
   let creative: string;
-  let otherCreative: string;
 
   interface TScreen {
     adSpaceId: string;
@@ -89,7 +80,6 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
       })
     ).id;
     creative = await contentItemOf(t, buyer);
-    otherCreative = await contentItemOf(t, buyer);
   });
   afterAll(() => t.close());
 
@@ -311,194 +301,6 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
         cookie: admin.cookie,
       });
       expect(res.statusCode).toBe(404);
-    });
-  });
-
-  describe('settlement', () => {
-    let sequence = 0;
-    const play = (
-      screen: TScreen,
-      campaignId: string | null,
-      overrides: Partial<TImpression> = {},
-    ): TImpression => ({
-      id: crypto.randomUUID(),
-      sequence: (sequence += 1),
-      startedAt: new Date().toISOString(),
-      shownMs: 10_000,
-      endReason: 'completed',
-      adSpaceId: screen.adSpaceId,
-      playlistId: null,
-      playlistVersion: null,
-      itemId: 'ad-slot-1',
-      contentId: campaignId ? creative : null,
-      campaignId,
-      creativeId: campaignId ? creative : null,
-      ...overrides,
-    });
-
-    const send = (screen: TScreen, impressions: TImpression[]) =>
-      t.request({
-        method: 'POST',
-        url: '/api/v1/player/impressions',
-        headers: { authorization: `Bearer ${screen.token}` },
-        payload: { impressions },
-      });
-
-    async function sent(screen: TScreen, impressions: TImpression[]) {
-      const res = await send(screen, impressions);
-      expect(res.statusCode, res.body).toBe(200);
-      return ZImpressionBatchResult.parse(res.json());
-    }
-
-    async function billed(plays: TImpression[]): Promise<number[]> {
-      const rows = await t.app.deps.db
-        .select({ id: impression.id, billed: impression.billedMicros })
-        .from(impression)
-        .where(
-          inArray(
-            impression.id,
-            plays.map((p) => p.id),
-          ),
-        );
-      const byId = new Map(rows.map((row) => [row.id, row.billed]));
-      return plays.map((p) => byId.get(p.id) ?? -1);
-    }
-
-    /** Balances of the campaign's hold, the owner's wallet and the platform's revenue. */
-    async function money(campaignId: string) {
-      const db = t.app.deps.db;
-      const hold = await campaignHoldAccountId(db, campaignId);
-      const wallet = await walletAccountId(db, owner.userId);
-      const balances = await balancesOf(db, [hold, wallet, PLATFORM_REVENUE_ACCOUNT_ID]);
-      return {
-        hold: balances.get(hold) ?? 0,
-        owner: balances.get(wallet) ?? 0,
-        platform: balances.get(PLATFORM_REVENUE_ACCOUNT_ID) ?? 0,
-      };
-    }
-
-    it('charges floor(ms × bid / 1000) from the hold, the owner less commission, the platform the rest; a replay settles nothing', async () => {
-      const screen = await newScreen();
-      const campaignId = await campaignOn(screen, {
-        bidMicrosPerSecond: 10_003,
-        budgetMicros: 1_000_000,
-      });
-      const before = await money(campaignId);
-      const batch = [
-        play(screen, campaignId, { shownMs: 10_000 }),
-        play(screen, campaignId, { shownMs: 1_234 }),
-        play(screen, null),
-      ];
-      expect((await sent(screen, batch)).accepted).toHaveLength(3);
-      // 10 000 × 10 003 / 1000 = 100 030; 1 234 × 10 003 / 1000 = 12 343.702 → 12 343.
-      expect(await billed(batch)).toEqual([100_030, 12_343, 0]);
-      const charge = 112_373;
-      // Commission 20 % (the default): the owner gets floor(charge × 0.8).
-      const share = Math.floor((charge * 8000) / 10_000);
-      const after = await money(campaignId);
-      expect(after.hold).toBe(before.hold - charge);
-      expect(after.owner - before.owner).toBe(share);
-      expect(after.platform - before.platform).toBe(charge - share);
-
-      expect((await sent(screen, batch)).accepted).toHaveLength(3);
-      expect(await money(campaignId)).toEqual(after);
-      expect(await billed(batch)).toEqual([100_030, 12_343, 0]);
-
-      // The batch again with one new play: only the new one is billed.
-      const grown = [...batch, play(screen, campaignId, { shownMs: 1_000 })];
-      expect((await sent(screen, grown)).accepted).toHaveLength(4);
-      expect(await billed(grown)).toEqual([100_030, 12_343, 0, 10_003]);
-      expect((await money(campaignId)).hold).toBe(after.hold - 10_003);
-    });
-
-    it('two identical batches at once settle once', async () => {
-      const screen = await newScreen();
-      const campaignId = await campaignOn(screen, { bidMicrosPerSecond: 10_000 });
-      const before = await money(campaignId);
-      const batch = [play(screen, campaignId), play(screen, campaignId)];
-      const answers = await Promise.all([send(screen, batch), send(screen, batch)]);
-      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-      expect(await billed(batch)).toEqual([100_000, 100_000]);
-      expect(before.hold - (await money(campaignId)).hold).toBe(200_000);
-    });
-
-    it('never charges past the budget: the play that empties the hold is capped, later ones are stored and billed 0', async () => {
-      const screen = await newScreen();
-      const campaignId = await campaignOn(screen, {
-        bidMicrosPerSecond: 10_000,
-        budgetMicros: 250_000,
-      });
-      const batch = [
-        play(screen, campaignId),
-        play(screen, campaignId),
-        play(screen, campaignId),
-        play(screen, campaignId),
-      ];
-      expect((await sent(screen, batch)).accepted).toHaveLength(4);
-      expect(await billed(batch)).toEqual([100_000, 100_000, 50_000, 0]);
-      expect((await money(campaignId)).hold).toBe(0);
-      const later = [play(screen, campaignId)];
-      expect((await sent(screen, later)).accepted).toHaveLength(1);
-      expect(await billed(later)).toEqual([0]);
-      // With its hold empty, the campaign leaves the fill.
-      expect((await manifestOf(screen)).manifest.adFill?.campaigns).toEqual([]);
-    });
-
-    it('caps each UTC day’s charges at the daily cap', async () => {
-      const screen = await newScreen();
-      const campaignId = await campaignOn(screen, {
-        bidMicrosPerSecond: 10_000,
-        dailyCapMicros: 150_000,
-      });
-      const yesterday = new Date(Date.now() - DAY_MS).toISOString();
-      const batch = [
-        play(screen, campaignId),
-        play(screen, campaignId),
-        play(screen, campaignId),
-        play(screen, campaignId, { startedAt: yesterday }),
-      ];
-      await sent(screen, batch);
-      expect(await billed(batch)).toEqual([100_000, 50_000, 0, 100_000]);
-      const next = [play(screen, campaignId)];
-      await sent(screen, next);
-      expect(await billed(next)).toEqual([0]);
-      // Today's cap is spent: not in today's fill.
-      expect((await manifestOf(screen)).manifest.adFill?.campaigns).toEqual([]);
-    });
-
-    it('bills 0 for failed plays, campaigns that do not target the space, other creatives, paused campaigns and unmonetized spaces', async () => {
-      const screen = await newScreen();
-      const elsewhere = await newScreen();
-      const unmonetized = await newScreen({ monetized: false });
-      const ours = await campaignOn(screen, { bidMicrosPerSecond: 10_000 });
-      const theirs = await campaignOn(elsewhere, { bidMicrosPerSecond: 10_000 });
-      const paused = await campaignOn(screen, { bidMicrosPerSecond: 10_000, state: 'paused' });
-      const everywhere = await insertFundedCampaign(t, {
-        ownerId: buyer.userId,
-        creativeIds: [creative],
-        targeting: { cities: ['Berlin'] },
-      });
-      const before = await Promise.all([ours, theirs, paused, everywhere].map(money));
-      const batch = [
-        play(screen, ours, { endReason: 'failed' }),
-        play(screen, theirs),
-        play(screen, ours, { creativeId: otherCreative }),
-        play(screen, paused),
-        play(screen, crypto.randomUUID()),
-        play(screen, ours),
-      ];
-      expect((await sent(screen, batch)).accepted).toHaveLength(6);
-      expect(await billed(batch)).toEqual([0, 0, 0, 0, 0, 100_000]);
-      const unbilled = [play(unmonetized, everywhere)];
-      await sent(unmonetized, unbilled);
-      expect(await billed(unbilled)).toEqual([0]);
-      const after = await Promise.all([ours, theirs, paused, everywhere].map(money));
-      expect(after.map((m) => m.hold)).toEqual([
-        before[0]!.hold - 100_000,
-        before[1]!.hold,
-        before[2]!.hold,
-        before[3]!.hold,
-      ]);
     });
   });
 

@@ -1,6 +1,59 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TOrientation } from '@screenline/shared/ad-space';
+import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
-import { monetizationRequest } from '../../db/schema/index';
+import { adSpace, location, monetizationRequest } from '../../db/schema/index';
+
+/** A monetized space as the marketplace targets it: what the super-user approved (issue 17). */
+export interface TApprovedSpace {
+  floorMicrosPerSecond: number;
+  city: string;
+  venueType: TVenueType;
+  orientation: TOrientation;
+}
+
+/**
+ * Each monetized space's floor and the targeting it was approved with (its location's city and
+ * venue type and its orientation when approved): editing them afterwards changes nothing in the
+ * marketplace until the owner asks for monetization again (docs/marketplace.md). Without ids:
+ * every monetized space.
+ */
+export async function approvedSpacesOf(
+  db: TDb,
+  adSpaceIds?: readonly string[],
+): Promise<Map<string, TApprovedSpace>> {
+  if (adSpaceIds && adSpaceIds.length === 0) return new Map();
+  // A request approved before the snapshot existed (or written straight to the table) is
+  // targeted as the space is now.
+  const rows = await db
+    .select({
+      adSpaceId: monetizationRequest.adSpaceId,
+      floor: monetizationRequest.floorMicrosPerSecond,
+      city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${location.city})`,
+      venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${location.venueType})`,
+      orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpace.orientation})`,
+    })
+    .from(monetizationRequest)
+    .innerJoin(adSpace, eq(adSpace.id, monetizationRequest.adSpaceId))
+    .innerJoin(location, eq(location.id, adSpace.locationId))
+    .where(
+      and(
+        eq(monetizationRequest.state, 'approved'),
+        adSpaceIds ? inArray(monetizationRequest.adSpaceId, [...adSpaceIds]) : undefined,
+      ),
+    );
+  return new Map(
+    rows.map((row) => [
+      row.adSpaceId,
+      {
+        floorMicrosPerSecond: row.floor,
+        city: row.city,
+        venueType: row.venueType,
+        orientation: row.orientation,
+      },
+    ]),
+  );
+}
 
 /**
  * The monetization module's facade for the modules that fill and sell ad slots (campaigns, the

@@ -96,44 +96,47 @@ export function createMonetizationRepository(db: TDb) {
       const now = new Date();
       const [row] = await db
         .update(monetizationRequest)
-        .set({ ...decision, decidedAt: now, updatedAt: now })
+        .set({
+          ...decision,
+          decidedAt: now,
+          updatedAt: now,
+          // The period the space is monetized in, and what campaigns target as approved.
+          ...(decision.state === 'approved'
+            ? {
+                approvedAt: now,
+                approvedCity: sql`(select l.city from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${monetizationRequest.adSpaceId})`,
+                approvedVenueType: sql`(select l.venue_type from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${monetizationRequest.adSpaceId})`,
+                approvedOrientation: sql`(select s.orientation from ${adSpace} s where s.id = ${monetizationRequest.adSpaceId})`,
+              }
+            : {
+                endedAt: sql`case when ${monetizationRequest.approvedAt} is not null then ${now.toISOString()}::timestamptz end`,
+              }),
+        })
         .where(and(eq(monetizationRequest.id, id), inArray(monetizationRequest.state, [...from])))
         .returning();
       return row;
     },
 
     /**
-     * What the owner's wallet was credited for plays, per ad space and UTC day (ledger
-     * transactions of kind impression-charge name the space they settle).
+     * The owner's billed plays per ad space and local day of the play at the screen (issue 17:
+     * when it played, not when it arrived or settled): the owner's share of each (what settlement
+     * credited to the wallet for it), their count and time on screen.
      */
     async earnings(ownerId: string, range: { from: string; to: string }) {
-      return rowsOf<{ ad_space_id: string; day: string; earned: string }>(
+      return rowsOf<{
+        ad_space_id: string;
+        day: string;
+        earned: string;
+        plays: string;
+        shown_ms: string;
+      }>(
         await db.execute(sql`
-          select t.ad_space_id, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-            sum(e.amount_micros)::text as earned
-          from ledger_entry e
-          join ledger_account a on a.id = e.account_id and a.kind = 'wallet' and a.user_id = ${ownerId}
-          join ledger_transaction t on t.id = e.transaction_id
-          where t.kind = 'impression-charge' and t.ad_space_id is not null
-            and t.created_at >= ${range.from}::date::timestamp at time zone 'UTC'
-            and t.created_at < (${range.to}::date + 1)::timestamp at time zone 'UTC'
-          group by 1, 2`),
-      );
-    },
-
-    /**
-     * The owner's paid plays (billed above 0) per ad space and UTC day of arrival: they settle in
-     * the transaction that stores them, so they fall on the same day as their ledger credit.
-     */
-    async billedPlays(ownerId: string, range: { from: string; to: string }) {
-      return rowsOf<{ ad_space_id: string; day: string; plays: string; shown_ms: string }>(
-        await db.execute(sql`
-          select ad_space_id, to_char(received_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-            count(*)::text as plays, coalesce(sum(shown_ms), 0)::text as shown_ms
+          select ad_space_id, to_char(local_day, 'YYYY-MM-DD') as day,
+            sum(owner_share_micros)::text as earned, count(*)::text as plays,
+            coalesce(sum(shown_ms), 0)::text as shown_ms
           from impression
-          where owner_id = ${ownerId} and billed_micros > 0
-            and received_at >= ${range.from}::date::timestamp at time zone 'UTC'
-            and received_at < (${range.to}::date + 1)::timestamp at time zone 'UTC'
+          where owner_id = ${ownerId} and verdict = 'billed'
+            and local_day between ${range.from}::date and ${range.to}::date
           group by 1, 2`),
       );
     },

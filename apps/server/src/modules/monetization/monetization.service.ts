@@ -10,6 +10,9 @@ import type {
   ZMonetizationListQuery,
 } from '@screenline/shared/monetization';
 import type { TDb } from '../../db/database';
+import { sql } from 'drizzle-orm';
+import { impression } from '../../db/schema/index';
+import { adPlaySummary } from '../proof-of-play/play-summary';
 import { isUniqueViolation } from '../../db/errors';
 import type { TActor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -175,11 +178,14 @@ export function createMonetizationService(deps: {
   async function earnings(actor: TActor, query: TEarningsQuery): Promise<TEarnings> {
     await access.requireAccess(actor, 'earnings.read');
     const days = daysOf(query.from, query.to);
-    const [credits, plays] = await Promise.all([
+    const [rows, summary] = await Promise.all([
       repo.earnings(actor.id, query),
-      repo.billedPlays(actor.id, query),
+      adPlaySummary(
+        db,
+        sql`${impression.ownerId} = ${actor.id} and ${impression.localDay} between ${query.from}::date and ${query.to}::date`,
+      ),
     ]);
-    const spaceIds = [...new Set([...credits, ...plays].map((row) => row.ad_space_id))];
+    const spaceIds = [...new Set(rows.map((row) => row.ad_space_id))];
     const names = await repo.adSpaceNames(spaceIds);
     const bySpace = new Map(
       spaceIds.map((id) => [
@@ -194,18 +200,16 @@ export function createMonetizationService(deps: {
       ]),
     );
     const byDay = new Map(days.map((day) => [day, { day, earnedMicros: 0, impressions: 0 }]));
-    for (const row of credits) {
-      const earned = Number(row.earned);
-      bySpace.get(row.ad_space_id)!.earnedMicros += earned;
-      const day = byDay.get(row.day);
-      if (day) day.earnedMicros += earned;
-    }
-    for (const row of plays) {
+    for (const row of rows) {
       const space = bySpace.get(row.ad_space_id)!;
+      space.earnedMicros += Number(row.earned);
       space.impressions += Number(row.plays);
       space.shownMs += Number(row.shown_ms);
       const day = byDay.get(row.day);
-      if (day) day.impressions += Number(row.plays);
+      if (day) {
+        day.earnedMicros += Number(row.earned);
+        day.impressions += Number(row.plays);
+      }
     }
     const spaces = [...bySpace.values()].sort(
       (a, b) => b.earnedMicros - a.earnedMicros || a.name.localeCompare(b.name),
@@ -217,6 +221,8 @@ export function createMonetizationService(deps: {
       impressions: spaces.reduce((sum, space) => sum + space.impressions, 0),
       byAdSpace: spaces,
       byDay: [...byDay.values()],
+      unbilled: summary.unbilled,
+      settling: summary.settling,
     };
   }
 

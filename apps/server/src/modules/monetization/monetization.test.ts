@@ -226,7 +226,7 @@ describe.each(BACKENDS)('monetization and earnings on %s', (backend) => {
     expect(suspendedMail?.text).toContain('Plays were reported while the screen was off.');
   });
 
-  it('answers the owner’s earnings per space and per day from the ledger, and both wallets’ figures', async () => {
+  it('answers the owner’s earnings per space and per day of play, and both wallets’ figures', async () => {
     const buyer = await signUpWithRole(t, 'publisher');
     await fund(t, buyer.cookie, admin.cookie, 100 * EUR);
     const space = await insertAdSpace(t, owner.userId, { name: 'Foyer' });
@@ -294,6 +294,10 @@ describe.each(BACKENDS)('monetization and earnings on %s', (backend) => {
           itemId: 'slot',
           campaignId: index < 2 ? campaignId : null,
           billedMicros: index < 2 ? 5 * EUR : 0,
+          // As settlement leaves them: the owner's share of each, on the play's local day.
+          verdict: index < 2 ? 'billed' : null,
+          ownerShareMicros: index < 2 ? 4 * EUR : 0,
+          localDay: new Date().toISOString().slice(0, 10),
         })),
       );
 

@@ -1,9 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { TImpression } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { adSpace, contentItem, device, impression, location } from '../../db/schema/index';
-import { storeAndSettle } from '../fill/settlement';
 
 /** A local day of the report and the instants it spans (`[startsAt, endsAt)`). */
 export interface TDayWindow {
@@ -15,53 +13,7 @@ export interface TDayWindow {
 /** Queries of proof of play (issue 8 item 8): what TVs sent, and the owner's report on it. */
 export function createImpressionsRepository(db: TDb) {
   return {
-    /**
-     * Stores the plays of one device in one statement, and bills the ad plays among those it
-     * inserted (fill/settlement.ts), in one transaction: a play is stored and billed together or
-     * not at all. An id stored before (by this device or another) is left as it is, and billed
-     * nothing again. Answers the ids this statement inserted.
-     */
-    async insertAndSettle(
-      owner: { deviceId: string; ownerId: string; adSpaceId: string },
-      plays: readonly TImpression[],
-      commissionBasisPoints: number,
-    ): Promise<string[]> {
-      if (plays.length === 0) return [];
-      return db.transaction(async (tx) => {
-        const { inserted } = await storeAndSettle(
-          tx,
-          { ...owner, commissionBasisPoints, plays },
-          async (billed) => {
-            const rows = await tx
-              .insert(impression)
-              .values(
-                plays.map((play) => ({
-                  id: play.id,
-                  deviceId: owner.deviceId,
-                  ownerId: owner.ownerId,
-                  adSpaceId: play.adSpaceId,
-                  sequence: play.sequence,
-                  startedAt: new Date(play.startedAt),
-                  shownMs: play.shownMs,
-                  endReason: play.endReason,
-                  playlistId: play.playlistId,
-                  playlistVersion: play.playlistVersion,
-                  itemId: play.itemId,
-                  contentId: play.contentId,
-                  campaignId: play.campaignId,
-                  creativeId: play.creativeId,
-                  billedMicros: billed.get(play.id) ?? 0,
-                })),
-              )
-              .onConflictDoNothing({ target: impression.id })
-              .returning({ id: impression.id });
-            return rows.map((row) => row.id);
-          },
-        );
-        return inserted;
-      });
-    },
-
+    db,
     /** Which device stored each of these ids (absent: stored by nobody). */
     async devicesOf(ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

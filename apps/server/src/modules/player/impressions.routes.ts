@@ -11,8 +11,10 @@ import {
   ZPlaysQuery,
   ZPlaysReport,
 } from '@screenline/shared/player';
+import { ZEmptyPayload } from '../jobs/job-queue';
 import { createImpressionsRepository } from './impressions.repository';
 import { createImpressionsService } from './impressions.service';
+import { createPlayIngest } from '../proof-of-play/ingest';
 
 const CSV = 'text/csv';
 
@@ -21,11 +23,24 @@ const CSV = 'text/csv';
  * the owner's `GET /api/v1/ad-spaces/{id}/plays` (JSON, or CSV with `Accept: text/csv`).
  */
 export async function impressionsRoutes(app: FastifyInstance) {
-  const { db, access, platformSettings } = app.deps;
+  const { db, access, servedFills, settlement } = app.deps;
   const service = createImpressionsService(
     createImpressionsRepository(db),
     access,
-    platformSettings,
+    createPlayIngest({ db, servedFills }),
+    settlement,
+  );
+  // The records of manifests sent to TVs that can no longer offer a billable play go.
+  app.deps.jobs.recur(
+    {
+      name: 'proof-of-play.prune',
+      payload: ZEmptyPayload,
+      run: async () => {
+        const count = await servedFills.prune(new Date());
+        if (count > 0) app.log.info({ count }, 'old records of manifests sent to TVs removed');
+      },
+    },
+    6 * 60 * 60 * 1000,
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };

@@ -9,11 +9,15 @@ import {
   type TPlaysReport,
 } from '@screenline/shared/player';
 import { resolveLocalDateTime } from '@screenline/playback/schedule-resolver';
+import { sql } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../../db/errors';
+import { impression } from '../../db/schema/index';
+import { adPlaySummary } from '../proof-of-play/play-summary';
 import { AppError, notFound, unauthenticated } from '../../lib/app-error';
 import type { TActor, TPrincipal } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlatformSettingsService } from '../platform/platform-settings';
+import type { TPlayIngest } from '../proof-of-play/ingest';
+import type { TSettlement } from '../proof-of-play/settlement';
 import type { TDayWindow, TImpressionsRepository } from './impressions.repository';
 
 /** Rows the CSV reads at a time: the file streams, so a 92-day range never sits in memory. */
@@ -45,7 +49,8 @@ const CSV_COLUMNS = [
 export function createImpressionsService(
   repo: TImpressionsRepository,
   access: TAccessPolicy,
-  platformSettings: Pick<TPlatformSettingsService, 'get'>,
+  ingest: Pick<TPlayIngest, 'store'>,
+  settlement: Pick<TSettlement, 'kick'>,
 ) {
   /**
    * Stores a batch from the calling TV. Accepted: the ids stored now or by this TV before (a
@@ -63,13 +68,11 @@ export function createImpressionsService(
       if (play.adSpaceId === tv.adSpaceId) ours.push(play);
       else rejected.push({ id: play.id, reason: 'wrong-ad-space' });
     }
-    const { commissionBasisPoints } = await platformSettings.get();
     let inserted: string[];
     try {
-      inserted = await repo.insertAndSettle(
+      inserted = await ingest.store(
         { deviceId: tv.id, ownerId: tv.ownerId, adSpaceId: tv.adSpaceId },
         ours,
-        commissionBasisPoints,
       );
     } catch (error) {
       // The ad space (or the account) went between the token check and the insert, which
@@ -77,6 +80,8 @@ export function createImpressionsService(
       if (isForeignKeyViolation(error)) throw unauthenticated();
       throw error;
     }
+    // Billing happens behind the answer (proof-of-play/settlement.ts): nothing here waits on it.
+    if (inserted.length > 0) settlement.kick();
     const stored = new Set(inserted);
     // The rest were stored before; a separate statement sees rows a concurrent request
     // committed while this one waited on them.
@@ -97,10 +102,14 @@ export function createImpressionsService(
   /** The plays report on the location's local days `from`…`to` (inclusive). */
   async function report(actor: TActor, id: string, query: TPlaysQuery): Promise<TPlaysReport> {
     const { space, days, range } = await prepare(actor, id, query);
-    const [byDay, byItem, gaps] = await Promise.all([
+    const [byDay, byItem, gaps, adPlays] = await Promise.all([
       repo.countByDay(space.id, days),
       repo.countByItem(space.id, actor.id, range),
       repo.findGaps(space.id, range),
+      adPlaySummary(
+        repo.db,
+        sql`${impression.adSpaceId} = ${space.id} and ${impression.startedAt} >= ${range.from.toISOString()}::timestamptz and ${impression.startedAt} < ${range.to.toISOString()}::timestamptz`,
+      ),
     ]);
     return {
       adSpaceId: space.id,
@@ -113,6 +122,7 @@ export function createImpressionsService(
       },
       byDay,
       byItem,
+      adPlays,
       gaps,
     };
   }

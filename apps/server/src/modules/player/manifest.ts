@@ -6,11 +6,13 @@ import {
   type TPlayerManifest,
   type TPlayerSettings,
 } from '@screenline/shared/player';
+import type { TServedFill } from '@screenline/shared/proof-of-play';
 import { createScheduleResolver } from '@screenline/playback/schedule-resolver';
 import type { TDeviceActor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TAdFillSource } from '../fill/ad-fill';
+import { servedFillOf } from '../proof-of-play/served-fills';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import type { TPlayerChangeBus } from './player-changes';
 
@@ -27,6 +29,8 @@ export const MANIFEST_CACHE_MAX_AGE_MS = 5 * 60 * 1000;
 export interface TBuiltManifest {
   version: string;
   body: string;
+  /** What billing keeps of its ad fill (null: no fill): recorded for each device it is sent to. */
+  servedFill: TServedFill | null;
 }
 
 interface TCacheEntry extends TBuiltManifest {
@@ -187,7 +191,11 @@ export function createManifestService(options: {
       generatedAt: new Date(nowMs).toISOString(),
       ...content_,
     };
-    return { version, body: JSON.stringify(manifest) };
+    return {
+      version,
+      body: JSON.stringify(manifest),
+      servedFill: servedFillOf(fill.adFill, playlists),
+    };
   }
 
   return { peek, manifestFor, close: unsubscribe };

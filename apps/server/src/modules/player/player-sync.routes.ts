@@ -46,8 +46,16 @@ const limited = (limit: { max: number; timeWindow: number }) => ({
  * with its device token. docs/api/player.md.
  */
 export async function playerSyncRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, playerChanges, playerHeartbeats, platformSettings } =
-    app.deps;
+  const {
+    db,
+    access,
+    storage,
+    config,
+    playerChanges,
+    playerHeartbeats,
+    platformSettings,
+    servedFills,
+  } = app.deps;
   const content = createContentDirectory(db, storage, config.storageBucket);
   const manifests = createManifestService({
     adSpaces: createAdSpaceDirectory(db),
@@ -98,8 +106,13 @@ export async function playerSyncRoutes(app: FastifyInstance) {
       // No body, so no Content-Length/Type either: `null` would be serialized as 4 bytes a 304
       // never carries, and clients that frame by Content-Length would wait for them.
       if (isNotModified(ifNoneMatch, manifest.version)) {
+        if (manifest.servedFill)
+          servedFills.stillServed(device, manifest.version, manifest.servedFill);
         return reply.status(304).send(undefined as unknown as null);
       }
+      // Billing pays only for what a manifest sent to this TV offered (issue 17).
+      if (manifest.servedFill)
+        await servedFills.served(device, manifest.version, manifest.servedFill);
       // Already JSON (ZPlayerManifest, built once per change): Fastify sends a string as it is.
       return reply
         .type('application/json; charset=utf-8')

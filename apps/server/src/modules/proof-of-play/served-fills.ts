@@ -1,0 +1,230 @@
+import { and, eq, gte, inArray, lte, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  HOLD_RELEASE_GRACE_MS,
+  PLAY_CLOCK_SKEW_MS,
+  ZServedFill,
+  type TServedFill,
+} from '@screenline/shared/proof-of-play';
+import {
+  MANIFEST_TIMELINE_DAYS,
+  type TManifestAdFill,
+  type TManifestPlaylist,
+} from '@screenline/shared/player';
+import type { TDb } from '../../db/database';
+import { deviceServedFill, servedFill } from '../../db/schema/index';
+import { slotKey, type TServedVersion } from './arrival-rules';
+
+const DAY_MS = 86_400_000;
+/** Pairs and fills remembered per instance (a fleet's devices × a few versions each). */
+const KNOWN_MAX = 100_000;
+/** How often the 304 path's records are written. */
+const FLUSH_INTERVAL_MS = 1_000;
+
+/**
+ * What billing keeps of a manifest's fill (issue 17 "it was offered"): each offered campaign's
+ * windows and each ad slot's length. Null when the manifest has no fill (not monetized).
+ */
+export function servedFillOf(
+  adFill: TManifestAdFill | null,
+  playlists: readonly TManifestPlaylist[],
+): TServedFill | null {
+  if (!adFill) return null;
+  const slots: TServedFill['slots'] = {};
+  for (const playlist of playlists) {
+    for (const item of playlist.items) {
+      if (item.type === 'adSlot') slots[slotKey(playlist.id, item.id)] = item.lengthSeconds * 1000;
+    }
+  }
+  const campaigns: TServedFill['campaigns'] = {};
+  for (const entry of adFill.campaigns) {
+    campaigns[entry.campaignId] = entry.windows.map((window) => [window.startMs, window.endMs]);
+  }
+  return { campaigns, slots };
+}
+
+/**
+ * Records which manifest versions (with a fill) each device was sent, and reads them back when
+ * its plays arrive. A version's fill is stored once (any instance may write it first; it never
+ * changes); a device's first receipt of a version is one small row. Each instance remembers what
+ * it wrote, so a fleet's steady polls (304) write nothing.
+ */
+export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) {
+  const { db, log } = options;
+  const knownFills = new Map<string, TServedFill>();
+  const knownPairs = new Set<string>();
+  let queued: Array<{ deviceId: string; adSpaceId: string; version: string; at: Date }> = [];
+  let flushing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
+  timer.unref();
+
+  const remember = <T>(map: Map<string, T> | Set<string>, key: string, value?: T) => {
+    if (map.size >= KNOWN_MAX) map.clear();
+    if (map instanceof Map) map.set(key, value as T);
+    else map.add(key);
+  };
+
+  async function storeFill(adSpaceId: string, version: string, fill: TServedFill): Promise<void> {
+    const key = `${adSpaceId}/${version}`;
+    if (knownFills.has(key)) return;
+    await db.insert(servedFill).values({ adSpaceId, version, fill }).onConflictDoNothing();
+    remember(knownFills, key, fill);
+  }
+
+  /**
+   * The device was sent this version (a 200): stored before the answer goes out, so plays of
+   * it that arrive afterwards find it.
+   */
+  async function served(
+    device: { id: string; adSpaceId: string },
+    version: string,
+    fill: TServedFill,
+  ): Promise<void> {
+    const pair = `${device.id}/${version}`;
+    if (knownPairs.has(pair)) return;
+    await storeFill(device.adSpaceId, version, fill);
+    await db
+      .insert(deviceServedFill)
+      .values({ deviceId: device.id, adSpaceId: device.adSpaceId, version })
+      .onConflictDoNothing();
+    remember(knownPairs, pair);
+  }
+
+  /**
+   * The device polled and has this version (a 304). Sent to it before, by this or another
+   * instance, unless it was sent before these records existed: recorded in the background once
+   * per instance, so a poll waits on nothing.
+   */
+  function stillServed(
+    device: { id: string; adSpaceId: string },
+    version: string,
+    fill: TServedFill,
+  ) {
+    const pair = `${device.id}/${version}`;
+    if (knownPairs.has(pair)) return;
+    remember(knownPairs, pair);
+    remember(knownFills, `${device.adSpaceId}/${version}`, fill);
+    queued.push({ deviceId: device.id, adSpaceId: device.adSpaceId, version, at: new Date() });
+    pendingFills.set(`${device.adSpaceId}/${version}`, {
+      adSpaceId: device.adSpaceId,
+      version,
+      fill,
+    });
+  }
+  const pendingFills = new Map<string, { adSpaceId: string; version: string; fill: TServedFill }>();
+
+  function flush(): Promise<void> {
+    flushing = flushing.then(async () => {
+      if (queued.length === 0) return;
+      const batch = queued;
+      const fills = [...pendingFills.values()];
+      queued = [];
+      pendingFills.clear();
+      try {
+        if (fills.length > 0) await db.insert(servedFill).values(fills).onConflictDoNothing();
+        await db
+          .insert(deviceServedFill)
+          .values(
+            batch.map((row) => ({
+              deviceId: row.deviceId,
+              adSpaceId: row.adSpaceId,
+              version: row.version,
+              servedAt: row.at,
+            })),
+          )
+          .onConflictDoNothing();
+      } catch (error) {
+        // A device deleted meanwhile (foreign key), or the database away: these pairs are
+        // forgotten and recorded again at their next poll.
+        for (const row of batch) knownPairs.delete(`${row.deviceId}/${row.version}`);
+        for (const row of fills) knownFills.delete(`${row.adSpaceId}/${row.version}`);
+        log.warn({ err: error }, 'could not record the manifests sent to TVs');
+      }
+    });
+    return flushing;
+  }
+
+  /**
+   * The versions with a fill sent to the device that can have offered a play started between
+   * `fromMs` and `toMs`: sent before `toMs` (plus the clock skew), and at most a timeline's length
+   * before `fromMs` (a manifest offers nothing past its timeline). Read in the caller's
+   * transaction; fills come from memory when this instance knows them.
+   */
+  async function versionsFor(
+    tx: TDb,
+    deviceId: string,
+    fromMs: number,
+    toMs: number,
+  ): Promise<TServedVersion[]> {
+    const rows = await tx
+      .select({
+        adSpaceId: deviceServedFill.adSpaceId,
+        version: deviceServedFill.version,
+        servedAt: deviceServedFill.servedAt,
+      })
+      .from(deviceServedFill)
+      .where(
+        and(
+          eq(deviceServedFill.deviceId, deviceId),
+          lte(deviceServedFill.servedAt, new Date(toMs + PLAY_CLOCK_SKEW_MS)),
+          gte(deviceServedFill.servedAt, new Date(fromMs - (MANIFEST_TIMELINE_DAYS + 1) * DAY_MS)),
+        ),
+      );
+    const missing = rows.filter((row) => !knownFills.has(`${row.adSpaceId}/${row.version}`));
+    if (missing.length > 0) {
+      const fills = await tx
+        .select({
+          adSpaceId: servedFill.adSpaceId,
+          version: servedFill.version,
+          fill: servedFill.fill,
+        })
+        .from(servedFill)
+        .where(
+          and(
+            inArray(servedFill.adSpaceId, [...new Set(missing.map((row) => row.adSpaceId))]),
+            inArray(
+              servedFill.version,
+              missing.map((row) => row.version),
+            ),
+          ),
+        );
+      for (const row of fills)
+        remember(knownFills, `${row.adSpaceId}/${row.version}`, ZServedFill.parse(row.fill));
+    }
+    return rows.flatMap((row) => {
+      const fill = knownFills.get(`${row.adSpaceId}/${row.version}`);
+      return fill ? [{ version: row.version, servedAtMs: row.servedAt.getTime(), fill }] : [];
+    });
+  }
+
+  /**
+   * Forgets what can no longer offer a billable play: records sent before the oldest play that
+   * can still be billed (its maximum age and the grace), less a timeline's length.
+   */
+  async function prune(now: Date): Promise<number> {
+    const before = new Date(
+      now.getTime() - HOLD_RELEASE_GRACE_MS - (MANIFEST_TIMELINE_DAYS + 1) * DAY_MS,
+    );
+    const removed = await db
+      .delete(deviceServedFill)
+      .where(lt(deviceServedFill.servedAt, before))
+      .returning({ version: deviceServedFill.version });
+    await db.execute(sql`delete from ${servedFill} f where f.created_at < ${before.toISOString()}::timestamptz
+      and not exists (select 1 from ${deviceServedFill} d where d.ad_space_id = f.ad_space_id and d.version = f.version)`);
+    return removed.length;
+  }
+
+  return {
+    served,
+    stillServed,
+    flush,
+    versionsFor,
+    prune,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+export type TServedFills = ReturnType<typeof createServedFills>;
