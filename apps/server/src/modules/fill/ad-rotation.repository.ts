@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import {
   adPlaylist,
@@ -78,24 +78,31 @@ export function createAdRotationRepository(db: TDb) {
     },
 
     /** What each campaign was charged for plays that started on or after `fromMs` (a UTC day). */
-    async billedSince(
+    /**
+     * What each campaign's plays were billed on each of these local days (the plays' local day at
+     * the screen, the day daily caps count); keys `campaignId/YYYY-MM-DD`.
+     */
+    async billedOnDays(
       campaignIds: readonly string[],
-      fromMs: number,
+      days: readonly string[],
     ): Promise<Map<string, number>> {
-      if (campaignIds.length === 0) return new Map();
+      if (campaignIds.length === 0 || days.length === 0) return new Map();
       const billed = sql<string>`sum(${impression.billedMicros})::text`;
+      const day = sql<string>`to_char(${impression.localDay}, 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ campaignId: impression.campaignId, billed })
+        .select({ campaignId: impression.campaignId, day, billed })
         .from(impression)
         .where(
           and(
             inArray(impression.campaignId, [...campaignIds]),
-            gte(impression.startedAt, new Date(fromMs)),
+            inArray(impression.localDay, [...days]),
           ),
         )
-        .groupBy(impression.campaignId);
+        .groupBy(impression.campaignId, impression.localDay);
       return new Map(
-        rows.flatMap((row) => (row.campaignId ? [[row.campaignId, Number(row.billed)]] : [])),
+        rows.flatMap((row) =>
+          row.campaignId ? [[`${row.campaignId}/${row.day}`, Number(row.billed)]] : [],
+        ),
       );
     },
 

@@ -14,8 +14,8 @@ import { createAdRotationRepository } from './ad-rotation.repository';
 import { campaignWindows, flightOf, type TWindow } from './campaign-windows';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
 import { pacedWeight, pacingSteps } from './pacing';
+import { localDayFormat } from '../../lib/local-day';
 
-const DAY_MS = 86_400_000;
 const ZDayparts = z.array(ZStoredDaypart);
 
 /** The monetized space a rotation fills. */
@@ -142,9 +142,12 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
       ).values(),
     ];
     const ids = relevant.map((row) => row.id);
-    const [holds, billedToday, creatives] = await Promise.all([
+    const nowIso = new Date(range.nowMs).toISOString();
+    const [holds, billedByDay, creatives] = await Promise.all([
       repo.holdBalances(ids),
-      repo.billedSince(ids, Math.floor(range.nowMs / DAY_MS) * DAY_MS),
+      repo.billedOnDays(ids, [
+        ...new Set(spaceRows.map((space) => localDayFormat(space.timeZone)(nowIso))),
+      ]),
       itemsByOwner(relevant.map((row) => ({ ownerId: row.ownerId, ids: row.creativeIds }))),
     ]);
     const houseAdIds = [...new Set(playlists.flatMap((row) => row.houseAdContentIds))];
@@ -174,7 +177,9 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
         const playable = items.filter(isPlayable);
         const windows = campaignWindows(candidate, space.timeZone, range.fromMs, range.toMs);
         const hold = holds.get(candidate.id) ?? 0;
-        const billed = billedToday.get(candidate.id) ?? 0;
+        // Today's cap counts today at the screen (the play's local day, as settlement does).
+        const billed =
+          billedByDay.get(`${candidate.id}/${localDayFormat(space.timeZone)(nowIso)}`) ?? 0;
         const excluded = excludedIds.includes(candidate.id);
         const flight = flightOf(candidate, space.timeZone);
         flights.set(candidate.id, flight);

@@ -5,6 +5,7 @@ import type { TDb } from '../../db/database';
 import { adSpace, impression, location } from '../../db/schema/index';
 import { judgeArrivals, slotKey, type TArrivalVerdict } from './arrival-rules';
 import type { TServedFills } from './served-fills';
+import { localDayFormat } from '../../lib/local-day';
 
 /** The longest span one play can bill: the longest ad slot (ZAdSlotLengthSeconds) plus the tolerance. */
 const LONGEST_BILLABLE_MS = 3_600_000 + PLAY_SLOT_TOLERANCE_MS;
@@ -135,20 +136,3 @@ export function createPlayIngest(options: {
 }
 
 export type TPlayIngest = ReturnType<typeof createPlayIngest>;
-
-/** `YYYY-MM-DD` of an instant in a zone (one formatter per zone). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-export function localDayFormat(timeZone: string): (iso: string) => string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const chosen = format;
-  return (iso) => chosen.format(new Date(iso));
-}
