@@ -14,6 +14,7 @@ import {
 import { ZEmptyPayload } from '../jobs/job-queue';
 import { createImpressionsRepository } from './impressions.repository';
 import { createImpressionsService } from './impressions.service';
+import { limited, PLAYER_RATE_LIMITS } from './player-sync.routes';
 import { createPlayIngest } from '../proof-of-play/ingest';
 
 const CSV = 'text/csv';
@@ -48,6 +49,7 @@ export async function impressionsRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/player/impressions',
     {
+      config: limited(PLAYER_RATE_LIMITS.impressions),
       schema: {
         tags: ['player'],
         summary:

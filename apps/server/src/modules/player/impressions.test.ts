@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYER_RATE_LIMITS } from './player-sync.routes';
 import { ZApiError } from '@screenline/shared/errors';
 import {
   type TImpression,
@@ -185,6 +186,25 @@ describe.each(BACKENDS)('proof of play on %s', (backend) => {
         rejected: [{ id: intruder.id, reason: 'wrong-ad-space' }],
       });
       expect(await storedRows([intruder.id])).toEqual([]);
+    });
+
+    it('limits batches per TV far above what a TV sends, without holding back the others', async () => {
+      const hammer = await setUpTv(ann, annSpace, 'Hammering TV');
+      const statuses: number[] = [];
+      for (let i = 0; i < PLAYER_RATE_LIMITS.impressions.max + 3; i += 1) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/v1/player/impressions',
+          headers: { authorization: `Bearer ${hammer.token}` },
+          payload: { impressions: [play(annSpace)] },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, PLAYER_RATE_LIMITS.impressions.max).every((s) => s === 200)).toBe(
+        true,
+      );
+      expect(statuses.at(-1)).toBe(429);
+      expect((await sent(annTv.token, [play(annSpace)])).accepted).toHaveLength(1);
     });
 
     it('answers 401 without a device token and 403 to the owner’s session', async () => {

@@ -29,6 +29,9 @@ export const PLAYER_RATE_LIMITS = {
   manifest: { max: 60, timeWindow: 60_000 },
   heartbeat: { max: 30, timeWindow: 60_000 },
   events: { max: 20, timeWindow: 60_000 },
+  // A TV catching up sends at most 20 batches a round, a round at most every 5 s
+  // (PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS' minimum): 240 a minute; once a minute normally.
+  impressions: { max: 300, timeWindow: 60_000 },
 } as const;
 
 /** The rate-limit key: the device token's hash, or the address when there is none. */
@@ -37,7 +40,7 @@ function deviceKeyOf(request: FastifyRequest): string {
   return token ? `device:${hashDeviceToken(token)}` : `ip:${request.ip}`;
 }
 
-const limited = (limit: { max: number; timeWindow: number }) => ({
+export const limited = (limit: { max: number; timeWindow: number }) => ({
   rateLimit: { ...limit, keyGenerator: deviceKeyOf },
 });
 
