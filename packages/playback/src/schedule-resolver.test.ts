@@ -471,6 +471,31 @@ describe('against the reference implementation (property)', { timeout: 60_000 },
     );
   });
 
+  it('the timeline equals asking playingAt and nextChange segment by segment', () => {
+    const horizonMs = 8 * 24 * HOUR;
+    fc.assert(
+      fc.property(arbCase, ({ input, epochMs }) => {
+        const resolver = createScheduleResolver(input);
+        const stepwise = [];
+        for (let startMs = epochMs; startMs < epochMs + horizonMs;) {
+          const playing = resolver.playingAt(startMs);
+          const next = resolver.nextChange(startMs, { horizonMs: epochMs + horizonMs - startMs });
+          const endMs = next === null ? epochMs + horizonMs : Math.min(next, epochMs + horizonMs);
+          stepwise.push({
+            startMs,
+            endMs,
+            source: playing.source,
+            playlistId: playing.playlistId,
+            scheduleEntryId: playing.scheduleEntryId,
+          });
+          startMs = endMs;
+        }
+        expect(resolver.timeline(epochMs, epochMs + horizonMs)).toEqual(stepwise);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('the timeline is back to back and agrees with the reference at every minute', () => {
     const horizonMs = 36 * HOUR;
     fc.assert(

@@ -128,6 +128,7 @@ const DAYS_BACK = 3;
 /** And one ahead: a fall-back transition at midnight can show an instant the previous date. */
 const DAYS_AHEAD = 1;
 const CACHE_LIMIT = 20_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface CompiledRule {
   rule: TScheduleRule;
@@ -222,7 +223,45 @@ export function createScheduleResolver(input: ScheduleInput): ScheduleResolver {
   // Local (day, time) → instant, shared by every entry with the same times: the conversions are
   // the slow part, and nextChange and the week views ask for the same days again and again.
   const instantCache = new Map<string, number>();
+  // Most local days have one offset from midnight to midnight: their instants are the day's
+  // start plus the time of day, with no conversion (a week of one-minute entries asked for
+  // thousands). A day whose length is not 24 hours, or whose offset differs at its start, noon
+  // and end, is converted time by time as before.
+  const plainDays = new Map<string, number | null>();
+  const dayKeys = new WeakMap<Temporal.PlainDate, string>();
+  function plainDayStart(day: Temporal.PlainDate): number | null {
+    let key = dayKeys.get(day);
+    if (key === undefined) {
+      key = day.toString();
+      dayKeys.set(day, key);
+    }
+    const known = plainDays.get(key);
+    if (known !== undefined) return known;
+    const start = day.toZonedDateTime({ timeZone });
+    const end = day.add({ days: 1 }).toZonedDateTime({ timeZone });
+    const noon = start.add({ hours: 12 });
+    const plain =
+      end.epochMilliseconds - start.epochMilliseconds === DAY_MS &&
+      start.offsetNanoseconds === noon.offsetNanoseconds &&
+      noon.offsetNanoseconds === end.offsetNanoseconds &&
+      start.hour === 0 &&
+      start.minute === 0
+        ? start.epochMilliseconds
+        : null;
+    if (plainDays.size >= CACHE_LIMIT) plainDays.clear();
+    plainDays.set(key, plain);
+    return plain;
+  }
   function instantOf(day: Temporal.PlainDate, time: Temporal.PlainTime): number {
+    const dayStart = plainDayStart(day);
+    if (dayStart !== null)
+      return (
+        dayStart +
+        time.hour * 3_600_000 +
+        time.minute * 60_000 +
+        time.second * 1000 +
+        time.millisecond
+      );
     const key = `${day.toString()}T${time.toString()}`;
     const cached = instantCache.get(key);
     if (cached !== undefined) return cached;
@@ -423,22 +462,114 @@ export function createScheduleResolver(input: ScheduleInput): ScheduleResolver {
     return windows;
   }
 
+  /**
+   * One sweep over every window of the period (issue 19: linear in entries and days, where
+   * asking `playingAt` and `nextChange` segment by segment grew with their cube): each window's
+   * start and end are events in time order; the active entries are counted, and the winner is
+   * the best-ranked active one (compareRules), found with a heap of ranks. A segment ends where
+   * the winner changes. The same answer as `playingAt` over `nextChange` (schedule-resolver.test.ts
+   * checks it against that reference).
+   */
   function timeline(fromMs: number, toMs: number): TimelineSegment[] {
+    if (!(fromMs < toMs)) return [];
+    const firstDay = localDayOf(fromMs).subtract({ days: DAYS_BACK });
+    const lastDay = localDayOf(toMs).add({ days: DAYS_AHEAD });
+    const ranked = [...compiled].sort(compareRules);
+    // The period's days once (one past the last, for overnight windows), so the loop over
+    // entries × days compares strings and adds numbers instead of calling Temporal.
+    const days: Array<{ day: Temporal.PlainDate; key: string; weekday: number }> = [];
+    for (
+      let day = firstDay;
+      Temporal.PlainDate.compare(day, lastDay) <= 0;
+      day = day.add({ days: 1 })
+    ) {
+      days.push({ day, key: day.toString(), weekday: day.dayOfWeek });
+    }
+    const afterLast = lastDay.add({ days: 1 });
+    const dayAt = (index: number) => days[index]?.day ?? afterLast;
+    const events: Array<{ at: number; rank: number; delta: number }> = [];
+    ranked.forEach((entry, rank) => {
+      const first = entry.firstDay.toString();
+      const last = entry.lastDay === null ? null : entry.lastDay.toString();
+      days.forEach(({ key, weekday }, index) => {
+        // YYYY-MM-DD strings compare like the days they name.
+        if (key < first || (last !== null && key > last) || !entry.weekdays.has(weekday)) return;
+        const startMs = instantOf(dayAt(index), entry.startTime);
+        const endMs = instantOf(dayAt(entry.isOvernight ? index + 1 : index), entry.endTime);
+        if (endMs <= startMs || endMs <= fromMs || startMs >= toMs) return;
+        events.push({ at: startMs, rank, delta: 1 }, { at: endMs, rank, delta: -1 });
+      });
+    });
+    events.sort((a, b) => a.at - b.at);
+
+    const active = new Array<number>(ranked.length).fill(0);
+    const heap: number[] = [];
+    const push = (rank: number) => {
+      heap.push(rank);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent]! <= heap[i]!) break;
+        [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+        i = parent;
+      }
+    };
+    const pop = () => {
+      const last = heap.pop()!;
+      if (heap.length === 0) return;
+      heap[0] = last;
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let least = i;
+        if (left < heap.length && heap[left]! < heap[least]!) least = left;
+        if (right < heap.length && heap[right]! < heap[least]!) least = right;
+        if (least === i) return;
+        [heap[least], heap[i]] = [heap[i]!, heap[least]!];
+        i = least;
+      }
+    };
+    const winner = (): CompiledRule | undefined => {
+      // Ranks whose windows all ended leave the heap when they reach its top.
+      while (heap.length > 0 && active[heap[0]!] === 0) pop();
+      return heap.length > 0 ? ranked[heap[0]!] : undefined;
+    };
+    const apply = (event: { rank: number; delta: number }) => {
+      const before = active[event.rank]!;
+      active[event.rank] = before + event.delta;
+      if (before === 0 && event.delta > 0) push(event.rank);
+    };
+
+    let next = 0;
+    while (next < events.length && events[next]!.at <= fromMs) apply(events[next++]!);
     const segments: TimelineSegment[] = [];
-    let startMs = fromMs;
-    while (startMs < toMs) {
-      const playing = playingAt(startMs);
-      const next = nextChange(startMs, { horizonMs: toMs - startMs });
-      const endMs = next === null ? toMs : Math.min(next, toMs);
-      segments.push({
+    const segmentOf = (startMs: number, endMs: number, entry: CompiledRule | undefined) => {
+      const source: TPlayingSource = entry
+        ? 'schedule'
+        : defaultPlaylistId !== null
+          ? 'default'
+          : 'idle';
+      return {
         startMs,
         endMs,
-        source: playing.source,
-        playlistId: playing.playlistId,
-        scheduleEntryId: playing.scheduleEntryId,
-      });
-      startMs = endMs;
+        source,
+        playlistId: entry ? entry.rule.playlistId : defaultPlaylistId,
+        scheduleEntryId: entry ? entry.rule.id : null,
+      };
+    };
+    let current = winner();
+    let startMs = fromMs;
+    while (next < events.length && events[next]!.at < toMs) {
+      const at = events[next]!.at;
+      while (next < events.length && events[next]!.at === at) apply(events[next++]!);
+      const now = winner();
+      if (now === current) continue;
+      segments.push(segmentOf(startMs, at, current));
+      startMs = at;
+      current = now;
     }
+    segments.push(segmentOf(startMs, toMs, current));
     return segments;
   }
 

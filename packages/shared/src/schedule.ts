@@ -40,6 +40,12 @@ export type TLocalDateTime = z.infer<typeof ZLocalDateTime>;
  * than names so the API stays language-neutral; the UI names them with `Intl`.
  */
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/**
+ * Most schedule entries one ad space may have (issue 19): enough for a week of hourly dayparts
+ * and more; resolving them stays linear and bounded for every request that reads the schedule.
+ */
+export const SCHEDULE_ENTRIES_MAX = 200;
+
 export const ZIsoWeekday = z.number().int().min(1).max(7);
 export type TIsoWeekday = z.infer<typeof ZIsoWeekday>;
 

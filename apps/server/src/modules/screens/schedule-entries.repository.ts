@@ -3,6 +3,7 @@ import type { TDb } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/errors';
 import { playlist, scheduleEntry } from '../../db/schema/index';
 import { bumpContentVersion } from './content-version.repository';
+import { SCHEDULE_ENTRIES_MAX } from '@screenline/shared/schedule';
 
 /** The fields of an entry a screen owner edits. */
 export interface TScheduleFields {
@@ -70,12 +71,18 @@ export function createScheduleEntriesRepository(db: TDb) {
     async insert(values: TScheduleFields & { ownerId: string; adSpaceId: string }) {
       try {
         return await db.transaction(async (tx) => {
+          // The bump locks the space's row: concurrent inserts count one after the other.
+          await bumpContentVersion(tx, { adSpaceIds: [values.adSpaceId] });
+          const [count] = await tx
+            .select({ entries: sql<number>`count(*)::int` })
+            .from(scheduleEntry)
+            .where(eq(scheduleEntry.adSpaceId, values.adSpaceId));
+          if (Number(count?.entries ?? 0) >= SCHEDULE_ENTRIES_MAX) return 'full' as const;
           const [row] = await tx
             .insert(scheduleEntry)
             .values(values)
             .returning({ id: scheduleEntry.id });
           if (!row) throw new Error('The insert returned no row.');
-          await bumpContentVersion(tx, { adSpaceIds: [values.adSpaceId] });
           return row.id;
         });
       } catch (error) {

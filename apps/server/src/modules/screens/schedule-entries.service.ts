@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  SCHEDULE_ENTRIES_MAX,
   type TScheduleEntryList,
   type TScheduleEntryView,
   type ZCreateScheduleEntry,
@@ -71,6 +72,12 @@ export function createScheduleEntriesService(
     await access.requireAccess(actor, 'playlist.read', [input.playlistId]);
     const id = await repo.insert({ ownerId: actor.id, ...input });
     if (!id) throw notFound('That ad space or playlist');
+    if (id === 'full') {
+      const message = `An ad space has at most ${SCHEDULE_ENTRIES_MAX} schedule entries; delete or combine some first.`;
+      throw new AppError('validation-failed', message, {
+        fields: [{ path: 'body.adSpaceId', message }],
+      });
+    }
     // Committed: the space's TVs fetch their manifest again.
     changes.publishContent([input.adSpaceId]);
     return get(actor, id);

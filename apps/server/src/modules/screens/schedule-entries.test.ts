@@ -1,12 +1,15 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import {
+  SCHEDULE_ENTRIES_MAX,
   type TCreateScheduleEntry,
   type TScheduleEntryView,
   ZScheduleEntryList,
   ZScheduleEntryView,
 } from '@screenline/shared/schedule';
+import { scheduleEntry } from '../../db/schema/index';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import {
   contentVersionOf,
@@ -100,6 +103,32 @@ describe.each(BACKENDS)('schedule entries on %s', (backend) => {
       expect((await call(null, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
     }
     expect((await list(ann, `adSpaceId=${space}`)).items).toHaveLength(1);
+  });
+
+  it(`refuses an ad space’s entry past ${SCHEDULE_ENTRIES_MAX} with 400 and stores nothing`, async () => {
+    const space = await insertAdSpace(t, ann.userId);
+    // Straight into the table up to the limit (the route is what is under test).
+    await t.app.deps.db.insert(scheduleEntry).values(
+      Array.from({ length: SCHEDULE_ENTRIES_MAX }, (_, index) => ({
+        ownerId: ann.userId,
+        adSpaceId: space,
+        playlistId: morning,
+        firstDay: '2026-01-05',
+        lastDay: null,
+        weekdays: [1],
+        startTime: `${String(index % 24).padStart(2, '0')}:00`,
+        endTime: `${String(index % 24).padStart(2, '0')}:30`,
+        priority: 10,
+      })),
+    );
+    const res = await call(ann, 'POST', '/api/v1/schedule-entries', weekdayMornings(space));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res.json()).message).toContain(`at most ${SCHEDULE_ENTRIES_MAX}`);
+    const [count] = await t.app.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scheduleEntry)
+      .where(eq(scheduleEntry.adSpaceId, space));
+    expect(Number(count?.n)).toBe(SCHEDULE_ENTRIES_MAX);
   });
 
   it('creates an entry with the playlist’s name and bumps the space’s content version', async () => {
