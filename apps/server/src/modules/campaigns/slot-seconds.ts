@@ -40,6 +40,11 @@ export async function slotSecondsPerDay(
     found.playlists.map((playlist) => [playlist.id, adSlotShare(playlist.items, videoMs)]),
   );
   const fromMs = utcDayStart(nowMs);
+  // The same schedule, playlists and day give the same answer: resolved once per change of the
+  // space (its content version counts every edit that reaches its TVs), not per request.
+  const key = `${space.adSpaceId}:${found.adSpace.contentVersion}:${fromMs}:${[...videoMs.values()].join(',')}`;
+  const known = estimates.get(key);
+  if (known !== undefined) return known;
   const timeline = createScheduleResolver({
     timeZone: found.adSpace.location.timeZone,
     entries: found.entries,
@@ -50,8 +55,15 @@ export async function slotSecondsPerDay(
     if (!segment.playlistId) continue;
     slotMs += (segment.endMs - segment.startMs) * (slotShare.get(segment.playlistId) ?? 0);
   }
-  return Math.round(slotMs / 1000 / SLOT_ESTIMATE_DAYS);
+  const estimate = Math.round(slotMs / 1000 / SLOT_ESTIMATE_DAYS);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(key, estimate);
+  return estimate;
 }
+
+/** Estimates by space, content version, day and video lengths (issue 19: bounded per request). */
+const estimates = new Map<string, number>();
+const ESTIMATES_KEPT = 10_000;
 
 /** The share of a playlist's loop its ad slots take (0 for an empty loop). */
 export function adSlotShare(
