@@ -258,9 +258,15 @@ export function createSettlement(options: {
       const due = await dueCampaigns(now());
       let progress = 0;
       for (const id of due) {
-        const result = await settleCampaign(id);
-        progress += result.settled + result.released;
-        total += result.settled;
+        // One campaign that fails (a bug, a stored value that no longer parses) is logged and
+        // left pending; the others settle. Its plays stay stored and are tried every round.
+        try {
+          const result = await settleCampaign(id);
+          progress += result.settled + result.released;
+          total += result.settled;
+        } catch (error) {
+          log.error({ err: error, campaignId: id }, 'a campaign’s plays could not be settled');
+        }
       }
       if (progress === 0) break;
     }
