@@ -120,6 +120,27 @@ describe.each(BACKENDS)('proof of play on %s', (backend) => {
     });
   });
 
+  it('a campaign that cannot be settled holds back no other, and the TV’s batch is still acknowledged', async () => {
+    const screen = await m.newScreen();
+    const broken = await m.campaignOn(screen, { bidMicrosPerSecond: 10_000 });
+    const healthy = await m.campaignOn(screen, { bidMicrosPerSecond: 10_000 });
+    await m.serve(screen);
+    // A stored value that no longer parses (settlement reads it with the shared schema).
+    await t.app.deps.db
+      .update(campaign)
+      .set({ targeting: { cities: 5 } })
+      .where(eq(campaign.id, broken));
+    const plays = [m.play(screen, broken), m.play(screen, healthy)];
+    expect((await m.sent(screen, plays)).accepted).toHaveLength(2);
+    expect(await m.reasons(plays)).toEqual(['pending', 'billed']);
+    // Mended: it settles on the next round.
+    await t.app.deps.db
+      .update(campaign)
+      .set({ targeting: { adSpaceIds: [screen.adSpaceId] } })
+      .where(eq(campaign.id, broken));
+    expect(await m.reasons(plays)).toEqual(['billed', 'billed']);
+  });
+
   describe('the rules (each fails without its check)', () => {
     it('slot length: at most the slot plus the tolerance is billed', async () => {
       const screen = await m.newScreen({ slotSeconds: 4 });
