@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import {
   ZCampaignTargeting,
@@ -23,6 +21,7 @@ import type { TDb } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TReferencedItem } from '../content/content-references';
@@ -470,9 +469,7 @@ export function createCampaignsService(
         qr_scans: figure.qrScans,
       };
     });
-    const body = Readable.from(records).pipe(
-      stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
-    );
+    const body = csvStream(CSV_COLUMNS, records);
     return { filename: `campaign-${slug(row.name)}-${from}-to-${to}.csv`, body };
   }
 

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import {
   PLAYS_REPORT_MAX_DAYS,
   type TImpression,
@@ -12,6 +11,7 @@ import { resolveLocalDateTime } from '@screenline/playback/schedule-resolver';
 import { isForeignKeyViolation } from '../../db/errors';
 import { AppError, notFound, unauthenticated } from '../../lib/app-error';
 import type { TActor, TPrincipal } from '../../lib/actor';
+import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
 import type { TDayWindow, TImpressionsRepository } from './impressions.repository';
@@ -153,9 +153,7 @@ export function createImpressionsService(
         after = { startedAt: last.startedAt, id: last.id };
       }
     }
-    const body = Readable.from(rows()).pipe(
-      stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
-    );
+    const body = csvStream(CSV_COLUMNS, rows());
     return { filename: `plays-${slug(space.name)}-${query.from}-to-${query.to}.csv`, body };
   }
 

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { formatMicros, MICROS_PER_UNIT, type TDecision } from '@screenline/shared/money';
 import {
@@ -24,6 +23,7 @@ import type { TActor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { pageOf } from '../../lib/created-order';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
 import {
@@ -165,9 +165,7 @@ export function createWalletService(deps: {
         row.heldDeltaMicros,
         row.balanceAfterMicros,
       ]);
-    const body = Readable.from(records).pipe(
-      stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
-    );
+    const body = csvStream(CSV_COLUMNS, records);
     const range = [query.from, query.to].filter(Boolean).join('-to-');
     return { filename: `wallet-transactions${range ? `-${range}` : ''}.csv`, body };
   }
