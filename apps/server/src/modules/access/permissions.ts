@@ -130,6 +130,7 @@ export const PERMISSIONS = {
   // Super-users (SPEC §6: /admin/*). A super-user acts on anyone's requests: no ownership.
   'admin.platformSettings.update': { principals: ['user'], superUserOnly: true },
   'admin.ledger.audit': { principals: ['user'], superUserOnly: true },
+  'admin.auditLog.read': { principals: ['user'], superUserOnly: true },
   'admin.topUps.review': { principals: ['user'], superUserOnly: true },
   'admin.payouts.review': { principals: ['user'], superUserOnly: true },
   'admin.campaigns.review': { principals: ['user'], superUserOnly: true },

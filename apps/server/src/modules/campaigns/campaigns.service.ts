@@ -18,11 +18,12 @@ import type { TContentReference } from '@screenline/shared/content';
 import { ZAudience } from '@screenline/shared/location';
 import { formatMicros, type TDecisionReason } from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
+import { recordMoneyDecision } from '../audit/money-audit';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TReferencedItem } from '../content/content-references';
 import type { TMail } from '../mail/mail.service';
@@ -517,6 +518,9 @@ export function createCampaignsService(
     let bumped: string[] = [];
     const view = await runOnce(async (tx) => {
       const current = await requireLocked(tx, id);
+      // Four eyes on money (issue 18 item 6): a super-user's own budget is held by another.
+      if (current.ownerId === actor.id)
+        throw forbidden('You cannot approve your own campaign; another super-user must review it.');
       const row = await moveState(tx, current, {
         from: TRANSITIONS.approve,
         to: 'approved',
@@ -536,6 +540,13 @@ export function createCampaignsService(
       }
       bumped = await bumpTargetedSpaces(tx, row);
       decided = await viewOf(tx, row);
+      await recordMoneyDecision(tx, actor, {
+        kind: 'campaign',
+        action: 'approve',
+        subjectId: row.id,
+        requester: decided.owner,
+        amountMicros: row.budgetMicros,
+      });
       return { statusCode: 200, body: decided };
     });
     changes.publishContent(bumped);
@@ -563,6 +574,14 @@ export function createCampaignsService(
         decision: { reason: input.reason, decidedBy: actor.id },
       });
       decided = await viewOf(tx, row);
+      await recordMoneyDecision(tx, actor, {
+        kind: 'campaign',
+        action: 'reject',
+        subjectId: row.id,
+        requester: decided.owner,
+        amountMicros: row.budgetMicros,
+        reason: input.reason,
+      });
       return { statusCode: 200, body: decided };
     });
     if (decided) await tell(decided, 'rejected');
