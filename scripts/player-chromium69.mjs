@@ -575,6 +575,21 @@ async function checkPasswordSignIn(browser, layout) {
   await page.setViewport(layout);
   const served = await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('#tv-email', { timeout: 10_000 });
+  await page.waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 });
+  const signInBoxes = await page.evaluate(() =>
+    ['h1', '#tv-email', '[data-testid="pairing-qr"]', 'button[type="submit"]'].map((selector) => {
+      const rect = document.querySelector(selector).getBoundingClientRect();
+      return { selector, top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+    }),
+  );
+  check(
+    `${label}: the sign-in screen fits (heading, email, QR code and Sign in on screen)`,
+    signInBoxes.every(
+      (b) => b.top >= 0 && b.left >= 0 && b.bottom <= layout.height && b.right <= layout.width,
+    ),
+    JSON.stringify(signInBoxes),
+  );
+  await shoot(page, `password-sign-in-${layout.width}x${layout.height}`);
 
   // The remote's way in: ArrowDown to each field, typed text, Enter on Sign in.
   const typeAndSubmit = async (password) => {
@@ -631,6 +646,31 @@ async function checkPasswordSignIn(browser, layout) {
     `${label}: /tv served with Referrer-Policy same-origin, no page or HTTP error`,
     served.headers()['referrer-policy'] === 'same-origin' && problems.length === 0,
     JSON.stringify({ policy: served.headers()['referrer-policy'], problems }),
+  );
+  // Every part of setup on screen, none over another (a 720p TV has two thirds of the room).
+  const boxes = await page.evaluate(() => {
+    const box = (selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return null;
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+    };
+    return {
+      header: box('header'),
+      title: box('#empty-title'),
+      qr: box('[data-testid="ad-spaces-qr"]'),
+      refresh: box('[data-testid="setup-refresh"]'),
+    };
+  });
+  const inside = (b) =>
+    b !== null && b.top >= 0 && b.left >= 0 && b.bottom <= layout.height && b.right <= layout.width;
+  check(
+    `${label}: setup fits the screen, the header, heading, QR code and Refresh one under another`,
+    Object.values(boxes).every(inside) &&
+      boxes.header.bottom <= boxes.title.top &&
+      boxes.title.bottom <= boxes.qr.top &&
+      boxes.qr.bottom <= boxes.refresh.top,
+    JSON.stringify(boxes),
   );
   await shoot(page, `password-setup-${layout.width}x${layout.height}`);
   await page.close();
