@@ -8,8 +8,10 @@
 // then a phone (this script, over HTTP) approves the code and the TV must sign in by polling and
 // come to setup: "No Ad Spaces Found" with its QR code, Refresh after ad spaces were added, the
 // list chosen from and Continue pressed by the keyboard alone, the playing screen (idle, "Waiting
-// for content": the space has nothing to play), and a reload that goes straight back to it. Then,
-// in a fresh profile, the service worker: it registers and controls /tv, answers media from the
+// for content": the space has nothing to play), and a reload that goes straight back to it. Then
+// password sign-in by the keyboard, in a fresh profile at 1920×1080 and again at 1280×720: a wrong
+// password says so, the right one comes to setup (/tv served `Referrer-Policy: same-origin`, so
+// 69 sends its Origin). Then, in a fresh profile, the service worker: it registers and controls /tv, answers media from the
 // media cache with Range support. Then, in another fresh profile, the playback journey without
 // pairing (seeded over HTTP: a real PNG and WebM clip uploaded, a playlist [image 3 s, clip], an
 // ad space, a registered TV): the files land in the media cache, the image shows, the clip plays,
@@ -27,8 +29,9 @@
 //   npm run build -w @screenline/player && node scripts/player-chromium69.mjs [--json=<file>]
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
-// where the screenshots go. The browser and driver come from scripts/chromium69.mjs.
-/* global window, document, getComputedStyle, caches, MutationObserver -- page.evaluate runs in the browser. */
+// where the screenshots go; PLAYER69_ONLY (comma-separated: layouts, pairing, password,
+// service-worker, playback, marketplace) runs only those journeys. The browser and driver come from scripts/chromium69.mjs.
+/* global window, document, getComputedStyle, caches, MutationObserver, HTMLInputElement -- page.evaluate runs in the browser. */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -44,6 +47,9 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const shots = process.env.PLAYER69_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'player69-'));
 fs.mkdirSync(shots, { recursive: true });
 const jsonOut = process.argv.find((arg) => arg.startsWith('--json='))?.slice('--json='.length);
+/** PLAYER69_ONLY=password,pairing runs only those journeys (while working on one); default all. */
+const only = process.env.PLAYER69_ONLY?.split(',').map((name) => name.trim());
+const runs = (journey) => !only || only.includes(journey);
 
 /** What the player's first screen (sign-in, issue 8) must show. Update with the screen. */
 const EXPECTED = {
@@ -532,6 +538,141 @@ async function checkPairingAndSetup(browser) {
   await page.setViewport({ width: 1080, height: 1920 });
   await shoot(page, 'idle-1080x1920');
   check('pairing and setup: no page or HTTP error', problems.length === 0, problems.join('; '));
+  await page.close();
+}
+
+/** Password sign-in (issue 18 item 8) at these TV sizes, each in a fresh page. */
+const PASSWORD_LAYOUTS = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+];
+
+/**
+ * Password sign-in by remote control in 69: a wrong password shows the credential error (not
+ * "This site is not allowed…": the origin check let the TV's own POST through), then the right
+ * one signs in and the TV comes to setup. Under helmet's `Referrer-Policy: no-referrer` Chromium
+ * 69 sent `Origin: null` with this POST and Better Auth answered 403 (issue 18 item 8); /tv is
+ * served with `same-origin` now (plugins/hosting.ts).
+ */
+async function checkPasswordSignIn(browser, layout) {
+  const label = `password sign-in ${layout.width}×${layout.height}`;
+  const { email } = await signUp(`tv69-password-${Date.now()}@example.com`, 'advertiser');
+  const page = await browser.newPage();
+  const problems = [];
+  const signIns = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    const url = response.url();
+    if (url.endsWith('/api/auth/sign-in/email')) {
+      signIns.push(response.status());
+      return;
+    }
+    const isPendingPoll = response.status() === 400 && url.endsWith('/api/auth/device/token');
+    if (response.status() >= 400 && !isPendingPoll) {
+      problems.push(`HTTP ${response.status()}: ${url}`);
+    }
+  });
+  await page.setViewport(layout);
+  const served = await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('#tv-email', { timeout: 10_000 });
+  await page.waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 });
+  const signInBoxes = await page.evaluate(() =>
+    ['h1', '#tv-email', '[data-testid="pairing-qr"]', 'button[type="submit"]'].map((selector) => {
+      const rect = document.querySelector(selector).getBoundingClientRect();
+      return { selector, top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+    }),
+  );
+  check(
+    `${label}: the sign-in screen fits (heading, email, QR code and Sign in on screen)`,
+    signInBoxes.every(
+      (b) => b.top >= 0 && b.left >= 0 && b.bottom <= layout.height && b.right <= layout.width,
+    ),
+    JSON.stringify(signInBoxes),
+  );
+  await shoot(page, `password-sign-in-${layout.width}x${layout.height}`);
+
+  // The remote's way in: ArrowDown to each field, typed text, Enter on Sign in.
+  const typeAndSubmit = async (password) => {
+    await page.evaluate(() => {
+      if (document.activeElement) document.activeElement.blur();
+    });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type(email);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type(password);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+  };
+  const clearFields = () =>
+    page.evaluate(() => {
+      // React tracks the value it last set: clear through the native setter, then an input event.
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      for (const id of ['tv-email', 'tv-password']) {
+        const input = document.getElementById(id);
+        set.call(input, '');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+
+  await typeAndSubmit('not-the-password');
+  const refusal = await page
+    .waitForSelector('[role="alert"]', { timeout: 10_000 })
+    .then(() => page.evaluate(() => document.querySelector('[role="alert"]').textContent.trim()))
+    .catch(() => null);
+  check(
+    `${label}: a wrong password says so (the origin check let the TV's POST through)`,
+    refusal === 'The email or password is not correct.' && signIns[0] === 401,
+    JSON.stringify({ refusal, signIns }),
+  );
+
+  await clearFields();
+  await typeAndSubmit('correct-horse-battery');
+  const signedIn = await page
+    .waitForSelector('[data-testid="signed-in"]', { timeout: 15_000 })
+    .then(() =>
+      page.evaluate(() => document.querySelector('[data-testid="signed-in"]').textContent),
+    )
+    .catch(() => null);
+  const empty = await page
+    .waitForSelector('#empty-title', { timeout: 10_000 })
+    .then(() => page.evaluate(() => document.querySelector('#empty-title').textContent.trim()))
+    .catch(() => null);
+  check(
+    `${label}: the right password signs in (200) and the TV comes to setup, "${EXPECTED.setup.empty}"`,
+    signIns[1] === 200 && signedIn === `Signed in as ${email}` && empty === EXPECTED.setup.empty,
+    JSON.stringify({ signIns, signedIn, empty }),
+  );
+  check(
+    `${label}: /tv served with Referrer-Policy same-origin, no page or HTTP error`,
+    served.headers()['referrer-policy'] === 'same-origin' && problems.length === 0,
+    JSON.stringify({ policy: served.headers()['referrer-policy'], problems }),
+  );
+  // Every part of setup on screen, none over another (a 720p TV has two thirds of the room).
+  const boxes = await page.evaluate(() => {
+    const box = (selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return null;
+      const rect = element.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+    };
+    return {
+      header: box('header'),
+      title: box('#empty-title'),
+      qr: box('[data-testid="ad-spaces-qr"]'),
+      refresh: box('[data-testid="setup-refresh"]'),
+    };
+  });
+  const inside = (b) =>
+    b !== null && b.top >= 0 && b.left >= 0 && b.bottom <= layout.height && b.right <= layout.width;
+  check(
+    `${label}: setup fits the screen, the header, heading, QR code and Refresh one under another`,
+    Object.values(boxes).every(inside) &&
+      boxes.header.bottom <= boxes.title.top &&
+      boxes.title.bottom <= boxes.qr.top &&
+      boxes.qr.bottom <= boxes.refresh.top,
+    JSON.stringify(boxes),
+  );
+  await shoot(page, `password-setup-${layout.width}x${layout.height}`);
   await page.close();
 }
 
@@ -1572,37 +1713,44 @@ try {
   await waitForHealth(server);
   browser = await puppeteer.launch({ executablePath, args });
   console.log(`${await browser.version()} against ${baseUrl}/tv`);
-  for (const layout of LAYOUTS) {
-    const response = await checkLayout(browser, layout);
-    if (layout === LAYOUTS[0]) {
-      // An old TV must never keep a stale entry point.
-      const cacheControl = response.headers()['cache-control'];
-      check('/tv HTML is served no-store', cacheControl === 'no-store', cacheControl);
+  /** A fresh profile (each launch has its own): no session, worker, device or cache from before. */
+  const freshBrowser = async () => {
+    await browser.close();
+    browser = await puppeteer.launch({ executablePath, args });
+    return browser;
+  };
+  if (runs('layouts')) {
+    for (const layout of LAYOUTS) {
+      const response = await checkLayout(browser, layout);
+      if (layout === LAYOUTS[0]) {
+        // An old TV must never keep a stale entry point.
+        const cacheControl = response.headers()['cache-control'];
+        check('/tv HTML is served no-store', cacheControl === 'no-store', cacheControl);
+      }
     }
   }
-  await checkPairingAndSetup(browser);
-  // A fresh profile (each launch has its own): no worker or device from the checks above.
-  await browser.close();
-  browser = await puppeteer.launch({ executablePath, args });
-  await checkServiceWorker(browser);
-  // Fresh again: the playback journey's TV starts with an empty media cache.
-  await browser.close();
-  browser = await puppeteer.launch({ executablePath, args });
-  await checkPlayback(browser, {
-    stopServer: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    },
-    // The same DATA_DIR: the plays recorded so far are still there.
-    restartServer: async () => {
-      server = startServer(dataDir);
-      await waitForHealth(server);
-    },
-  });
-  // Fresh again: the marketplace journey's TV downloads only its own files.
-  await browser.close();
-  browser = await puppeteer.launch({ executablePath, args });
-  await checkMarketplace(browser);
+  if (runs('pairing')) await checkPairingAndSetup(browser);
+  if (runs('password')) {
+    // Each TV size starts signed out.
+    for (const layout of PASSWORD_LAYOUTS) await checkPasswordSignIn(await freshBrowser(), layout);
+  }
+  if (runs('service-worker')) await checkServiceWorker(await freshBrowser());
+  // The playback journey's TV starts with an empty media cache.
+  if (runs('playback')) {
+    await checkPlayback(await freshBrowser(), {
+      stopServer: async () => {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+      },
+      // The same DATA_DIR: the plays recorded so far are still there.
+      restartServer: async () => {
+        server = startServer(dataDir);
+        await waitForHealth(server);
+      },
+    });
+  }
+  // The marketplace journey's TV downloads only its own files.
+  if (runs('marketplace')) await checkMarketplace(await freshBrowser());
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {

@@ -47,6 +47,7 @@ import { playerRoutes } from './modules/player/player.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
 import { platformSettingsRoutes } from './modules/platform/platform-settings.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { monetizationRoutes } from './modules/monetization/monetization.routes';
 import { adPlaylistsRoutes } from './modules/fill/ad-playlists.routes';
@@ -285,6 +286,7 @@ export async function buildApp({
   await app.register(platformSettingsRoutes);
   await app.register(ledgerRoutes);
   await app.register(proofOfPlayRoutes);
+  await app.register(auditRoutes);
   await app.register(walletRoutes);
   await app.register(monetizationRoutes);
   await app.register(adPlaylistsRoutes);

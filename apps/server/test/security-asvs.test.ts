@@ -96,6 +96,36 @@ describe('V3.5.1 CSRF: a write that carries cookies must come from our own origi
     expect(own.statusCode, own.body).toBe(200);
   });
 
+  it("V3.5.1 refuses a password sign-in and a web app write from `Origin: null` (what Chromium 69 sends under no-referrer); the TV's sign-in from our origin works", async () => {
+    // Issue 18 item 8: the fix serves /tv with `Referrer-Policy: same-origin` (hosting.test.ts
+    // pins it) so the TV's browser sends its real origin; `null` itself stays refused everywhere.
+    const { cookie, email } = await t.signUp();
+    const signIn = (origin: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin, 'x-screenline-auth-transport': 'bearer' },
+        payload: { email, password: PASSWORD },
+      });
+    const fromNull = await signIn('null');
+    expect(fromNull.statusCode, fromNull.body).toBe(403);
+    expect(fromNull.headers['set-auth-token']).toBeUndefined();
+    const fromOurs = await signIn(ORIGIN);
+    expect(fromOurs.statusCode, fromOurs.body).toBe(200);
+    expect(fromOurs.headers['set-auth-token']).toEqual(expect.any(String));
+    expectRefused(
+      await crossSite(
+        t,
+        { method: 'PATCH', url: '/api/v1/me', payload: { company: 'Null' } },
+        cookie,
+        'null',
+      ),
+      'product write from Origin null',
+    );
+    const me = await t.request({ method: 'GET', url: '/api/v1/me', cookie });
+    expect(ZMe.parse(me.json()).company).not.toBe('Null');
+  });
+
   it('V3.5.1 refuses a forged product API write before it runs; the same write from our origin works', async () => {
     const { cookie } = await t.signUp();
     const patch: InjectOptions = {

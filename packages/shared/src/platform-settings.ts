@@ -25,6 +25,11 @@ export const ZPlatformSettingsFields = z
     topUpMaxMicros: ZPositiveMicros,
     payoutMinMicros: ZPositiveMicros,
     payoutMaxMicros: ZPositiveMicros,
+    /**
+     * Four eyes (issue 18 item 6): a top-up or payout above this amount needs the approval of
+     * two different super-users before money moves.
+     */
+    fourEyesAboveMicros: ZMicros,
     /** Handed to every TV in its manifest (ZPlayerSettings' bounds). */
     player: ZPlayerSettings,
   })
@@ -45,6 +50,7 @@ export const ZPlatformSettings = z.object({
   topUpMaxMicros: ZMicros,
   payoutMinMicros: ZMicros,
   payoutMaxMicros: ZMicros,
+  fourEyesAboveMicros: ZMicros,
   player: ZPlayerSettings,
   updatedAt: text().nullable(),
   updatedBy: z.object({ id: text(), name: text() }).nullable(),
@@ -63,6 +69,8 @@ export const PLATFORM_SETTINGS_DEFAULTS: Omit<TPlatformSettings, 'updatedAt' | '
   topUpMaxMicros: 50_000_000_000,
   payoutMinMicros: 10_000_000,
   payoutMaxMicros: 50_000_000_000,
+  // €10,000: above it, two super-users approve a top-up or payout.
+  fourEyesAboveMicros: 10_000_000_000,
   player: PLAYER_SETTINGS_DEFAULTS,
 };
 

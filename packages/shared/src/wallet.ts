@@ -79,10 +79,18 @@ export const ZWalletTransactionList = z.object({
 });
 export type TWalletTransactionList = z.infer<typeof ZWalletTransactionList>;
 
-export const REQUEST_STATES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * Four eyes on money (issue 18 item 6): above the platform's `fourEyesAboveMicros`, a request's
+ * first approval moves it here and nothing else; a second, different super-user's approval moves
+ * it on (and the money with it).
+ */
+export const AWAITING_SECOND_APPROVAL = 'awaiting-second-approval';
 
-/** Top-up: pending → approved (credits the wallet) | rejected (reason). */
-export const TOP_UP_STATES = REQUEST_STATES;
+/**
+ * Top-up: pending → approved (credits the wallet) | rejected (reason); above the four-eyes
+ * amount pending → awaiting-second-approval → approved | rejected.
+ */
+export const TOP_UP_STATES = ['pending', AWAITING_SECOND_APPROVAL, 'approved', 'rejected'] as const;
 export const ZTopUpState = z.enum(TOP_UP_STATES);
 export type TTopUpState = z.infer<typeof ZTopUpState>;
 
@@ -99,6 +107,12 @@ export const ZCreateTopUp = z.strictObject({
 });
 export type TCreateTopUp = z.input<typeof ZCreateTopUp>;
 
+export const ZFirstApproval = z.object({
+  approvedAt: text(),
+  approvedBy: z.object({ id: text(), name: text() }),
+});
+export type TFirstApproval = z.infer<typeof ZFirstApproval>;
+
 export const ZTopUp = z.object({
   id: text(),
   user: z.object({ id: text(), name: text(), email: text() }),
@@ -106,6 +120,8 @@ export const ZTopUp = z.object({
   reference: text(),
   receipt: z.object({ contentId: text(), name: text(), url: text().nullable() }).nullable(),
   state: ZTopUpState,
+  /** Who gave the first of two approvals (above the four-eyes amount); null otherwise. */
+  firstApproval: ZFirstApproval.nullable(),
   decision: ZDecision.nullable(),
   createdAt: text(),
 });
@@ -114,8 +130,17 @@ export type TTopUp = z.infer<typeof ZTopUp>;
 export const ZTopUpList = z.object({ items: z.array(ZTopUp), nextCursor: text().nullable() });
 export type TTopUpList = z.infer<typeof ZTopUpList>;
 
-/** Payout: pending → approved → paid | rejected (reason; the funds return to the wallet). */
-export const PAYOUT_STATES = ['pending', 'approved', 'paid', 'rejected'] as const;
+/**
+ * Payout: pending → approved → paid | rejected (reason; the funds return to the wallet); above
+ * the four-eyes amount pending → awaiting-second-approval → approved.
+ */
+export const PAYOUT_STATES = [
+  'pending',
+  AWAITING_SECOND_APPROVAL,
+  'approved',
+  'paid',
+  'rejected',
+] as const;
 export const ZPayoutState = z.enum(PAYOUT_STATES);
 export type TPayoutState = z.infer<typeof ZPayoutState>;
 
@@ -146,6 +171,8 @@ export const ZPayout = z.object({
   /** Masked: the holder and the IBAN's country and last four characters ("DE•• •••• 3000"). */
   destination: z.object({ accountHolder: text(), ibanMasked: text() }),
   state: ZPayoutState,
+  /** Who gave the first of two approvals (above the four-eyes amount); null otherwise. */
+  firstApproval: ZFirstApproval.nullable(),
   decision: ZDecision.nullable(),
   paidAt: text().nullable(),
   createdAt: text(),
@@ -157,7 +184,7 @@ export type TPayoutList = z.infer<typeof ZPayoutList>;
 
 /** `?state=` on the request lists (own: /wallet/top-ups, /wallet/payouts; admin: /admin/…). */
 export const ZRequestListQuery = ZPageQuery.extend({
-  state: z.enum(['pending', 'approved', 'paid', 'rejected']).optional(),
+  state: z.enum(['pending', AWAITING_SECOND_APPROVAL, 'approved', 'paid', 'rejected']).optional(),
 });
 export type TRequestListQuery = z.input<typeof ZRequestListQuery>;
 

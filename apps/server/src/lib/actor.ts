@@ -9,11 +9,20 @@ export interface TSessionUser {
   createdAt: Date;
 }
 
+/** Where a request came from: what the money audit log records with each decision. */
+export interface TRequestOrigin {
+  /** The client address as the server sees it (Fastify's request.ip, TRUST_PROXY applied). */
+  ip: string;
+  userAgent: string | null;
+}
+
 /** A signed-in person. `kind` tells a user from a device wherever both may act. */
 export interface TActor extends TSessionUser {
   kind: 'user';
   role: 'advertiser' | 'publisher' | null;
   isSU: boolean;
+  /** Set for requests over HTTP (requireActor); absent when a job or the CLI acts. */
+  origin?: TRequestOrigin;
 }
 
 /**

@@ -119,6 +119,22 @@ describe('compression and hosting of the built apps', () => {
     );
   });
 
+  it("serves the player's pages with Referrer-Policy same-origin, so Chromium 68/69 send their Origin on sign-in; the web app's keep no-referrer", async () => {
+    // Under no-referrer, Chromium 69 sends `Origin: null` on the TV's own sign-in POST and Better
+    // Auth refuses it (issue 18 item 8); same-origin gives nothing to other sites either.
+    for (const url of ['/tv', '/tv/', '/tv/setup?from=menu', '/tv/index.html']) {
+      for (const acceptEncoding of ['br', undefined]) {
+        const res = await get(url, acceptEncoding);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['referrer-policy'], url).toBe('same-origin');
+      }
+    }
+    expect((await get('/tv/sw.js', 'br')).headers['referrer-policy']).toBe('same-origin');
+    for (const url of ['/', '/signin', '/index.html', '/api/health']) {
+      expect((await get(url, 'br')).headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
   it("serves the player's service worker as JavaScript, revalidated each time, allowed the /tv scope", async () => {
     for (const acceptEncoding of ['br', 'gzip', undefined]) {
       const res = await get('/tv/sw.js', acceptEncoding);

@@ -15,6 +15,14 @@ const NO_CACHE = 'no-cache';
  */
 const NO_STORE = 'no-store';
 /**
+ * The player's pages send their origin with their own requests. Helmet's `no-referrer` (kept for
+ * the web app) makes Chromium 68/69 send `Origin: null` even on a same-origin POST, and Better
+ * Auth refuses a sign-in from `null` (issue 18 item 8: password sign-in on the TV failed with
+ * 403). `same-origin` sends the origin and referrer to this server only, nothing to other sites;
+ * checked in a real Chromium 69 (docs/decisions.md).
+ */
+const PLAYER_REFERRER_POLICY = 'same-origin';
+/**
  * The player's service worker (apps/player/src/sw.ts), at the top of the player's build. A
  * browser checks it for updates on every navigation and, with `no-cache`, always asks the
  * server (a new build changes it). It controls `/tv` itself, the address TVs are set up with, as
@@ -47,8 +55,20 @@ const isSourceMap = (url: string) => url.endsWith('.map');
 export const hostingPlugin = fp(async (app: FastifyInstance) => {
   const { webDist, playerDist } = app.deps.config;
   const apps = [
-    { prefix: '/tv/', root: playerDist, name: 'player', pageCacheControl: NO_STORE },
-    { prefix: '/', root: webDist, name: 'web app', pageCacheControl: NO_CACHE },
+    {
+      prefix: '/tv/',
+      root: playerDist,
+      name: 'player',
+      pageCacheControl: NO_STORE,
+      referrerPolicy: PLAYER_REFERRER_POLICY,
+    },
+    {
+      prefix: '/',
+      root: webDist,
+      name: 'web app',
+      pageCacheControl: NO_CACHE,
+      referrerPolicy: null,
+    },
   ].map((a) => ({ ...a, index: readIndexPage(a.root) }));
 
   for (const [i, site] of apps.entries()) {
@@ -76,6 +96,7 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
             ? site.pageCacheControl
             : NO_CACHE;
         res.header('cache-control', cacheControl);
+        if (site.referrerPolicy) res.header('referrer-policy', site.referrerPolicy);
       },
     });
   }
@@ -93,6 +114,7 @@ export const hostingPlugin = fp(async (app: FastifyInstance) => {
     const offered = ENCODINGS.filter((encoding) => page[encoding]);
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', offered);
     reply.header('cache-control', site.pageCacheControl).header('vary', 'accept-encoding');
+    if (site.referrerPolicy) reply.header('referrer-policy', site.referrerPolicy);
     reply.type('text/html; charset=utf-8');
     const compressed = encoding ? page[encoding] : undefined;
     if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);

@@ -90,7 +90,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorateRequest('requireActor', async function (this: FastifyRequest): Promise<TActor> {
-    return actorOf(await this.requireAccount());
+    const origin = { ip: this.ip, userAgent: this.headers['user-agent'] ?? null };
+    return { ...actorOf(await this.requireAccount()), origin };
   });
 
   app.decorateRequest(

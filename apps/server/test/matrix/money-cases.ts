@@ -69,6 +69,7 @@ export const MONEY_CASES: Record<string, TCase> = {
       const { commissionBasisPoints, minMicrosPerSecond, player } = PLATFORM_SETTINGS_DEFAULTS;
       const { topUpMinMicros, topUpMaxMicros, payoutMinMicros, payoutMaxMicros } =
         PLATFORM_SETTINGS_DEFAULTS;
+      const { fourEyesAboveMicros } = PLATFORM_SETTINGS_DEFAULTS;
       return {
         method: 'PUT',
         url: '/api/v1/admin/platform-settings',
@@ -79,10 +80,16 @@ export const MONEY_CASES: Record<string, TCase> = {
           topUpMaxMicros,
           payoutMinMicros,
           payoutMaxMicros,
+          fourEyesAboveMicros,
           player,
         },
       };
     },
+  },
+  'GET /api/v1/admin/audit-log': {
+    audience: 'super-user',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/admin/audit-log?kind=top-up&limit=5' }),
   },
   'GET /api/v1/admin/ledger/audit': {
     audience: 'super-user',

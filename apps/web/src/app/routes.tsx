@@ -34,6 +34,7 @@ const adminMoneyPages = {
   payoutApprovals: () => import('@/features/admin-money/routes/payout-approvals-page'),
   monetizationApprovals: () => import('@/features/admin-money/routes/monetization-approvals-page'),
   platformSettings: () => import('@/features/admin-money/routes/platform-settings-page'),
+  auditLog: () => import('@/features/admin-money/routes/audit-log-page'),
 };
 const adPlaylistPages = () => import('@/features/admin-ad-playlists/routes/ad-playlist-pages');
 const helpPages = () => import('@/features/help/routes/help-pages');
@@ -117,6 +118,7 @@ const adminRoutes: RouteObject[] = [
     path: admin.payoutApprovals,
     lazy: lazyPage(adminMoneyPages.payoutApprovals, 'PayoutApprovalsPage'),
   },
+  { path: admin.auditLog, lazy: lazyPage(adminMoneyPages.auditLog, 'AuditLogPage') },
   { path: admin.adPlaylists, lazy: lazyPage(adPlaylistPages, 'AdPlaylistsPage') },
   { path: admin.editAdPlaylist, lazy: lazyPage(adPlaylistPages, 'EditAdPlaylistPage') },
   {

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import type { TDecision } from '@screenline/shared/money';
 import type { TMonetizationState } from '@screenline/shared/monetization';
-import type { TPayoutState, TTopUpState } from '@screenline/shared/wallet';
+import type { TFirstApproval, TPayoutState, TTopUpState } from '@screenline/shared/wallet';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
@@ -15,6 +15,7 @@ type TRequestState = TTopUpState | TPayoutState | TMonetizationState;
 const STATES: Record<TRequestState, { label: string; tone: Parameters<typeof Badge>[0]['tone'] }> =
   {
     pending: { label: 'Pending', tone: 'warning' },
+    'awaiting-second-approval': { label: 'Awaiting second approval', tone: 'warning' },
     approved: { label: 'Approved', tone: 'success' },
     paid: { label: 'Paid', tone: 'brand' },
     rejected: { label: 'Rejected', tone: 'danger' },
@@ -63,6 +64,26 @@ export function DecisionNote({
           : <span className="font-medium text-foreground">{decision.reason}</span>
         </>
       )}
+    </p>
+  );
+}
+
+/**
+ * The first of two approvals (four eyes, above the platform's amount): "First approval by Grace
+ * Hopper on 3 Jan 2026, 14:05."
+ */
+export function FirstApprovalNote({
+  firstApproval,
+  className,
+}: {
+  firstApproval: TFirstApproval | null;
+  className?: string;
+}) {
+  if (!firstApproval) return null;
+  return (
+    <p className={cn('text-xs text-muted-foreground', className)}>
+      First approval by {firstApproval.approvedBy.name} on{' '}
+      {formatDateTime(firstApproval.approvedAt)}
     </p>
   );
 }

@@ -55,6 +55,7 @@ export const paths = {
     monetizationApprovals: '/admin/monetization-approvals',
     pageViews: '/admin/page-views',
     contactMessages: '/admin/contact-messages',
+    auditLog: '/admin/audit-log',
   },
   help: {
     home: '/help',

@@ -10,7 +10,7 @@ import { uuid } from '@/test/screens-fixtures';
 
 /** Fixtures for the marketplace's money pages, shaped as the /api/v1 routes answer them. */
 
-export const BUYER = { id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' };
+export const BUYER = { id: 'buyer-1', name: 'Ada Lovelace', email: 'ada@example.com' };
 export const ADMIN = { id: 'admin-1', name: 'Grace Hopper' };
 
 export function makeSettings(overrides: Partial<TPlatformSettings> = {}): TPlatformSettings {
@@ -50,6 +50,7 @@ export function makeTopUp(overrides: Partial<TTopUp> = {}): TTopUp {
     reference: 'SL-ADA-0302',
     receipt: null,
     state: 'pending',
+    firstApproval: null,
     decision: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
@@ -63,6 +64,7 @@ export function makePayout(overrides: Partial<TPayout> = {}): TPayout {
     amountMicros: 80_000_000,
     destination: { accountHolder: 'Ada Lovelace', ibanMasked: 'DE•• •••• 3000' },
     state: 'pending',
+    firstApproval: null,
     decision: null,
     paidAt: null,
     createdAt: '2026-03-02T09:00:00.000Z',

@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './screens';
 export * from './player';
 export * from './marketplace';
+export * from './audit';

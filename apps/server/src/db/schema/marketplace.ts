@@ -63,6 +63,8 @@ export const platformSettings = pgTable(
     topUpMaxMicros: micros('top_up_max_micros').notNull(),
     payoutMinMicros: micros('payout_min_micros').notNull(),
     payoutMaxMicros: micros('payout_max_micros').notNull(),
+    /** Above it a top-up or payout needs two super-users' approvals (0010, issue 18). */
+    fourEyesAboveMicros: micros('four_eyes_above_micros').notNull().default(10_000_000_000),
     /** TPlayerSettings, parsed with ZPlayerSettings when read. */
     player: jsonb('player').notNull(),
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
@@ -180,6 +182,12 @@ const decisionColumns = {
   decidedAt: at('decided_at'),
 };
 
+/** Top-ups and payouts: the first of two approvals above the four-eyes amount (0010, issue 18). */
+const firstApprovalColumns = {
+  firstApprovedBy: text('first_approved_by').references(() => user.id, { onDelete: 'set null' }),
+  firstApprovedAt: at('first_approved_at'),
+};
+
 export const topUpRequest = pgTable(
   'top_up_request',
   {
@@ -194,6 +202,7 @@ export const topUpRequest = pgTable(
     }),
     state: topUpStateEnum('state').notNull().default('pending'),
     ...decisionColumns,
+    ...firstApprovalColumns,
     ...timestamps,
   },
   (t) => [
@@ -218,6 +227,7 @@ export const payoutRequest = pgTable(
     ibanEncrypted: text('iban_encrypted').notNull(),
     state: payoutStateEnum('state').notNull().default('pending'),
     ...decisionColumns,
+    ...firstApprovalColumns,
     paidBy: text('paid_by').references(() => user.id, { onDelete: 'set null' }),
     paidAt: at('paid_at'),
     ...timestamps,

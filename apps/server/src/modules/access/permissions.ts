@@ -131,6 +131,7 @@ export const PERMISSIONS = {
   'admin.platformSettings.update': { principals: ['user'], superUserOnly: true },
   'admin.ledger.audit': { principals: ['user'], superUserOnly: true },
   'admin.proofOfPlay.read': { principals: ['user'], superUserOnly: true },
+  'admin.auditLog.read': { principals: ['user'], superUserOnly: true },
   'admin.topUps.review': { principals: ['user'], superUserOnly: true },
   'admin.payouts.review': { principals: ['user'], superUserOnly: true },
   'admin.campaigns.review': { principals: ['user'], superUserOnly: true },

@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import {
   ZCampaignTargeting,
@@ -23,10 +21,13 @@ import type { TDb } from '../../db/database';
 import { sql } from 'drizzle-orm';
 import { impression } from '../../db/schema/index';
 import { adPlaySummary } from '../proof-of-play/play-summary';
-import { AppError, notFound } from '../../lib/app-error';
+
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
+import { recordMoneyDecision } from '../audit/money-audit';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TReferencedItem } from '../content/content-references';
 import type { TMail } from '../mail/mail.service';
@@ -492,9 +493,7 @@ export function createCampaignsService(
         qr_scans: figure.qrScans,
       };
     });
-    const body = Readable.from(records).pipe(
-      stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
-    );
+    const body = csvStream(CSV_COLUMNS, records);
     return { filename: `campaign-${slug(row.name)}-${from}-to-${to}.csv`, body };
   }
 
@@ -542,6 +541,9 @@ export function createCampaignsService(
     let bumped: string[] = [];
     const view = await runOnce(async (tx) => {
       const current = await requireLocked(tx, id);
+      // Four eyes on money (issue 18 item 6): a super-user's own budget is held by another.
+      if (current.ownerId === actor.id)
+        throw forbidden('You cannot approve your own campaign; another super-user must review it.');
       const row = await moveState(tx, current, {
         from: TRANSITIONS.approve,
         to: 'approved',
@@ -561,6 +563,13 @@ export function createCampaignsService(
       }
       bumped = await bumpTargetedSpaces(tx, row);
       decided = await viewOf(tx, row);
+      await recordMoneyDecision(tx, actor, {
+        kind: 'campaign',
+        action: 'approve',
+        subjectId: row.id,
+        requester: decided.owner,
+        amountMicros: row.budgetMicros,
+      });
       return { statusCode: 200, body: decided };
     });
     changes.publishContent(bumped);
@@ -588,6 +597,14 @@ export function createCampaignsService(
         decision: { reason: input.reason, decidedBy: actor.id },
       });
       decided = await viewOf(tx, row);
+      await recordMoneyDecision(tx, actor, {
+        kind: 'campaign',
+        action: 'reject',
+        subjectId: row.id,
+        requester: decided.owner,
+        amountMicros: row.budgetMicros,
+        reason: input.reason,
+      });
       return { statusCode: 200, body: decided };
     });
     if (decided) await tell(decided, 'rejected');

@@ -46,6 +46,7 @@ export function createPlatformSettings(
       topUpMaxMicros: settings.topUpMaxMicros,
       payoutMinMicros: settings.payoutMinMicros,
       payoutMaxMicros: settings.payoutMaxMicros,
+      fourEyesAboveMicros: settings.fourEyesAboveMicros,
       // A stored value is parsed like any outside input.
       player: ZPlayerSettings.parse(settings.player),
       updatedAt: settings.updatedAt.toISOString(),

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import {
   PLAYS_REPORT_MAX_DAYS,
   type TImpression,
@@ -15,6 +14,7 @@ import { impression } from '../../db/schema/index';
 import { adPlaySummary } from '../proof-of-play/play-summary';
 import { AppError, notFound, unauthenticated } from '../../lib/app-error';
 import type { TActor, TPrincipal } from '../../lib/actor';
+import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TPlayIngest } from '../proof-of-play/ingest';
 import type { TSettlement } from '../proof-of-play/settlement';
@@ -163,9 +163,7 @@ export function createImpressionsService(
         after = { startedAt: last.startedAt, id: last.id };
       }
     }
-    const body = Readable.from(rows()).pipe(
-      stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
-    );
+    const body = csvStream(CSV_COLUMNS, rows());
     return { filename: `plays-${slug(space.name)}-${query.from}-to-${query.to}.csv`, body };
   }
 

@@ -1,5 +1,9 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { TLedgerTransactionKind } from '@screenline/shared/wallet';
+import {
+  AWAITING_SECOND_APPROVAL,
+  type TLedgerTransactionKind,
+  type TTopUpState,
+} from '@screenline/shared/wallet';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { payoutRequest, topUpRequest, user } from '../../db/schema/index';
@@ -141,7 +145,12 @@ export function createWalletRepository(db: TDb) {
     async listTopUps(filter: TRequestFilter) {
       const order = createdOrder(topUpRequest, filter.direction, filter.cursor);
       return db
-        .select({ request: topUpRequest, user: requester, decider: decidedByName(topUpRequest) })
+        .select({
+          request: topUpRequest,
+          user: requester,
+          decider: decidedByName(topUpRequest),
+          firstApprover: firstApprovedByName(topUpRequest),
+        })
         .from(topUpRequest)
         .innerJoin(user, eq(user.id, topUpRequest.userId))
         .where(
@@ -159,7 +168,12 @@ export function createWalletRepository(db: TDb) {
 
     async findTopUp(id: string) {
       const [row] = await db
-        .select({ request: topUpRequest, user: requester, decider: decidedByName(topUpRequest) })
+        .select({
+          request: topUpRequest,
+          user: requester,
+          decider: decidedByName(topUpRequest),
+          firstApprover: firstApprovedByName(topUpRequest),
+        })
         .from(topUpRequest)
         .innerJoin(user, eq(user.id, topUpRequest.userId))
         .where(eq(topUpRequest.id, id));
@@ -167,17 +181,41 @@ export function createWalletRepository(db: TDb) {
     },
 
     /**
-     * pending → approved | rejected, only if still pending: of concurrent decisions one changes
-     * the row, the others change nothing (and answer invalid-state).
+     * pending | awaiting-second-approval → approved | rejected, only if still in one of `from`
+     * (and, for a second approval, first approved by someone else): of concurrent decisions one
+     * changes the row, the others change nothing (and answer invalid-state).
      */
     async decideTopUp(
       id: string,
+      from: readonly TTopUpState[],
       decision: { state: 'approved' | 'rejected'; decidedBy: string; reason: string | null },
     ) {
       const now = new Date();
       const [row] = await db
         .update(topUpRequest)
         .set({ ...decision, decidedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(topUpRequest.id, id),
+            inArray(topUpRequest.state, [...from]),
+            notFirstApprovedBy(topUpRequest, decision),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** pending → awaiting-second-approval (four eyes), only if still pending. */
+    async firstApproveTopUp(id: string, approvedBy: string) {
+      const now = new Date();
+      const [row] = await db
+        .update(topUpRequest)
+        .set({
+          state: AWAITING_SECOND_APPROVAL,
+          firstApprovedBy: approvedBy,
+          firstApprovedAt: now,
+          updatedAt: now,
+        })
         .where(and(eq(topUpRequest.id, id), eq(topUpRequest.state, 'pending')))
         .returning();
       return row;
@@ -195,7 +233,12 @@ export function createWalletRepository(db: TDb) {
     async listPayouts(filter: TRequestFilter) {
       const order = createdOrder(payoutRequest, filter.direction, filter.cursor);
       return db
-        .select({ request: payoutRequest, user: requester, decider: decidedByName(payoutRequest) })
+        .select({
+          request: payoutRequest,
+          user: requester,
+          decider: decidedByName(payoutRequest),
+          firstApprover: firstApprovedByName(payoutRequest),
+        })
         .from(payoutRequest)
         .innerJoin(user, eq(user.id, payoutRequest.userId))
         .where(
@@ -213,7 +256,12 @@ export function createWalletRepository(db: TDb) {
 
     async findPayout(id: string) {
       const [row] = await db
-        .select({ request: payoutRequest, user: requester, decider: decidedByName(payoutRequest) })
+        .select({
+          request: payoutRequest,
+          user: requester,
+          decider: decidedByName(payoutRequest),
+          firstApprover: firstApprovedByName(payoutRequest),
+        })
         .from(payoutRequest)
         .innerJoin(user, eq(user.id, payoutRequest.userId))
         .where(eq(payoutRequest.id, id));
@@ -231,7 +279,15 @@ export function createWalletRepository(db: TDb) {
       const [row] = await db
         .update(payoutRequest)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(payoutRequest.id, id), inArray(payoutRequest.state, [...from])))
+        .where(
+          and(
+            eq(payoutRequest.id, id),
+            inArray(payoutRequest.state, [...from]),
+            values.state === 'approved' && values.decidedBy
+              ? notFirstApprovedBy(payoutRequest, { decidedBy: values.decidedBy })
+              : undefined,
+          ),
+        )
         .returning();
       return row;
     },
@@ -239,6 +295,23 @@ export function createWalletRepository(db: TDb) {
 }
 
 export type TWalletRepository = ReturnType<typeof createWalletRepository>;
+
+/** The first approver's name (a subquery, as the decider's). */
+function firstApprovedByName(table: typeof topUpRequest | typeof payoutRequest) {
+  return sql<string | null>`(select u.name from "user" u where u.id = ${table.firstApprovedBy})`;
+}
+
+/**
+ * Four eyes in the guard itself: an approval may not come from the super-user who gave the
+ * first one (a row without a first approval passes).
+ */
+function notFirstApprovedBy(
+  table: typeof topUpRequest | typeof payoutRequest,
+  decision: { decidedBy: string; state?: string },
+): SQL | undefined {
+  if (decision.state !== undefined && decision.state !== 'approved') return undefined;
+  return sql`${table.firstApprovedBy} is distinct from ${decision.decidedBy}`;
+}
 
 /** The decider's name (a subquery: the requester already joins the user table). */
 function decidedByName(table: typeof topUpRequest | typeof payoutRequest) {

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { formatMicros, MICROS_PER_UNIT, type TDecision } from '@screenline/shared/money';
 import {
+  AWAITING_SECOND_APPROVAL,
   LEDGER_TRANSACTION_LABELS,
   maskIban,
+  type TFirstApproval,
   type TPayout,
   type TPayoutList,
   type TTopUp,
@@ -21,10 +22,12 @@ import {
 import type { TDb } from '../../db/database';
 import type { payoutRequest, topUpRequest } from '../../db/schema/index';
 import type { TActor } from '../../lib/actor';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { pageOf } from '../../lib/created-order';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
+import { recordMoneyDecision } from '../audit/money-audit';
 import type { TContentDirectory } from '../content/content-directory';
 import {
   EXTERNAL_ACCOUNT_ID,
@@ -100,9 +103,9 @@ export function createWalletService(deps: {
   /** Runs `work` idempotently, then sends the mail it asked for (never on a replay). */
   async function decide<T>(
     run: TRunIdempotent,
-    work: (tx: TDb) => Promise<{ statusCode: number; body: T; mail: TMail }>,
+    work: (tx: TDb) => Promise<{ statusCode: number; body: T; mail: TMail | null }>,
   ): Promise<T> {
-    let toSend: TMail | undefined;
+    let toSend: TMail | null = null;
     const body = await run(async (tx) => {
       const result = await work(tx);
       toSend = result.mail;
@@ -165,9 +168,7 @@ export function createWalletService(deps: {
         row.heldDeltaMicros,
         row.balanceAfterMicros,
       ]);
-    const body = Readable.from(records).pipe(
-      stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' }),
-    );
+    const body = csvStream(CSV_COLUMNS, records);
     const range = [query.from, query.to].filter(Boolean).join('-to-');
     return { filename: `wallet-transactions${range ? `-${range}` : ''}.csv`, body };
   }
@@ -236,15 +237,45 @@ export function createWalletService(deps: {
     });
   }
 
+  /**
+   * Approves a top-up: the wallet is credited. Never the super-user's own (four eyes, issue 18
+   * item 6); above the platform's `fourEyesAboveMicros` the first approval only moves it to
+   * awaiting-second-approval, and a second, different super-user's approval credits it.
+   */
   async function approveTopUp(actor: TActor, id: string, run: TRunIdempotent): Promise<TTopUp> {
     await access.requireAccess(actor, 'admin.topUps.review');
+    const { fourEyesAboveMicros } = await settings.get();
     return decide(run, async (tx) => {
       const txRepo = createWalletRepository(tx);
-      const row = await txRepo.decideTopUp(id, {
-        state: 'approved',
-        decidedBy: actor.id,
-        reason: null,
-      });
+      const current = await txRepo.findTopUp(id);
+      if (!current) throw notFound('That top-up');
+      const { request } = current;
+      if (request.userId === actor.id)
+        throw forbidden(
+          'You cannot approve a top-up for your own wallet; another super-user must decide it.',
+        );
+      requireNotFirstApprover(request, actor, 'top-up');
+      const audit = {
+        kind: 'top-up',
+        subjectId: id,
+        requester: current.user,
+        amountMicros: request.amountMicros,
+      } as const;
+      if (request.state === 'pending' && request.amountMicros > fourEyesAboveMicros) {
+        const first = await txRepo.firstApproveTopUp(id, actor.id);
+        if (!first) throw await notPending(tx, id, 'top-up');
+        await recordMoneyDecision(tx, actor, { ...audit, action: 'first-approval' });
+        return { statusCode: 200, body: await topUpView(tx, id), mail: null };
+      }
+      const row = await txRepo.decideTopUp(
+        id,
+        [request.state === AWAITING_SECOND_APPROVAL ? AWAITING_SECOND_APPROVAL : 'pending'],
+        {
+          state: 'approved',
+          decidedBy: actor.id,
+          reason: null,
+        },
+      );
       if (!row) throw await notPending(tx, id, 'top-up');
       await transfer(tx, {
         kind: 'top-up',
@@ -256,6 +287,7 @@ export function createWalletService(deps: {
           { accountId: await walletAccountId(tx, row.userId), amountMicros: row.amountMicros },
         ],
       });
+      await recordMoneyDecision(tx, actor, { ...audit, action: 'approve' });
       const body = await topUpView(tx, id);
       return {
         statusCode: 200,
@@ -273,13 +305,21 @@ export function createWalletService(deps: {
   ): Promise<TTopUp> {
     await access.requireAccess(actor, 'admin.topUps.review');
     return decide(run, async (tx) => {
-      const row = await createWalletRepository(tx).decideTopUp(id, {
-        state: 'rejected',
-        decidedBy: actor.id,
-        reason,
-      });
+      const row = await createWalletRepository(tx).decideTopUp(
+        id,
+        ['pending', AWAITING_SECOND_APPROVAL],
+        { state: 'rejected', decidedBy: actor.id, reason },
+      );
       if (!row) throw await notPending(tx, id, 'top-up');
       const body = await topUpView(tx, id);
+      await recordMoneyDecision(tx, actor, {
+        kind: 'top-up',
+        action: 'reject',
+        subjectId: id,
+        requester: body.user,
+        amountMicros: row.amountMicros,
+        reason,
+      });
       return {
         statusCode: 200,
         body,
@@ -365,17 +405,49 @@ export function createWalletService(deps: {
     });
   }
 
+  /**
+   * Approves a payout (no money moves until it is marked paid). Never the super-user's own;
+   * above `fourEyesAboveMicros` the first approval moves it to awaiting-second-approval and a
+   * second, different super-user's approval makes it approved (issue 18 item 6).
+   */
   async function approvePayout(actor: TActor, id: string, run: TRunIdempotent): Promise<TPayout> {
     await access.requireAccess(actor, 'admin.payouts.review');
+    const { fourEyesAboveMicros } = await settings.get();
     return decide(run, async (tx) => {
+      const txRepo = createWalletRepository(tx);
+      const current = await txRepo.findPayout(id);
+      if (!current) throw notFound('That payout');
+      const { request } = current;
+      if (request.userId === actor.id)
+        throw forbidden('You cannot approve your own payout; another super-user must decide it.');
+      requireNotFirstApprover(request, actor, 'payout');
+      const audit = {
+        kind: 'payout',
+        subjectId: id,
+        requester: current.user,
+        amountMicros: request.amountMicros,
+      } as const;
       const now = new Date();
-      const row = await createWalletRepository(tx).movePayout(id, ['pending'], {
+      if (request.state === 'pending' && request.amountMicros > fourEyesAboveMicros) {
+        const first = await txRepo.movePayout(id, ['pending'], {
+          state: AWAITING_SECOND_APPROVAL,
+          firstApprovedBy: actor.id,
+          firstApprovedAt: now,
+        });
+        if (!first) throw await payoutNotIn(tx, id, 'approved', 'pending');
+        await recordMoneyDecision(tx, actor, { ...audit, action: 'first-approval' });
+        return { statusCode: 200, body: await payoutView(tx, id), mail: null };
+      }
+      const from =
+        request.state === AWAITING_SECOND_APPROVAL ? AWAITING_SECOND_APPROVAL : 'pending';
+      const row = await txRepo.movePayout(id, [from], {
         state: 'approved',
         decidedBy: actor.id,
         decidedAt: now,
         reason: null,
       });
       if (!row) throw await payoutNotIn(tx, id, 'approved', 'pending');
+      await recordMoneyDecision(tx, actor, { ...audit, action: 'approve' });
       const body = await payoutView(tx, id);
       return {
         statusCode: 200,
@@ -393,12 +465,11 @@ export function createWalletService(deps: {
   ): Promise<TPayout> {
     await access.requireAccess(actor, 'admin.payouts.review');
     return decide(run, async (tx) => {
-      const row = await createWalletRepository(tx).movePayout(id, ['pending', 'approved'], {
-        state: 'rejected',
-        decidedBy: actor.id,
-        decidedAt: new Date(),
-        reason,
-      });
+      const row = await createWalletRepository(tx).movePayout(
+        id,
+        ['pending', AWAITING_SECOND_APPROVAL, 'approved'],
+        { state: 'rejected', decidedBy: actor.id, decidedAt: new Date(), reason },
+      );
       if (!row) throw await payoutNotIn(tx, id, 'rejected', 'pending or approved');
       await transfer(tx, {
         kind: 'payout-release',
@@ -411,6 +482,14 @@ export function createWalletService(deps: {
         ],
       });
       const body = await payoutView(tx, id);
+      await recordMoneyDecision(tx, actor, {
+        kind: 'payout',
+        action: 'reject',
+        subjectId: id,
+        requester: body.user,
+        amountMicros: row.amountMicros,
+        reason,
+      });
       return {
         statusCode: 200,
         body,
@@ -427,6 +506,11 @@ export function createWalletService(deps: {
   async function markPayoutPaid(actor: TActor, id: string, run: TRunIdempotent): Promise<TPayout> {
     await access.requireAccess(actor, 'admin.payouts.review');
     return decide(run, async (tx) => {
+      const current = await createWalletRepository(tx).findPayout(id);
+      if (current?.request.userId === actor.id)
+        throw forbidden(
+          'You cannot mark your own payout paid; another super-user must make the transfer.',
+        );
       const row = await createWalletRepository(tx).movePayout(id, ['approved'], {
         state: 'paid',
         paidBy: actor.id,
@@ -444,6 +528,13 @@ export function createWalletService(deps: {
         ],
       });
       const body = await payoutView(tx, id);
+      await recordMoneyDecision(tx, actor, {
+        kind: 'payout',
+        action: 'mark-paid',
+        subjectId: id,
+        requester: body.user,
+        amountMicros: row.amountMicros,
+      });
       return {
         statusCode: 200,
         body,
@@ -550,8 +641,20 @@ async function notPending(tx: TDb, id: string, what: 'top-up'): Promise<AppError
   if (!row) return notFound('That top-up');
   return new AppError(
     'invalid-state',
-    `This ${what} is already ${row.request.state}; only a pending ${what} can be decided.`,
+    `This ${what} is already ${row.request.state}; only a pending ${what} (or one awaiting its second approval) can be decided.`,
   );
+}
+
+/** Four eyes: the second approval must come from another super-user than the first. */
+function requireNotFirstApprover(
+  request: { state: string; firstApprovedBy: string | null },
+  actor: TActor,
+  what: 'top-up' | 'payout',
+): void {
+  if (request.state === AWAITING_SECOND_APPROVAL && request.firstApprovedBy === actor.id)
+    throw forbidden(
+      `You gave this ${what} its first approval; a second, different super-user must confirm it.`,
+    );
 }
 
 async function payoutNotIn(tx: TDb, id: string, to: string, from: string): Promise<AppError> {
@@ -575,8 +678,24 @@ function decisionOf(
   };
 }
 
+function firstApprovalOf(
+  request: Pick<TTopUpRow, 'firstApprovedAt' | 'firstApprovedBy'>,
+  approverName: string | null,
+): TFirstApproval | null {
+  if (!request.firstApprovedAt) return null;
+  return {
+    approvedAt: request.firstApprovedAt.toISOString(),
+    approvedBy: { id: request.firstApprovedBy ?? '', name: approverName ?? 'A deleted user' },
+  };
+}
+
 function toTopUp(
-  row: { request: TTopUpRow; user: TRequester; decider: string | null },
+  row: {
+    request: TTopUpRow;
+    user: TRequester;
+    decider: string | null;
+    firstApprover: string | null;
+  },
   receipts: ReadonlyMap<string, { contentId: string; name: string; url: string | null }>,
 ): TTopUp {
   const { request } = row;
@@ -587,12 +706,18 @@ function toTopUp(
     reference: request.reference,
     receipt: request.receiptContentId ? (receipts.get(request.receiptContentId) ?? null) : null,
     state: request.state,
+    firstApproval: firstApprovalOf(request, row.firstApprover),
     decision: decisionOf(request, row.decider),
     createdAt: request.createdAt.toISOString(),
   };
 }
 
-function toPayout(row: { request: TPayoutRow; user: TRequester; decider: string | null }): TPayout {
+function toPayout(row: {
+  request: TPayoutRow;
+  user: TRequester;
+  decider: string | null;
+  firstApprover: string | null;
+}): TPayout {
   const { request } = row;
   return {
     id: request.id,
@@ -600,6 +725,7 @@ function toPayout(row: { request: TPayoutRow; user: TRequester; decider: string 
     amountMicros: request.amountMicros,
     destination: { accountHolder: request.accountHolder, ibanMasked: request.ibanMasked },
     state: request.state,
+    firstApproval: firstApprovalOf(request, row.firstApprover),
     decision: decisionOf(request, row.decider),
     paidAt: request.paidAt ? request.paidAt.toISOString() : null,
     createdAt: request.createdAt.toISOString(),

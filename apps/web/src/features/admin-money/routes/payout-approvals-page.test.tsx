@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPayout } from '@screenline/shared/wallet';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { makePayout, page, stubApi } from '@/test/money-fixtures';
 import { renderWithAuth } from '@/test/render';
@@ -11,12 +12,13 @@ import { PayoutApprovalsPage } from '@/features/admin-money/routes/payout-approv
 const PENDING = makePayout();
 const APPROVED = makePayout({ id: uuid(801), state: 'approved', amountMicros: 60_000_000 });
 
-function renderPage() {
+function renderPage(lists: { pending?: TPayout[]; approved?: TPayout[] } = {}) {
+  const { pending = [PENDING], approved = [APPROVED] } = lists;
   const calls = stubApi((call) => {
     if (call.method === 'POST') return jsonResponse(makePayout({ state: 'approved' }));
     if (call.path === '/api/v1/admin/payouts') {
       const state = call.search.get('state');
-      return page(state === 'pending' ? [PENDING] : state === 'approved' ? [APPROVED] : []);
+      return page(state === 'pending' ? pending : state === 'approved' ? approved : []);
     }
     if (call.path === `/api/v1/admin/payouts/${APPROVED.id}/destination`) {
       return jsonResponse({ accountHolder: 'Ada Lovelace', iban: 'DE89370400440532013000' });
@@ -84,5 +86,25 @@ describe('/admin/payout-approvals', () => {
     expect(posts(calls).map((call) => call.path)).toEqual([
       `/api/v1/admin/payouts/${APPROVED.id}/mark-paid`,
     ]);
+  });
+
+  it("four eyes: disables Approve and Mark paid on the super-user's own payout, and says why", async () => {
+    const me = { id: 'user-1', name: 'Me Myself', email: 'me@example.com' };
+    renderPage({
+      pending: [makePayout({ user: me })],
+      approved: [makePayout({ id: uuid(802), user: me, state: 'approved' })],
+    });
+    const reason = 'This is your own payout: another super-user must approve and pay it.';
+    const pending = await screen.findByRole('article', { name: 'Payout of €80.00 to Me Myself' });
+    expect(within(pending).getByRole('button', { name: 'Approve…' })).toBeDisabled();
+    expect(within(pending).getByRole('button', { name: 'Approve…' })).toHaveAccessibleDescription(
+      reason,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'To pay' }));
+    const approved = await screen.findByRole('article', { name: 'Payout of €80.00 to Me Myself' });
+    const markPaid = within(approved).getByRole('button', { name: 'Mark paid…' });
+    expect(markPaid).toBeDisabled();
+    expect(markPaid).toHaveAccessibleDescription(reason);
   });
 });

@@ -3,7 +3,12 @@ import { formatMicros } from '@screenline/shared/money';
 import type { TPayout, TPayoutState } from '@screenline/shared/wallet';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { DecisionNote, RequestStateBadge, formatDateTime } from '@/components/request-status';
+import {
+  DecisionNote,
+  FirstApprovalNote,
+  RequestStateBadge,
+  formatDateTime,
+} from '@/components/request-status';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/lib/toast';
 import { useAdminPayouts, usePayoutDecision } from '@/features/admin-money/api/admin-money';
@@ -14,9 +19,15 @@ import {
   useDecisionPrompts,
 } from '@/features/admin-money/components/approval-desk';
 import { BankDetails } from '@/features/admin-money/components/bank-details';
+import {
+  BlockedNote,
+  useApprovalBlocker,
+  useIsFirstOfTwo,
+} from '@/features/admin-money/components/four-eyes';
 
 const STATES = [
   { value: 'pending', label: 'Pending' },
+  { value: 'awaiting-second-approval', label: 'Second approval' },
   { value: 'approved', label: 'To pay' },
   { value: 'paid', label: 'Paid' },
   { value: 'rejected', label: 'Rejected' },
@@ -35,16 +46,65 @@ export function PayoutApprovalsPage() {
   const reject = usePayoutDecision('reject');
   const markPaid = usePayoutDecision('mark-paid');
   const { listRef, askReason, askConfirm, dialogs } = useDecisionPrompts();
+  const blockerOf = useApprovalBlocker();
+  const { isFirstOfTwo, rule } = useIsFirstOfTwo();
+
+  /** What Approve asks: a first approval, the second, or the only one (no money moves yet). */
+  const approvalPrompt = (payout: TPayout, amount: string) => {
+    // The server says what the approval did: the toast follows its answer.
+    const onConfirm = async () => {
+      const decided = await approve.mutateAsync({ id: payout.id });
+      toast.success(
+        decided.state === 'awaiting-second-approval'
+          ? `First approval given: a second super-user must confirm the payout of ${amount}.`
+          : `The payout of ${amount} was approved. It is now under “To pay”.`,
+      );
+    };
+    if (isFirstOfTwo(payout))
+      return {
+        title: `Give the first approval of the payout of ${amount}?`,
+        description: `${rule ?? ''} A second super-user confirms it; then it can be paid.`,
+        confirmLabel: 'Give first approval',
+        onConfirm,
+      };
+    if (payout.state === 'awaiting-second-approval')
+      return {
+        title: `Confirm the payout of ${amount}?`,
+        description: `${payout.firstApproval?.approvedBy.name ?? 'Another super-user'} gave the first approval. Then make the bank transfer to ${payout.destination.accountHolder} and mark it paid.`,
+        confirmLabel: 'Confirm payout',
+        onConfirm,
+      };
+    return {
+      title: `Approve the payout of ${amount}?`,
+      description: `Then make the bank transfer to ${payout.destination.accountHolder} and mark it paid. No money moves until then.`,
+      confirmLabel: 'Approve payout',
+      onConfirm,
+    };
+  };
 
   const renderPayout = (payout: TPayout) => {
     const amount = formatMicros(payout.amountMicros);
-    const isOpen = payout.state === 'pending' || payout.state === 'approved';
+    const isOpen =
+      payout.state === 'pending' ||
+      payout.state === 'awaiting-second-approval' ||
+      payout.state === 'approved';
+    const blocker = blockerOf(payout, 'payout');
+    const blockerId = `blocked-${payout.id}`;
+    const blocked = {
+      disabled: blocker !== null,
+      'aria-describedby': blocker ? blockerId : undefined,
+    };
     return (
       <RequestCard
         label={`Payout of ${amount} to ${payout.user.name}`}
         headline={amount}
         badge={<RequestStateBadge state={payout.state} />}
-        note={<DecisionNote state={payout.state} decision={payout.decision} />}
+        note={
+          <>
+            <FirstApprovalNote firstApproval={payout.firstApproval} />
+            <DecisionNote state={payout.state} decision={payout.decision} />
+          </>
+        }
         actions={
           isOpen && (
             <>
@@ -67,28 +127,18 @@ export function PayoutApprovalsPage() {
               >
                 Reject…
               </Button>
-              {payout.state === 'pending' ? (
+              {payout.state !== 'approved' ? (
                 <Button
                   size="sm"
-                  onClick={() =>
-                    askConfirm({
-                      title: `Approve the payout of ${amount}?`,
-                      description: `Then make the bank transfer to ${payout.destination.accountHolder} and mark it paid. No money moves until then.`,
-                      confirmLabel: 'Approve payout',
-                      onConfirm: async () => {
-                        await approve.mutateAsync({ id: payout.id });
-                        toast.success(
-                          `The payout of ${amount} was approved. It is now under “To pay”.`,
-                        );
-                      },
-                    })
-                  }
+                  {...blocked}
+                  onClick={() => askConfirm(approvalPrompt(payout, amount))}
                 >
-                  Approve…
+                  {payout.state === 'awaiting-second-approval' ? 'Confirm…' : 'Approve…'}
                 </Button>
               ) : (
                 <Button
                   size="sm"
+                  {...blocked}
                   onClick={() =>
                     askConfirm({
                       title: `Mark the payout of ${amount} as paid?`,
@@ -104,6 +154,7 @@ export function PayoutApprovalsPage() {
                   Mark paid…
                 </Button>
               )}
+              {blocker && <BlockedNote id={blockerId} reason={blocker} />}
             </>
           )
         }
@@ -129,7 +180,7 @@ export function PayoutApprovalsPage() {
     <>
       <PageHeader
         title="Payout approvals"
-        description="Screen owners’ payouts: approve, make the bank transfer, then mark it paid; or reject with a reason."
+        description={`Screen owners’ payouts: approve, make the bank transfer, then mark it paid; or reject with a reason.${rule ? ` ${rule}` : ''}`}
       />
       <ApprovalList
         label="Payouts"
@@ -140,9 +191,11 @@ export function PayoutApprovalsPage() {
         emptyTitle={
           state === 'pending'
             ? 'No payout waits for approval'
-            : state === 'approved'
-              ? 'No approved payout waits to be paid'
-              : `No ${state} payouts`
+            : state === 'awaiting-second-approval'
+              ? 'No payout waits for a second approval'
+              : state === 'approved'
+                ? 'No approved payout waits to be paid'
+                : `No ${state} payouts`
         }
         listRef={listRef}
         renderItem={renderPayout}

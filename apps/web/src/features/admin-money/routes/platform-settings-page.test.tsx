@@ -79,6 +79,11 @@ describe('/admin/monetization', () => {
     await user.type(screen.getByLabelText('Check for changes every (s)'), '30');
     await user.clear(screen.getByLabelText('Largest payout (€)'));
     await user.type(screen.getByLabelText('Largest payout (€)'), '20000.50');
+    const fourEyes = screen.getByLabelText('Two approvals above (€)');
+    expect(fourEyes).toHaveValue('10000');
+    expect(fourEyes).toHaveAccessibleDescription(/two different super-users/);
+    await user.clear(fourEyes);
+    await user.type(fourEyes, '2500');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
@@ -89,6 +94,7 @@ describe('/admin/monetization', () => {
       topUpMaxMicros: 50_000_000_000,
       payoutMinMicros: 10_000_000,
       payoutMaxMicros: 20_000_500_000,
+      fourEyesAboveMicros: 2_500_000_000,
       player: {
         pollIntervalSeconds: 30,
         impressionSyncIntervalSeconds: 60,

@@ -103,6 +103,12 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
           {field('topUpMax', 'Largest top-up (€)', 'A request above it is refused.', 'decimal')}
           {field('payoutMin', 'Smallest payout (€)', 'A request below it is refused.', 'decimal')}
           {field('payoutMax', 'Largest payout (€)', 'A request above it is refused.', 'decimal')}
+          {field(
+            'fourEyesAbove',
+            'Two approvals above (€)',
+            'A top-up or payout above it needs the approval of two different super-users before money moves. 0: every one does.',
+            'decimal',
+          )}
         </CardContent>
       </Card>
       <Card>

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPlatformSettings } from '@screenline/shared/platform-settings';
 import type { TTopUp } from '@screenline/shared/wallet';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
-import { ADMIN, makeTopUp, page, stubApi } from '@/test/money-fixtures';
+import { ADMIN, makeSettings, makeTopUp, page, stubApi } from '@/test/money-fixtures';
 import { renderWithAuth } from '@/test/render';
 import { uuid } from '@/test/screens-fixtures';
 import { WalletApprovalsPage } from '@/features/admin-money/routes/wallet-approvals-page';
@@ -12,9 +13,11 @@ import { WalletApprovalsPage } from '@/features/admin-money/routes/wallet-approv
 function renderPage(
   byState: Partial<Record<TTopUp['state'], TTopUp[]>>,
   post: (path: string) => Response | Error = () => jsonResponse(makeTopUp()),
+  settings?: TPlatformSettings,
 ) {
   const calls = stubApi((call) => {
     if (call.method === 'POST') return post(call.path);
+    if (settings && call.path === '/api/v1/platform-settings') return jsonResponse(settings);
     if (call.path === '/api/v1/admin/top-ups') {
       return page(byState[call.search.get('state') as TTopUp['state']] ?? []);
     }
@@ -115,5 +118,80 @@ describe('/admin/wallet-approvals', () => {
       .map((call) => call.headers['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  describe('four eyes on money', () => {
+    /** The signed-in super-user (makeUser's uid). */
+    const ME = { id: 'user-1', name: 'Me Myself', email: 'me@example.com' };
+
+    it("disables Approve on a top-up for the super-user's own wallet, and says why", async () => {
+      renderPage({ pending: [makeTopUp({ user: ME })] });
+      const card = await screen.findByRole('article', { name: 'Top-up of €50.00 by Me Myself' });
+      const approve = within(card).getByRole('button', { name: 'Approve…' });
+      expect(approve).toBeDisabled();
+      expect(approve).toHaveAccessibleDescription(
+        'This top-up is for your own wallet: another super-user must approve it.',
+      );
+      expect(within(card).getByRole('button', { name: 'Reject…' })).toBeEnabled();
+    });
+
+    it('above the four-eyes amount, Approve gives the first approval and says nothing is credited yet', async () => {
+      const calls = renderPage(
+        { pending: [PENDING] },
+        () => jsonResponse(makeTopUp({ state: 'awaiting-second-approval' })),
+        makeSettings({ fourEyesAboveMicros: 40_000_000 }),
+      );
+      expect(
+        await screen.findByText(/Above €40\.00, two different super-users approve/),
+      ).toBeVisible();
+      const user = userEvent.setup();
+      const card = await screen.findByRole('article', { name: 'Top-up of €50.00 by Ada Lovelace' });
+      await user.click(within(card).getByRole('button', { name: 'Approve…' }));
+      const dialog = await screen.findByRole('alertdialog', {
+        name: 'Give the first approval of the top-up of €50.00?',
+      });
+      expect(dialog).toHaveTextContent('Nothing is credited until a second super-user confirms.');
+      await user.click(within(dialog).getByRole('button', { name: 'Give first approval' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      const [post] = calls.filter((call) => call.method === 'POST');
+      expect(post?.path).toBe(`/api/v1/admin/top-ups/${PENDING.id}/approve`);
+    });
+
+    it('a second super-user confirms; the first approver cannot, and is told why', async () => {
+      const firstApproval = (approvedBy: { id: string; name: string }) => ({
+        approvedAt: '2026-03-02T11:00:00.000Z',
+        approvedBy,
+      });
+      renderPage({
+        'awaiting-second-approval': [
+          makeTopUp({ state: 'awaiting-second-approval', firstApproval: firstApproval(ADMIN) }),
+          makeTopUp({
+            id: uuid(704),
+            amountMicros: 70_000_000,
+            state: 'awaiting-second-approval',
+            firstApproval: firstApproval({ id: 'user-1', name: 'Me Myself' }),
+          }),
+        ],
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Second approval' }));
+      const others = await screen.findByRole('article', {
+        name: 'Top-up of €50.00 by Ada Lovelace',
+      });
+      expect(others).toHaveTextContent(/First approval by Grace Hopper on/);
+      expect(within(others).getByRole('button', { name: 'Confirm…' })).toBeEnabled();
+      const mine = screen.getByRole('article', { name: 'Top-up of €70.00 by Ada Lovelace' });
+      const confirm = within(mine).getByRole('button', { name: 'Confirm…' });
+      expect(confirm).toBeDisabled();
+      expect(confirm).toHaveAccessibleDescription(
+        'You gave the first approval: a second super-user must confirm it.',
+      );
+
+      await user.click(within(others).getByRole('button', { name: 'Confirm…' }));
+      const dialog = await screen.findByRole('alertdialog', {
+        name: 'Confirm the top-up of €50.00?',
+      });
+      expect(dialog).toHaveTextContent('Grace Hopper gave the first approval.');
+    });
   });
 });

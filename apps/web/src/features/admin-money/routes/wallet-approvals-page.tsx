@@ -4,7 +4,12 @@ import { formatMicros } from '@screenline/shared/money';
 import type { TTopUp, TTopUpState } from '@screenline/shared/wallet';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { DecisionNote, RequestStateBadge, formatDateTime } from '@/components/request-status';
+import {
+  DecisionNote,
+  FirstApprovalNote,
+  RequestStateBadge,
+  formatDateTime,
+} from '@/components/request-status';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/lib/toast';
 import { useAdminTopUps, useTopUpDecision } from '@/features/admin-money/api/admin-money';
@@ -14,9 +19,15 @@ import {
   RequestCard,
   useDecisionPrompts,
 } from '@/features/admin-money/components/approval-desk';
+import {
+  BlockedNote,
+  useApprovalBlocker,
+  useIsFirstOfTwo,
+} from '@/features/admin-money/components/four-eyes';
 
 const STATES = [
   { value: 'pending', label: 'Pending' },
+  { value: 'awaiting-second-approval', label: 'Second approval' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
 ] as const satisfies readonly { value: TTopUpState; label: string }[];
@@ -32,17 +43,59 @@ export function WalletApprovalsPage() {
   const approve = useTopUpDecision('approve');
   const reject = useTopUpDecision('reject');
   const { listRef, askReason, askConfirm, dialogs } = useDecisionPrompts();
+  const blockerOf = useApprovalBlocker();
+  const { isFirstOfTwo, rule } = useIsFirstOfTwo();
+
+  /** What Approve asks: a first approval (no money yet), the second, or the only one. */
+  const approvalPrompt = (topUp: TTopUp, amount: string) => {
+    // The server says what the approval did: the toast follows its answer.
+    const onConfirm = async () => {
+      const decided = await approve.mutateAsync({ id: topUp.id });
+      toast.success(
+        decided.state === 'awaiting-second-approval'
+          ? `First approval given: a second super-user must confirm the top-up of ${amount}.`
+          : `${amount} was credited to ${topUp.user.name}’s wallet.`,
+      );
+    };
+    if (isFirstOfTwo(topUp))
+      return {
+        title: `Give the first approval of the top-up of ${amount}?`,
+        description: `Only once a transfer of ${amount} with the reference “${topUp.reference}” has arrived. ${rule ?? ''} Nothing is credited until a second super-user confirms.`,
+        confirmLabel: 'Give first approval',
+        onConfirm,
+      };
+    if (topUp.state === 'awaiting-second-approval')
+      return {
+        title: `Confirm the top-up of ${amount}?`,
+        description: `${topUp.firstApproval?.approvedBy.name ?? 'Another super-user'} gave the first approval. Confirming credits ${topUp.user.name}’s wallet now.`,
+        confirmLabel: 'Confirm and credit',
+        onConfirm,
+      };
+    return {
+      title: `Approve the top-up of ${amount}?`,
+      description: `Only once a transfer of ${amount} with the reference “${topUp.reference}” has arrived on the platform’s account: ${topUp.user.name}’s wallet is credited now.`,
+      confirmLabel: 'Approve and credit',
+      onConfirm,
+    };
+  };
 
   const renderTopUp = (topUp: TTopUp) => {
     const amount = formatMicros(topUp.amountMicros);
+    const blocker = blockerOf(topUp, 'top-up');
+    const blockerId = `blocked-${topUp.id}`;
     return (
       <RequestCard
         label={`Top-up of ${amount} by ${topUp.user.name}`}
         headline={amount}
         badge={<RequestStateBadge state={topUp.state} />}
-        note={<DecisionNote state={topUp.state} decision={topUp.decision} />}
+        note={
+          <>
+            <FirstApprovalNote firstApproval={topUp.firstApproval} />
+            <DecisionNote state={topUp.state} decision={topUp.decision} />
+          </>
+        }
         actions={
-          topUp.state === 'pending' && (
+          (topUp.state === 'pending' || topUp.state === 'awaiting-second-approval') && (
             <>
               <Button
                 variant="outline"
@@ -63,20 +116,13 @@ export function WalletApprovalsPage() {
               </Button>
               <Button
                 size="sm"
-                onClick={() =>
-                  askConfirm({
-                    title: `Approve the top-up of ${amount}?`,
-                    description: `Only once a transfer of ${amount} with the reference “${topUp.reference}” has arrived on the platform’s account: ${topUp.user.name}’s wallet is credited now.`,
-                    confirmLabel: 'Approve and credit',
-                    onConfirm: async () => {
-                      await approve.mutateAsync({ id: topUp.id });
-                      toast.success(`${amount} was credited to ${topUp.user.name}’s wallet.`);
-                    },
-                  })
-                }
+                disabled={blocker !== null}
+                aria-describedby={blocker ? blockerId : undefined}
+                onClick={() => askConfirm(approvalPrompt(topUp, amount))}
               >
-                Approve…
+                {topUp.state === 'awaiting-second-approval' ? 'Confirm…' : 'Approve…'}
               </Button>
+              {blocker && <BlockedNote id={blockerId} reason={blocker} />}
             </>
           )
         }
@@ -116,7 +162,7 @@ export function WalletApprovalsPage() {
     <>
       <PageHeader
         title="Wallet approvals"
-        description="Top-up requests: approve once the bank transfer has arrived, or reject with a reason."
+        description={`Top-up requests: approve once the bank transfer has arrived, or reject with a reason.${rule ? ` ${rule}` : ''}`}
       />
       <ApprovalList
         label="Top-up requests"
@@ -124,7 +170,13 @@ export function WalletApprovalsPage() {
         states={STATES}
         onStateChange={setState}
         list={list}
-        emptyTitle={state === 'pending' ? 'No top-up waits for a decision' : `No ${state} top-ups`}
+        emptyTitle={
+          state === 'pending'
+            ? 'No top-up waits for a decision'
+            : state === 'awaiting-second-approval'
+              ? 'No top-up waits for a second approval'
+              : `No ${state} top-ups`
+        }
         listRef={listRef}
         renderItem={renderTopUp}
       />

@@ -19,6 +19,7 @@ export type TSettingsFormValues = {
   topUpMax: string;
   payoutMin: string;
   payoutMax: string;
+  fourEyesAbove: string;
   pollIntervalSeconds: string;
   impressionSyncIntervalSeconds: string;
   cacheCleanupIntervalSeconds: string;
@@ -65,6 +66,12 @@ export const ZSettingsForm = z
     topUpMax: money,
     payoutMin: money,
     payoutMax: money,
+    // 0: every top-up and payout needs two super-users.
+    fourEyesAbove: amountInUnits({
+      min: 0,
+      max: Number.MAX_SAFE_INTEGER,
+      aboveMax: 'That amount is too large.',
+    }),
     pollIntervalSeconds: seconds(5, 3600),
     impressionSyncIntervalSeconds: seconds(5, 3600),
     cacheCleanupIntervalSeconds: seconds(60, 86_400),
@@ -92,6 +99,7 @@ export const ZSettingsForm = z
     topUpMaxMicros: values.topUpMax,
     payoutMinMicros: values.payoutMin,
     payoutMaxMicros: values.payoutMax,
+    fourEyesAboveMicros: values.fourEyesAbove,
     player: {
       pollIntervalSeconds: values.pollIntervalSeconds,
       impressionSyncIntervalSeconds: values.impressionSyncIntervalSeconds,
@@ -109,6 +117,7 @@ export function settingsFormValues(settings: TPlatformSettings): TSettingsFormVa
     topUpMax: microsToUnits(settings.topUpMaxMicros),
     payoutMin: microsToUnits(settings.payoutMinMicros),
     payoutMax: microsToUnits(settings.payoutMaxMicros),
+    fourEyesAbove: microsToUnits(settings.fourEyesAboveMicros),
     pollIntervalSeconds: String(settings.player.pollIntervalSeconds),
     impressionSyncIntervalSeconds: String(settings.player.impressionSyncIntervalSeconds),
     cacheCleanupIntervalSeconds: String(settings.player.cacheCleanupIntervalSeconds),

@@ -45,9 +45,12 @@ const rejectPath = `/api/v1/admin/campaigns/${pending.id}/reject`;
 function renderPage({
   canListSpaces = true,
   act = () => undefined,
+  uid = 'admin-1',
 }: {
   canListSpaces?: boolean;
   act?: (call: TApiCall) => Response | undefined;
+  /** The signed-in super-user; the fixtures' buyer is user-1. */
+  uid?: string;
 } = {}) {
   const calls = stubApi((call) => {
     if (call.path === '/api/v1/admin/campaigns')
@@ -66,7 +69,7 @@ function renderPage({
     [{ path: '/admin/ad-campaign-approvals', Component: AdCampaignApprovalsPage }],
     { initialEntries: ['/admin/ad-campaign-approvals'] },
   );
-  renderWithAuth(router, makeAuth(makeUser({ isSU: true })));
+  renderWithAuth(router, makeAuth(makeUser({ isSU: true, uid })));
   return calls;
 }
 
@@ -162,5 +165,14 @@ describe('/admin/ad-campaign-approvals', () => {
       .map((call) => call.headers.get('idempotency-key'));
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("four eyes: disables Approve on the super-user's own campaign, and says why", async () => {
+    renderPage({ uid: pending.owner.id });
+    const approve = within(await card()).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(
+      'This is your own campaign: another super-user must approve it.',
+    );
   });
 });

@@ -32,6 +32,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-context';
 import {
   describeTargeting,
   formatBid,
@@ -230,6 +231,9 @@ function PendingCampaign({
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
   });
   const submittedAt = campaign.history.findLast((event) => event.to === 'pending')?.at;
+  // Four eyes on money (issue 18 item 6): the server refuses a super-user's own campaign too.
+  const { user } = useAuth();
+  const isOwn = user !== null && campaign.owner.id === user.uid;
   const nameOf = spaces.data
     ? (id: string) => spaces.data.find((space) => space.adSpaceId === id)?.name
     : undefined;
@@ -299,10 +303,20 @@ function PendingCampaign({
             <X aria-hidden />
             Reject…
           </Button>
-          <Button isPending={approve.isPending} onClick={onApprove}>
+          <Button
+            isPending={approve.isPending}
+            disabled={isOwn}
+            aria-describedby={isOwn ? `own-${campaign.id}` : undefined}
+            onClick={onApprove}
+          >
             <Check aria-hidden />
             Approve
           </Button>
+          {isOwn && (
+            <p id={`own-${campaign.id}`} className="basis-full text-xs text-muted-foreground">
+              This is your own campaign: another super-user must approve it.
+            </p>
+          )}
         </CardFooter>
       </Card>
     </li>

@@ -702,7 +702,9 @@ export function WalletHelpPage() {
           <li>
             A super-user matches it with the transfer when it arrives and credits your wallet; you
             get an email either way, and a refusal says why under{' '}
-            <strong>Your top-up requests</strong>.
+            <strong>Your top-up requests</strong>. Large amounts (by default above €10,000) are
+            approved by two super-users: the request shows <strong>Awaiting second approval</strong>{' '}
+            in between.
           </li>
         </ol>
       </HelpSection>
@@ -715,7 +717,8 @@ export function WalletHelpPage() {
           </li>
           <li>
             The amount leaves your available balance at once and is held. A super-user approves it
-            and then pays it by bank transfer; a rejected payout comes back to your wallet.
+            (two super-users above €10,000 by default: <strong>Awaiting second approval</strong> in
+            between) and then pays it by bank transfer; a rejected payout comes back to your wallet.
           </li>
         </ol>
         <p>
@@ -727,7 +730,9 @@ export function WalletHelpPage() {
         <p>
           Every top-up, campaign budget, ad play and payout appears in <strong>History</strong> with
           its date, amount, what was held and the balance after it. Filter by kind and by days (UTC
-          days), and <strong>Export CSV</strong> for your accounts.
+          days), and <strong>Export CSV</strong> for your accounts. In the file, a text that a
+          spreadsheet could take for a formula (it starts with =, +, -, @) begins with an
+          apostrophe, so it shows as text.
         </p>
       </HelpSection>
     </HelpArticle>
