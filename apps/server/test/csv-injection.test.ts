@@ -77,7 +77,14 @@ describe('every CSV export neutralises formula cells', () => {
       .insert(impression)
       .values([
         play(1, { contentId: ownersItem.id }),
-        play(2, { campaignId, creativeId: creative.id, billedMicros: 0 }),
+        // As settlement leaves a billed play (results count billed plays by their local day).
+        play(2, {
+          campaignId,
+          creativeId: creative.id,
+          billedMicros: 7_000,
+          verdict: 'billed',
+          localDay: DAY,
+        }),
       ]);
   });
   afterAll(() => t.close());
@@ -97,7 +104,7 @@ describe('every CSV export neutralises formula cells', () => {
     expect(lines[0]).toBe(
       'day,ad_space_id,ad_space,city,impressions,shown_ms,spent_micros,qr_scans',
     );
-    expect(lines[1]).toBe(`${DAY},${spaceId},${quoted(`'${SPACE_NAME}`)},Springfield,1,5000,0,0`);
+    expect(lines[1]).toBe(`${DAY},${spaceId},${quoted(`'${SPACE_NAME}`)},Springfield,1,5000,7000,0`);
     expect(lines.join('\n')).not.toMatch(/(^|,)"?=/m);
   });
 
