@@ -42,6 +42,7 @@ function makeReport(overrides: Partial<TPlaysReport> = {}): TPlaysReport {
       { contentId: uuid(601), name: null, kind: 'image', plays: 300, shownMs: 1_800_000 },
       { contentId: null, name: null, kind: null, plays: 134, shownMs: 720_000 },
     ],
+    adPlays: { billed: 0, unbilled: [], settling: { plays: 0, shownMs: 0 } },
     gaps: [
       {
         deviceId: uuid(500),

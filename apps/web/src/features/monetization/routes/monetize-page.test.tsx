@@ -33,6 +33,8 @@ function makeEarnings(overrides: Partial<TEarnings> = {}): TEarnings {
       { day: '2026-03-02', earnedMicros: 1_000_000, impressions: 30 },
       { day: '2026-03-05', earnedMicros: 3_560_000, impressions: 90 },
     ],
+    unbilled: [],
+    settling: { plays: 0, shownMs: 0 },
     ...overrides,
   };
 }
