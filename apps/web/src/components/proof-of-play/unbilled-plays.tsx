@@ -58,11 +58,11 @@ export function UnbilledPlays({
   title?: string;
   description?: string;
   emptyText?: string;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
   className?: string;
 }) {
   const headingId = useId();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2] ?? 'h2';
   const total = totalUnbilled(unbilled);
   return (
     <section aria-labelledby={headingId} className={cn('grid gap-2', className)}>

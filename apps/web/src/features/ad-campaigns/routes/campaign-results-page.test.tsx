@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCampaignResults } from '@screenline/shared/campaign';
 import { SETTLE_INTERVAL_MS, UNBILLED_REASON_WORDS } from '@screenline/shared/proof-of-play';
 import { makeCampaign, makeResults, stubApi } from '@/test/campaign-fixtures';
@@ -49,10 +49,6 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 const resultsCalls = (calls: { path: string; headers: Headers }[]) =>
