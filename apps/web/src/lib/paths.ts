@@ -55,6 +55,7 @@ export const paths = {
     monetizationApprovals: '/admin/monetization-approvals',
     pageViews: '/admin/page-views',
     contactMessages: '/admin/contact-messages',
+    proofOfPlay: '/admin/proof-of-play',
   },
   help: {
     home: '/help',
