@@ -2,6 +2,7 @@ import {
   HOLD_RELEASE_GRACE_MS,
   PLAY_CLOCK_SKEW_MS,
   PLAY_MAX_AGE_MS,
+  PLAY_SLOT_TOLERANCE_MS,
   SETTLE_DELAY_MS,
   SETTLE_INTERVAL_MS,
   type TSettling,
@@ -19,9 +20,9 @@ const MINUTE_MS = 60_000;
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 
-/** A duration in words: "72 hours and 5 minutes", "10 seconds", "5 minutes". */
+/** A duration in words: "72 hours and 5 minutes", "10 seconds", "0.5 seconds", "5 minutes". */
 export function formatDurationWords(ms: number): string {
-  if (ms < MINUTE_MS) return plural(Math.round(ms / 1000), 'second', 'seconds');
+  if (ms < MINUTE_MS) return plural(ms / 1000, 'second', 'seconds');
   const hours = Math.floor(ms / HOUR_MS);
   const minutes = Math.round((ms % HOUR_MS) / MINUTE_MS);
   const parts = [
@@ -31,6 +32,8 @@ export function formatDurationWords(ms: number): string {
   return parts.join(' and ');
 }
 
+/** "0.5 seconds": how far past its ad slot's length a play is still billed. */
+export const SLOT_TOLERANCE_WORDS = formatDurationWords(PLAY_SLOT_TOLERANCE_MS);
 /** "10 seconds": how soon a stored play is billed or refused. */
 export const SETTLE_DELAY_WORDS = formatDurationWords(SETTLE_DELAY_MS);
 /** "72 hours": how old a play may be when it arrives and still be billed. */

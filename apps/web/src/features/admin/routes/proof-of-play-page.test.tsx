@@ -13,6 +13,8 @@ import { formatMoment } from '@/lib/campaign-format';
 import { ProofOfPlayPage } from '@/features/admin/routes/proof-of-play-page';
 
 const OVERVIEW_PATH = '/api/v1/admin/proof-of-play';
+/** A busy machine (five engineers on two cores) can take over a second to render the first answer. */
+const LOADED = { timeout: 5_000 };
 
 function makeOverview(overrides: Partial<TProofOfPlayOverview> = {}): TProofOfPlayOverview {
   return {
@@ -75,7 +77,7 @@ describe('/admin/proof-of-play', () => {
   it('shows the last 7 days: billed, each reason not billed with its rule, and the flagged TVs', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Proof of play' })).toBeVisible();
-    expect(await screen.findByRole('heading', { name: 'Last 7 days' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Last 7 days' }, LOADED)).toBeVisible();
     expect(
       screen.getByText(
         `Ad plays received since ${formatMoment('2026-11-18T07:00:00.000Z')}, on every screen.`,
@@ -128,7 +130,7 @@ describe('/admin/proof-of-play', () => {
         flaggedDevices: [],
       }),
     ]);
-    expect(await screen.findByRole('heading', { name: 'No TV is flagged' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'No TV is flagged' }, LOADED)).toBeVisible();
     expect(screen.queryByRole('table', { name: 'Flagged TVs' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Not billed' })).toHaveTextContent(
       'No ad play of the last 7 days was refused.',
@@ -143,7 +145,7 @@ describe('/admin/proof-of-play', () => {
       }),
       makeOverview({ totals: { ...makeOverview().totals, billed: 12_505 } }),
     ]);
-    const note = (await screen.findByText(/being settled/)).closest('[role="status"]');
+    const note = (await screen.findByText(/being settled/, {}, LOADED)).closest('[role="status"]');
     expect(note).toHaveTextContent(
       'Settling: 25 plays are being settled; figures are final within 10 seconds.',
     );
@@ -169,7 +171,7 @@ describe('/admin/proof-of-play', () => {
       { initialEntries: ['/admin/proof-of-play'] },
     );
     renderWithAuth(router, makeAuth(makeUser({ isSU: true })));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert', {}, LOADED)).toHaveTextContent(
       'Proof of play could not be loaded.',
     );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -36,7 +36,7 @@ const formatShare = (basisPoints: number) =>
 
 /** The rule a TV is flagged by, in the figures the server uses. */
 const FLAG_RULE = `at least ${formatCount(FLAG_MIN_PLAYS)} ad plays, of which ${formatShare(FLAG_SHARE_BASIS_POINTS)} or more were refused for something the TV reported that cannot have happened (${DEVICE_FAULT_REASONS.map(
-  (reason) => UNBILLED_REASON_LABELS[reason].toLowerCase(),
+  (reason) => UNBILLED_REASON_LABELS[reason],
 ).join(', ')})`;
 
 function Totals({ overview }: { overview: TProofOfPlayOverview }) {
@@ -70,13 +70,13 @@ function FlaggedDevices({ devices }: { devices: TFlaggedDevice[] }) {
     <DataTable label="Flagged TVs">
       <DataTableHead>
         <DataTableColumn>TV</DataTableColumn>
-        <DataTableColumn className="hidden md:table-cell">Ad space</DataTableColumn>
-        <DataTableColumn className="hidden lg:table-cell">Owner</DataTableColumn>
-        <DataTableColumn className="hidden w-24 text-right sm:table-cell">Ad plays</DataTableColumn>
-        <DataTableColumn className="w-20 text-right sm:w-24">Refused</DataTableColumn>
-        <DataTableColumn className="w-20 text-right">Share</DataTableColumn>
+        <DataTableColumn className="hidden 2xl:table-cell">Ad space</DataTableColumn>
+        <DataTableColumn className="hidden w-56 lg:table-cell">Owner</DataTableColumn>
+        <DataTableColumn className="hidden w-20 text-right sm:table-cell">Ad plays</DataTableColumn>
+        <DataTableColumn className="w-20 text-right">Refused</DataTableColumn>
+        <DataTableColumn className="w-18 text-right">Share</DataTableColumn>
         <DataTableColumn className="hidden w-56 lg:table-cell">Reasons</DataTableColumn>
-        <DataTableColumn className="hidden w-40 xl:table-cell">Last play</DataTableColumn>
+        <DataTableColumn className="hidden w-32 xl:table-cell">Last play</DataTableColumn>
       </DataTableHead>
       <tbody>
         {devices.map((device) => (
@@ -84,7 +84,7 @@ function FlaggedDevices({ devices }: { devices: TFlaggedDevice[] }) {
             <td className="px-3 py-2.5 align-top text-sm">
               <span className="block font-medium break-words">{deviceName(device)}</span>
               {/* What the hidden columns say, under the name on narrower screens. */}
-              <span className="block text-xs break-words text-muted-foreground md:hidden">
+              <span className="block text-xs break-words text-muted-foreground 2xl:hidden">
                 {spaceName(device)}
               </span>
               <span className="block text-xs break-words text-muted-foreground lg:hidden">
@@ -93,14 +93,19 @@ function FlaggedDevices({ devices }: { devices: TFlaggedDevice[] }) {
               <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
                 {formatCount(device.adPlays)} ad plays
               </span>
+              {device.lastPlayAt && (
+                <span className="block text-xs text-muted-foreground xl:hidden">
+                  Last play {formatMoment(device.lastPlayAt)}
+                </span>
+              )}
               <div className="mt-1 text-xs text-muted-foreground lg:hidden">
                 <UnbilledReasonsInline unbilled={device.byReason} />
               </div>
             </td>
-            <td className={cn(cell, 'hidden break-words md:table-cell')}>{spaceName(device)}</td>
+            <td className={cn(cell, 'hidden break-words 2xl:table-cell')}>{spaceName(device)}</td>
             <td className={cn(cell, 'hidden lg:table-cell')}>
               <span className="block break-words text-foreground">{device.owner.name}</span>
-              <span className="block text-xs break-all">{device.owner.email}</span>
+              <span className="block text-xs break-words">{device.owner.email}</span>
             </td>
             <td className={cn(figure, 'hidden sm:table-cell')}>{formatCount(device.adPlays)}</td>
             <td className={figure}>{formatCount(device.refused)}</td>
