@@ -71,7 +71,7 @@ function FlaggedDevices({ devices }: { devices: TFlaggedDevice[] }) {
       <DataTableHead>
         <DataTableColumn>TV</DataTableColumn>
         <DataTableColumn className="hidden 2xl:table-cell">Ad space</DataTableColumn>
-        <DataTableColumn className="hidden w-56 lg:table-cell">Owner</DataTableColumn>
+        <DataTableColumn className="hidden w-60 lg:table-cell">Owner</DataTableColumn>
         <DataTableColumn className="hidden w-20 text-right sm:table-cell">Ad plays</DataTableColumn>
         <DataTableColumn className="w-20 text-right">Refused</DataTableColumn>
         <DataTableColumn className="w-18 text-right">Share</DataTableColumn>
@@ -88,7 +88,10 @@ function FlaggedDevices({ devices }: { devices: TFlaggedDevice[] }) {
                 {spaceName(device)}
               </span>
               <span className="block text-xs break-words text-muted-foreground lg:hidden">
-                {device.owner.name} · {device.owner.email}
+                {device.owner.name}
+              </span>
+              <span className="block text-xs break-words text-muted-foreground lg:hidden">
+                {device.owner.email}
               </span>
               <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
                 {formatCount(device.adPlays)} ad plays
