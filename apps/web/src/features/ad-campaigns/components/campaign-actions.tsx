@@ -74,9 +74,16 @@ function CancelDialog({
         <DialogTitle className="break-words">Cancel “{campaign.name}”?</DialogTitle>
         <DialogDescription>
           {holdsBudget
-            ? `It stops playing at once, and a canceled campaign cannot be resumed. What is left of the ${formatMicros(campaign.remainingMicros)} held returns to your wallet after ${HOLD_GRACE_WORDS}: a TV can send its plays up to ${PLAY_MAX_AGE_WORDS} late (it may have been offline) and its clock may run up to ${CLOCK_SKEW_WORDS} ahead, and plays your screens showed while the campaign ran are billed from the hold until then.`
+            ? `It stops playing at once, and a canceled campaign cannot be resumed. What is left of the ${formatMicros(campaign.remainingMicros)} held returns to your wallet after ${HOLD_GRACE_WORDS}.`
             : 'It is withdrawn from review. Nothing is held from your wallet yet. A canceled campaign cannot be sent again.'}
         </DialogDescription>
+        {holdsBudget && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            Why the wait: plays your screens showed while the campaign ran are still billed from the
+            hold. A TV can send its plays up to {PLAY_MAX_AGE_WORDS} late (it may have been
+            offline), and its clock may run up to {CLOCK_SKEW_WORDS} ahead.
+          </p>
+        )}
         {failure && (
           <Alert tone="error" className="mt-5">
             {failure}

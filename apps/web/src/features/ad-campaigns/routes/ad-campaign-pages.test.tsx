@@ -220,7 +220,7 @@ describe('/publisher/ad-campaigns/view/{id}/overview', () => {
       'What is left of the €120.00 held returns to your wallet after 72 hours and 5 minutes',
     );
     expect(dialog).toHaveTextContent(
-      'a TV can send its plays up to 72 hours late (it may have been offline) and its clock may run up to 5 minutes ahead',
+      'Why the wait: plays your screens showed while the campaign ran are still billed from the hold. A TV can send its plays up to 72 hours late (it may have been offline), and its clock may run up to 5 minutes ahead.',
     );
     expect(dialog).not.toHaveTextContent('returns to your wallet at once');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel campaign' }));
