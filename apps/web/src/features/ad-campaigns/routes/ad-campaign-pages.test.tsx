@@ -74,6 +74,35 @@ describe('/publisher/ad-campaigns', () => {
     expect(calls.at(-1)?.search).toContain('status=active');
   });
 
+  it('shows what an ended campaign still holds until it returns, and a dash once it did', async () => {
+    const holding = makeCampaign({
+      id: campaignUuid(102),
+      name: 'Autumn menu',
+      state: 'canceled',
+      status: 'canceled',
+      spentMicros: 10_000_000,
+      remainingMicros: 90_000_000,
+      holdReleaseAt: '2026-12-04T10:00:00.000Z',
+    });
+    const returned = makeCampaign({
+      id: campaignUuid(103),
+      name: 'Spring menu',
+      state: 'completed',
+      status: 'completed',
+      spentMicros: 100_000_000,
+    });
+    renderAt('/publisher/ad-campaigns', (call) =>
+      call.path === '/api/v1/campaigns'
+        ? jsonResponse({ items: [holding, returned], nextCursor: null })
+        : undefined,
+    );
+    const table = await screen.findByRole('table', { name: 'Campaigns' });
+    const remaining = (name: string) =>
+      within(within(table).getByRole('row', { name })).getAllByRole('cell').at(-1)?.textContent;
+    expect(remaining('Autumn menu')).toBe('€90.00');
+    expect(remaining('Spring menu')).toBe('—');
+  });
+
   it('invites a buyer without campaigns to create one', async () => {
     renderAt('/publisher/ad-campaigns', (call) =>
       call.path === '/api/v1/campaigns' ? jsonResponse({ items: [], nextCursor: null }) : undefined,
