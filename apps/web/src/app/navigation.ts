@@ -14,6 +14,7 @@ import {
   MapPin,
   Megaphone,
   MonitorPlay,
+  ShieldCheck,
   Wallet,
   WalletCards,
   type LucideIcon,
@@ -50,6 +51,7 @@ export const ADMIN_NAV: TNavItem[] = [
   { to: paths.admin.adPlaylists, label: 'Ad playlists', icon: ListVideo },
   { to: paths.admin.monetization, label: 'Monetization', icon: CircleDollarSign },
   { to: paths.admin.monetizationApprovals, label: 'Monetization approvals', icon: BadgeCheck },
+  { to: paths.admin.proofOfPlay, label: 'Proof of play', icon: ShieldCheck },
   { to: paths.admin.pageViews, label: 'Page views', icon: ChartColumn },
   { to: paths.admin.contactMessages, label: 'Contact messages', icon: Mail },
 ];

@@ -159,6 +159,32 @@ describe('super-user guard', () => {
   });
 });
 
+describe('/admin/proof-of-play', () => {
+  it('is behind the super-user guard', async () => {
+    const anonymousVisit = renderAt('/admin/proof-of-play', anonymous);
+    await anonymousVisit.settlesAt('/signin');
+    expect(anonymousVisit.location().state).toEqual({ from: '/admin/proof-of-play' });
+  });
+
+  it('sends a signed-in non-super-user to /', async () => {
+    const app = renderAt('/admin/proof-of-play', publisher);
+    await app.settlesAt('/publisher/dashboard');
+    expect(app.visited.slice(0, 2)).toEqual(['/admin/proof-of-play', '/']);
+  });
+
+  it('opens for a super-user, linked from the Admin navigation', async () => {
+    const app = renderAt('/admin/proof-of-play', superUser);
+    await app.settlesAt('/admin/proof-of-play');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Proof of play' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Proof of play' })).toHaveAttribute(
+      'href',
+      '/admin/proof-of-play',
+    );
+  });
+});
+
 describe('sign-in continues', () => {
   it('to redirectTo after the user is signed in', async () => {
     const app = renderAt('/signin?redirectTo=%2Fwallet%3Ftab%3Dhistory', publisher);

@@ -130,6 +130,10 @@ const adminRoutes: RouteObject[] = [
     lazy: lazyPage(adminMoneyPages.monetizationApprovals, 'MonetizationApprovalsPage'),
   },
   {
+    path: admin.proofOfPlay,
+    lazy: lazyPage(() => import('@/features/admin/routes/proof-of-play-page'), 'ProofOfPlayPage'),
+  },
+  {
     path: admin.pageViews,
     lazy: lazyPage(() => import('@/features/analytics/routes/page-views-page'), 'PageViewsPage'),
   },

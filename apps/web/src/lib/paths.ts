@@ -56,6 +56,7 @@ export const paths = {
     pageViews: '/admin/page-views',
     contactMessages: '/admin/contact-messages',
     auditLog: '/admin/audit-log',
+    proofOfPlay: '/admin/proof-of-play',
   },
   help: {
     home: '/help',

@@ -81,6 +81,7 @@ export function makeCampaign(overrides: Partial<TCampaign> = {}): TCampaign {
     status: 'draft',
     spentMicros: 0,
     remainingMicros: 0,
+    holdReleaseAt: null,
     decision: null,
     history: [
       {
@@ -126,6 +127,8 @@ export function makeResults(overrides: Partial<TCampaignResults> = {}): TCampaig
         qrScans: 4,
       },
     ],
+    unbilled: [],
+    settling: { plays: 0, shownMs: 0 },
     readiness: { readyScreens: 1, targetedScreens: 2 },
     ...overrides,
   };

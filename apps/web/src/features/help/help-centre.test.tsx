@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNBILLED_REASONS, UNBILLED_REASON_WORDS } from '@screenline/shared/proof-of-play';
 import { routes } from '@/app/routes';
+import { ARRIVAL_RULES, SETTLEMENT_RULES } from '@/features/help/components/billing-rules';
 import { filterHelpSections, HELP_SECTIONS } from '@/features/help/help-topics';
 import { paths } from '@/lib/paths';
 import { jsonResponse, makeAuth } from '@/test/fixtures';
@@ -155,6 +157,42 @@ describe('every help page', { timeout: 30_000 }, () => {
     );
     expect(within(main).getByRole('img', { name: /TV sign-in screen/ })).toBeVisible();
   });
+});
+
+describe('what is billed, and when', { timeout: 30_000 }, () => {
+  it('names every reason a play is not billed, in one group or the other', () => {
+    expect([...ARRIVAL_RULES, ...SETTLEMENT_RULES, 'legacy'].sort()).toEqual(
+      [...UNBILLED_REASONS].sort(),
+    );
+  });
+
+  it.each([paths.help.monetize, paths.help.adCampaigns, paths.help.wallet])(
+    '%s states the rules in their words, the settle delay and the 72-hour age limit',
+    async (path) => {
+      renderAt(path);
+      const main = await screen.findByRole('main', {}, LOADED);
+      await within(main).findByRole('heading', { level: 1 }, LOADED);
+      for (const reason of [...ARRIVAL_RULES, ...SETTLEMENT_RULES]) {
+        expect(main).toHaveTextContent(UNBILLED_REASON_WORDS[reason]);
+      }
+      expect(main).toHaveTextContent('within 10 seconds of arriving');
+      expect(main).toHaveTextContent(/more than 72 hours|up to 72 hours/);
+      expect(main).toHaveTextContent('plus 0.5 seconds');
+    },
+  );
+
+  it.each([paths.help.adCampaigns, paths.help.wallet])(
+    '%s says the hold returns 72 hours and 5 minutes after a cancel or the end',
+    async (path) => {
+      renderAt(path);
+      const main = await screen.findByRole('main', {}, LOADED);
+      await within(main).findByRole('heading', { level: 1 }, LOADED);
+      expect(main).toHaveTextContent(
+        /for 72 hours and 5 minutes after (the end or the cancel|it ends or is canceled)/,
+      );
+      expect(main).not.toHaveTextContent('returns to your wallet at once');
+    },
+  );
 });
 
 describe('help redirects land on a page that renders', { timeout: 30_000 }, () => {

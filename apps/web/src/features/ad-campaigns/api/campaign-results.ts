@@ -1,10 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ZCampaignResults } from '@screenline/shared/campaign';
+import { ZCampaignResults, type TCampaignResults } from '@screenline/shared/campaign';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { refetchWhileSettling } from '@/lib/proof-of-play';
 import { CAMPAIGNS_QUERY_KEY } from '@/features/ad-campaigns/api/list-campaigns';
 import { campaignPath } from '@/features/ad-campaigns/api/get-campaign';
 
-/** A range of UTC days, both inclusive; null: the server's default, the campaign's flight. */
+/**
+ * A range of days, both inclusive, each play counted on its local day at its screen; null: the
+ * server's default, the campaign's flight.
+ */
 export type TResultsRange = { from: string; to: string } | null;
 
 const resultsPath = (id: string, range: TResultsRange) =>
@@ -21,6 +25,9 @@ export function useCampaignResults(id: string, range: TResultsRange) {
     queryFn: ({ signal }) => getCampaignResults(id, range, signal),
     // A new range keeps the last figures on screen (dimmed) until its own arrive.
     placeholderData: keepPreviousData,
+    // Plays still settling are not in the figures yet: ask again until every one is billed or
+    // refused (within SETTLE_DELAY_MS on a server that keeps up).
+    refetchInterval: refetchWhileSettling((results: TCampaignResults) => results.settling),
   });
 }
 

@@ -15,7 +15,9 @@ import {
 } from '@/components/ui/dialog';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { errorMessage } from '@/lib/api-client';
+import { formatMoment } from '@/lib/campaign-format';
 import { paths } from '@/lib/paths';
+import { CLOCK_SKEW_WORDS, HOLD_GRACE_WORDS, PLAY_MAX_AGE_WORDS } from '@/lib/proof-of-play';
 import { toast } from '@/lib/toast';
 import {
   useCampaignAction,
@@ -55,10 +57,10 @@ function CancelDialog({
   const cancel = async () => {
     setFailure(null);
     try {
-      await action.mutateAsync(campaign.id);
+      const canceled = await action.mutateAsync(campaign.id);
       toast.success(
-        holdsBudget
-          ? `“${campaign.name}” was canceled; ${formatMicros(campaign.remainingMicros)} went back to your wallet.`
+        canceled.holdReleaseAt
+          ? `“${campaign.name}” was canceled; what is left of its budget returns to your wallet on ${formatMoment(canceled.holdReleaseAt)}.`
           : `“${campaign.name}” was canceled.`,
       );
       onClose();
@@ -72,9 +74,16 @@ function CancelDialog({
         <DialogTitle className="break-words">Cancel “{campaign.name}”?</DialogTitle>
         <DialogDescription>
           {holdsBudget
-            ? `It stops playing, and the ${formatMicros(campaign.remainingMicros)} left of its budget returns to your wallet at once. A canceled campaign cannot be resumed.`
+            ? `It stops playing at once, and a canceled campaign cannot be resumed. What is left of the ${formatMicros(campaign.remainingMicros)} held returns to your wallet after ${HOLD_GRACE_WORDS}.`
             : 'It is withdrawn from review. Nothing is held from your wallet yet. A canceled campaign cannot be sent again.'}
         </DialogDescription>
+        {holdsBudget && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            Why the wait: plays your screens showed while the campaign ran are still billed from the
+            hold. A TV can send its plays up to {PLAY_MAX_AGE_WORDS} late (it may have been
+            offline), and its clock may run up to {CLOCK_SKEW_WORDS} ahead.
+          </p>
+        )}
         {failure && (
           <Alert tone="error" className="mt-5">
             {failure}

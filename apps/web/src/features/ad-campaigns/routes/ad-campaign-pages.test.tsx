@@ -12,6 +12,7 @@ import {
 } from '@/test/campaign-fixtures';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { renderWithAuth } from '@/test/render';
+import { formatMoment } from '@/lib/campaign-format';
 import {
   AdCampaignOverviewPage,
   AdCampaignsPage,
@@ -71,6 +72,35 @@ describe('/publisher/ad-campaigns', () => {
       expect(within(table).queryByRole('row', { name: 'Summer sale' })).toBeNull(),
     );
     expect(calls.at(-1)?.search).toContain('status=active');
+  });
+
+  it('shows what an ended campaign still holds until it returns, and a dash once it did', async () => {
+    const holding = makeCampaign({
+      id: campaignUuid(102),
+      name: 'Autumn menu',
+      state: 'canceled',
+      status: 'canceled',
+      spentMicros: 10_000_000,
+      remainingMicros: 90_000_000,
+      holdReleaseAt: '2026-12-04T10:00:00.000Z',
+    });
+    const returned = makeCampaign({
+      id: campaignUuid(103),
+      name: 'Spring menu',
+      state: 'completed',
+      status: 'completed',
+      spentMicros: 100_000_000,
+    });
+    renderAt('/publisher/ad-campaigns', (call) =>
+      call.path === '/api/v1/campaigns'
+        ? jsonResponse({ items: [holding, returned], nextCursor: null })
+        : undefined,
+    );
+    const table = await screen.findByRole('table', { name: 'Campaigns' });
+    const remaining = (name: string) =>
+      within(within(table).getByRole('row', { name })).getAllByRole('cell').at(-1)?.textContent;
+    expect(remaining('Autumn menu')).toBe('€90.00');
+    expect(remaining('Spring menu')).toBe('—');
   });
 
   it('invites a buyer without campaigns to create one', async () => {
@@ -196,26 +226,32 @@ describe('/publisher/ad-campaigns/view/{id}/overview', () => {
     expect(pause?.headers.get('idempotency-key')).toBeNull();
   });
 
-  it('cancels after a confirmation that the rest returns to the wallet, with one key across retries', async () => {
+  it('cancels after a confirmation that the rest returns after the grace period and why, with one key across retries', async () => {
     const campaign = makeCampaign({
       state: 'approved',
       status: 'active',
       spentMicros: 380_000_000,
       remainingMicros: 120_000_000,
     });
+    const releaseAt = '2026-12-13T10:05:00.000Z';
     let attempts = 0;
     const calls = renderOverview(campaign, (call) => {
       if (call.method !== 'POST' || !call.path.endsWith('/cancel')) return undefined;
       attempts += 1;
       return attempts === 1
         ? jsonResponse({ error: { code: 'internal', message: 'Screenline had a problem.' } }, 500)
-        : { ...campaign, state: 'canceled', status: 'canceled', remainingMicros: 0 };
+        : { ...campaign, state: 'canceled', status: 'canceled', holdReleaseAt: releaseAt };
     });
+    expect(await screen.findByText('Left in the hold')).toBeVisible();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel campaign…' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel “Summer sale”?' });
     expect(dialog).toHaveTextContent(
-      'the €120.00 left of its budget returns to your wallet at once',
+      'What is left of the €120.00 held returns to your wallet after 72 hours and 5 minutes',
     );
+    expect(dialog).toHaveTextContent(
+      'Why the wait: plays your screens showed while the campaign ran are still billed from the hold. A TV can send its plays up to 72 hours late (it may have been offline), and its clock may run up to 5 minutes ahead.',
+    );
+    expect(dialog).not.toHaveTextContent('returns to your wallet at once');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel campaign' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -225,7 +261,41 @@ describe('/publisher/ad-campaigns/view/{id}/overview', () => {
     const [first, second] = cancels.map((call) => call.headers.get('idempotency-key'));
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
-    // Canceled: nothing more to do.
+    // Canceled: nothing more to do, and the overview says what is still held until when.
     expect(screen.queryByRole('button', { name: 'Cancel campaign…' })).toBeNull();
+    expect(
+      await screen.findByText(
+        `€120.00 still held: returns to your wallet on ${formatMoment(releaseAt)} after late plays from screens are billed`,
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows what an ended campaign still holds and when it returns, and nothing once returned', async () => {
+    const releaseAt = '2026-12-31T23:10:00.000Z';
+    renderOverview(
+      makeCampaign({
+        state: 'completed',
+        status: 'completed',
+        spentMicros: 404_500_000,
+        remainingMicros: 95_500_000,
+        holdReleaseAt: releaseAt,
+      }),
+    );
+    const held = await screen.findByText(
+      `€95.50 still held: returns to your wallet on ${formatMoment(releaseAt)} after late plays from screens are billed`,
+    );
+    expect(held.closest('[role="status"]')).toHaveTextContent(
+      'A TV can send what it played up to 72 hours late',
+    );
+    expect(screen.getByText('Left in the hold').nextElementSibling).toHaveTextContent('€95.50');
+  });
+
+  it('says nothing is held once an ended campaign’s hold went back', async () => {
+    renderOverview(makeCampaign({ state: 'canceled', status: 'canceled', spentMicros: 1_000_000 }));
+    expect(await screen.findByText('Left in the hold')).toBeVisible();
+    expect(screen.getByText('Left in the hold').nextElementSibling).toHaveTextContent(
+      'Nothing held (returned to your wallet)',
+    );
+    expect(screen.queryByText(/still held/)).toBeNull();
   });
 });

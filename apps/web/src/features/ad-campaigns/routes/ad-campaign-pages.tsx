@@ -33,9 +33,11 @@ import {
   formatDateSpan,
   formatDayparts,
   formatFlight,
+  formatMoment,
 } from '@/lib/campaign-format';
 import { addDays, todayIn } from '@/lib/local-time';
 import { paths } from '@/lib/paths';
+import { PLAY_MAX_AGE_WORDS } from '@/lib/proof-of-play';
 import { cn } from '@/lib/utils';
 import { useCampaign } from '@/features/ad-campaigns/api/get-campaign';
 import { useCampaignList } from '@/features/ad-campaigns/api/list-campaigns';
@@ -59,9 +61,12 @@ const newCampaignButton = (
   </Button>
 );
 
-/** What is left of the hold: only an approved or paused campaign holds money. */
+/**
+ * Whether the campaign's hold has money: an approved or paused campaign, and an ended one until
+ * its hold is released (holdReleaseAt), after late plays from screens are billed.
+ */
 const holdsBudget = (campaign: TCampaign) =>
-  campaign.state === 'approved' || campaign.state === 'paused';
+  campaign.state === 'approved' || campaign.state === 'paused' || campaign.holdReleaseAt !== null;
 
 function CampaignsTable({ campaigns }: { campaigns: readonly TCampaign[] }) {
   const td = `${dataTableCell} align-top tabular-nums`;
@@ -305,6 +310,14 @@ export function AdCampaignOverviewPage() {
       />
       <CampaignTabs id={data.id} />
       <div className="grid gap-6">
+        {data.holdReleaseAt !== null && (
+          <Alert
+            title={`${formatMicros(data.remainingMicros)} still held: returns to your wallet on ${formatMoment(data.holdReleaseAt)} after late plays from screens are billed`}
+          >
+            A TV can send what it played up to {PLAY_MAX_AGE_WORDS} late (it may have been offline),
+            so plays shown while the campaign ran are billed from this hold until then.
+          </Alert>
+        )}
         {data.state === 'rejected' && (
           <Alert tone="error" title="Rejected: change it and submit it again">
             {data.decision?.reason ?? 'No reason was given.'}{' '}
@@ -327,7 +340,9 @@ export function AdCampaignOverviewPage() {
                   <Detail term="Left in the hold">
                     {holdsBudget(data)
                       ? formatMicros(data.remainingMicros)
-                      : 'Nothing held (the budget is held once approved)'}
+                      : data.state === 'canceled' || data.state === 'completed'
+                        ? 'Nothing held (returned to your wallet)'
+                        : 'Nothing held (the budget is held once approved)'}
                   </Detail>
                   <Detail term="Daily cap">
                     {data.dailyCapMicros === null ? 'None' : formatMicros(data.dailyCapMicros)}

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TCampaignResults } from '@screenline/shared/campaign';
+import { SETTLE_INTERVAL_MS, UNBILLED_REASON_WORDS } from '@screenline/shared/proof-of-play';
 import { makeCampaign, makeResults, stubApi } from '@/test/campaign-fixtures';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { renderWithAuth } from '@/test/render';
@@ -10,7 +12,9 @@ import { AdCampaignResultsPage } from '@/features/ad-campaigns/routes/campaign-r
 const campaign = makeCampaign({ state: 'approved', status: 'active' });
 const resultsPath = `/api/v1/campaigns/${campaign.id}/results`;
 
-function renderResults() {
+/** The results page; the results GETs answer `answers` in turn, the last one from then on. */
+function renderResults(answers: TCampaignResults[] = [makeResults()]) {
+  let answered = 0;
   const calls = stubApi((call) => {
     if (call.path === `/api/v1/campaigns/${campaign.id}`) return jsonResponse(campaign);
     if (call.path !== resultsPath) return undefined;
@@ -22,7 +26,9 @@ function renderResults() {
         },
       });
     }
-    return jsonResponse(makeResults());
+    const answer = answers[Math.min(answered, answers.length - 1)];
+    answered += 1;
+    return jsonResponse(answer);
   });
   const router = createMemoryRouter(
     [{ path: '/publisher/ad-campaigns/view/:id/results', Component: AdCampaignResultsPage }],
@@ -44,6 +50,9 @@ beforeEach(() => {
     },
   );
 });
+
+const resultsCalls = (calls: { path: string; headers: Headers }[]) =>
+  calls.filter((call) => call.path === resultsPath && call.headers.get('accept') !== 'text/csv');
 
 describe('/publisher/ad-campaigns/view/{id}/results', () => {
   it('shows the totals, the readiness, the days and the screens', async () => {
@@ -94,5 +103,75 @@ describe('/publisher/ad-campaigns/view/{id}/results', () => {
     const download = calls.find((call) => call.headers.get('accept') === 'text/csv');
     expect(download?.path).toBe(resultsPath);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('summer-sale.csv');
+  });
+
+  it('lists the plays not billed, each reason with its count and the rule, and says days are the screen’s', async () => {
+    renderResults([
+      makeResults({
+        unbilled: [
+          { reason: 'cap-reached', plays: 12 },
+          { reason: 'overlap', plays: 3 },
+          { reason: 'not-live', plays: 1 },
+        ],
+      }),
+    ]);
+    const section = await screen.findByRole('region', { name: 'Not billed' });
+    expect(section).toHaveTextContent('16 plays');
+    expect(section).toHaveTextContent('They are not in the figures above.');
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Daily cap reached${UNBILLED_REASON_WORDS['cap-reached']}12 plays`,
+      `Overlapping play${UNBILLED_REASON_WORDS.overlap}3 plays`,
+      `Campaign not running${UNBILLED_REASON_WORDS['not-live']}1 play`,
+    ]);
+    expect(screen.getByText(/Each play counts on its screen’s local day/)).toBeVisible();
+    expect(screen.queryByText(/UTC/)).toBeNull();
+    // Nothing is settling: no settling line.
+    expect(screen.queryByText(/being settled/)).toBeNull();
+  });
+
+  it('says why nothing was billed when every reported play was refused', async () => {
+    renderResults([
+      makeResults({
+        totals: { impressions: 0, shownMs: 0, spentMicros: 0, qrScans: 0 },
+        byDay: [],
+        byAdSpace: [],
+        unbilled: [{ reason: 'below-floor', plays: 7 }],
+      }),
+    ]);
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing billed in these days' }),
+    ).toBeVisible();
+    expect(screen.getByText(/Screens reported 7 plays of this campaign/)).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Not billed' })).toHaveTextContent(
+      UNBILLED_REASON_WORDS['below-floor'],
+    );
+  });
+
+  it('shows the plays still settling and asks again until none are', async () => {
+    // Only the intervals are fake: the page's refresh runs when the test says, not on a clock.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const settling = makeResults({ settling: { plays: 3, shownMs: 45_000 } });
+    const settled = makeResults({
+      totals: { impressions: 33, shownMs: 345_000, spentMicros: 862_500, qrScans: 4 },
+    });
+    const calls = renderResults([settling, settled]);
+    const note = (await screen.findByText(/being settled/)).closest('[role="status"]');
+    expect(note).toHaveTextContent(
+      'Settling: 3 plays are being settled; figures are final within 10 seconds.',
+    );
+    expect(resultsCalls(calls)).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(SETTLE_INTERVAL_MS));
+    await waitFor(() => expect(screen.queryByText(/being settled/)).toBeNull());
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('Impressions33');
+    expect(resultsCalls(calls)).toHaveLength(2);
+
+    // Settled: no more asking.
+    await act(() => vi.advanceTimersByTimeAsync(SETTLE_INTERVAL_MS * 3));
+    expect(resultsCalls(calls)).toHaveLength(2);
   });
 });

@@ -5,6 +5,11 @@ import { ChartColumn, Download, MonitorCheck } from 'lucide-react';
 import type { TCampaignResults } from '@screenline/shared/campaign';
 import { formatMicros } from '@screenline/shared/money';
 import { CampaignStatusBadge } from '@/components/campaign/campaign-status-badge';
+import {
+  SettlingNote,
+  UnbilledPlays,
+  totalUnbilled,
+} from '@/components/proof-of-play/unbilled-plays';
 import { Button } from '@/components/ui/button';
 import {
   DataTable,
@@ -131,18 +136,35 @@ function Results({ id, range }: { id: string; range: TResultsRange }) {
         </span>
       </p>
       <Totals results={data} />
+      <SettlingNote settling={data.settling} />
       {data.totals.impressions === 0 && data.totals.qrScans === 0 ? (
-        <EmptyState
-          icon={ChartColumn}
-          title="Nothing shown in these days yet"
-          description={`No screen reported showing this campaign from ${formatLongDay(data.from)} to ${formatLongDay(data.to)}. TVs send what they played about once a minute while online.`}
-          className="py-10"
-        />
+        data.unbilled.length > 0 ? (
+          <EmptyState
+            icon={ChartColumn}
+            title="Nothing billed in these days"
+            description={`Screens reported ${formatCount(totalUnbilled(data.unbilled))} plays of this campaign from ${formatLongDay(data.from)} to ${formatLongDay(data.to)}, and none could be billed: the reasons are below.`}
+            className="py-10"
+          />
+        ) : (
+          <EmptyState
+            icon={ChartColumn}
+            title="Nothing shown in these days yet"
+            description={`No screen reported showing this campaign from ${formatLongDay(data.from)} to ${formatLongDay(data.to)}. TVs send what they played about once a minute while online.`}
+            className="py-10"
+          />
+        )
       ) : (
         <>
           <ResultsCharts days={data.byDay} />
           <ByScreen rows={data.byAdSpace} />
         </>
+      )}
+      {(data.unbilled.length > 0 || data.totals.impressions > 0) && (
+        <UnbilledPlays
+          unbilled={data.unbilled}
+          description="Plays of this campaign that screens reported but that cost you nothing, and why. They are not in the figures above."
+          emptyText="Every play of these days that has settled was billed."
+        />
       )}
     </div>
   );
@@ -239,7 +261,8 @@ export function AdCampaignResultsPage() {
             </Button>
           )}
           <p className="w-full text-xs text-muted-foreground">
-            Days in UTC. Leave both empty for the whole campaign.
+            Each play counts on its screen’s local day (in the screen’s own time zone). Leave both
+            empty for the whole campaign.
           </p>
         </div>
         {rangeError ? (

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPlaysReport, type TPlaysQuery } from '@screenline/shared/player';
+import { ZPlaysReport, type TPlaysQuery, type TPlaysReport } from '@screenline/shared/player';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { refetchWhileSettling } from '@/lib/proof-of-play';
 import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
 
 const playsPath = (adSpaceId: string, range: TPlaysQuery) =>
@@ -24,6 +25,8 @@ export function usePlaysReport(adSpaceId: string, range: TPlaysQuery | null) {
     enabled: range !== null,
     // A new range keeps the last report on screen (dimmed) until its own arrives.
     placeholderData: keepPreviousData,
+    // Ad plays still settling are neither billed nor refused yet: ask again until they are.
+    refetchInterval: refetchWhileSettling((report: TPlaysReport) => report.adPlays.settling),
   });
 }
 

@@ -7,6 +7,11 @@ import {
   type TPlaysQuery,
   type TPlaysReport,
 } from '@screenline/shared/player';
+import {
+  SettlingNote,
+  UnbilledPlays,
+  totalUnbilled,
+} from '@/components/proof-of-play/unbilled-plays';
 import { Button } from '@/components/ui/button';
 import {
   DataTable,
@@ -158,6 +163,43 @@ function Gaps({ gaps }: { gaps: TPlaysReport['gaps'] }) {
   );
 }
 
+/** The range's ad plays: how many were billed, which were not and why, and what still settles. */
+function AdPlays({ adPlays }: { adPlays: TPlaysReport['adPlays'] }) {
+  const figures = [
+    { term: 'Billed', value: count(adPlays.billed) },
+    { term: 'Not billed', value: count(totalUnbilled(adPlays.unbilled)) },
+    { term: 'Settling', value: count(adPlays.settling.plays) },
+  ];
+  return (
+    <section aria-labelledby="plays-ad-plays" className="grid gap-3">
+      <div className="grid gap-1">
+        <h3 id="plays-ad-plays" className="text-sm font-semibold">
+          Ad plays
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Paid campaigns your TV showed in its ad slots. Billed plays earn your share; the others
+          earn nothing, for the reasons below.
+        </p>
+      </div>
+      <dl aria-label="Ad plays" className="grid grid-cols-3 gap-3">
+        {figures.map(({ term, value }) => (
+          <div key={term} className="rounded-lg border border-border px-3 py-2">
+            <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
+            <dd className="mt-0.5 text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <SettlingNote settling={adPlays.settling} />
+      {adPlays.unbilled.length > 0 && (
+        <UnbilledPlays unbilled={adPlays.unbilled} headingLevel={4} title="Not billed, and why" />
+      )}
+    </section>
+  );
+}
+
+const hasAdPlays = ({ billed, unbilled, settling }: TPlaysReport['adPlays']) =>
+  billed > 0 || unbilled.length > 0 || settling.plays > 0;
+
 function ReportBody({ adSpaceId, range }: { adSpaceId: string; range: TPlaysQuery }) {
   const report = usePlaysReport(adSpaceId, range);
   if (report.isPending) return <ListLoading label="Loading the report" />;
@@ -190,6 +232,7 @@ function ReportBody({ adSpaceId, range }: { adSpaceId: string; range: TPlaysQuer
           <PlaysByItem items={data.byItem} />
         </>
       )}
+      {hasAdPlays(data.adPlays) && <AdPlays adPlays={data.adPlays} />}
       {data.gaps.length > 0 && <Gaps gaps={data.gaps} />}
     </div>
   );

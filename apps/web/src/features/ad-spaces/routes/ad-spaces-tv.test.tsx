@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import type { TPlaysReport } from '@screenline/shared/player';
+import { SETTLE_INTERVAL_MS, UNBILLED_REASON_WORDS } from '@screenline/shared/proof-of-play';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { renderWithAuth } from '@/test/render';
 import { makeAdSpace, makeLocation, makePlayer, page, uuid } from '@/test/screens-fixtures';
@@ -42,6 +43,7 @@ function makeReport(overrides: Partial<TPlaysReport> = {}): TPlaysReport {
       { contentId: uuid(601), name: null, kind: 'image', plays: 300, shownMs: 1_800_000 },
       { contentId: null, name: null, kind: null, plays: 134, shownMs: 720_000 },
     ],
+    adPlays: { billed: 0, unbilled: [], settling: { plays: 0, shownMs: 0 } },
     gaps: [
       {
         deviceId: uuid(500),
@@ -234,6 +236,8 @@ describe('/advertiser/ad-spaces: what the TV reports', () => {
     const totals = within(dialog).getByText('Plays', { selector: 'dt' }).parentElement
       ?.parentElement;
     expect(totals).toHaveTextContent('Plays1,234Time shown3 h 12 min');
+    // No campaign played in these days: no ad plays section.
+    expect(within(dialog).queryByRole('region', { name: 'Ad plays' })).toBeNull();
 
     const days = within(dialog).getByRole('table', { name: 'Plays by day' });
     expect(within(days).getAllByRole('row')).toHaveLength(8);
@@ -339,6 +343,56 @@ describe('/advertiser/ad-spaces: what the TV reports', () => {
     );
     expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'Missing records' })).toBeVisible();
+  });
+
+  it('shows the ad plays billed, not billed by reason and settling, and asks again until settled', async () => {
+    // Date as the other tests; the intervals too, so the report's refresh runs when told.
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const adPlays = (settlingPlays: number, billed: number) =>
+      makeReport({
+        adPlays: {
+          billed,
+          unbilled: [
+            { reason: 'not-offered', plays: 4 },
+            { reason: 'too-old', plays: 1 },
+          ],
+          settling: { plays: settlingPlays, shownMs: settlingPlays * 15_000 },
+        },
+      });
+    let answered = 0;
+    const calls = stubApi({
+      adSpaces: [makeAdSpace()],
+      handler: (call) => {
+        if (!call.path.endsWith('/plays')) return undefined;
+        answered += 1;
+        return jsonResponse(answered === 1 ? adPlays(2, 120) : adPlays(0, 122));
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const dialog = await openReport(user);
+    const section = await within(dialog).findByRole('region', { name: 'Ad plays' });
+    const figures = within(dialog).getByLabelText('Ad plays', { selector: 'dl' });
+    expect(figures).toHaveTextContent('Billed120Not billed5Settling2');
+    expect(section).toHaveTextContent(
+      'Settling: 2 plays are being settled; figures are final within 10 seconds.',
+    );
+    const reasons = within(section).getByRole('region', { name: 'Not billed, and why' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Not offered to this TV${UNBILLED_REASON_WORDS['not-offered']}4 plays`,
+      `Arrived too late${UNBILLED_REASON_WORDS['too-old']}1 play`,
+    ]);
+    expect(playsCalls(calls)).toHaveLength(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(SETTLE_INTERVAL_MS));
+    await waitFor(() => expect(figures).toHaveTextContent('Billed122Not billed5Settling0'));
+    expect(section).not.toHaveTextContent('being settled');
+    await act(() => vi.advanceTimersByTimeAsync(SETTLE_INTERVAL_MS * 3));
+    expect(playsCalls(calls)).toHaveLength(2);
   });
 
   it('shows a failed report with a way to try again', async () => {

@@ -4,9 +4,17 @@ import {
   HelpSection,
   HelpTip,
 } from '@/features/help/components/help-article';
+import { BillingRules } from '@/features/help/components/billing-rules';
 import { HelpFigure } from '@/features/help/components/help-figure';
 import { HELP_FIGURES } from '@/features/help/help-figures';
 import { paths } from '@/lib/paths';
+import {
+  CLOCK_SKEW_WORDS,
+  HOLD_GRACE_WORDS,
+  PLAY_MAX_AGE_WORDS,
+  SETTLE_DELAY_WORDS,
+  SLOT_TOLERANCE_WORDS,
+} from '@/lib/proof-of-play';
 
 /*
  * The help pages for each area of the app, one component per route. The words match the app:
@@ -222,7 +230,10 @@ export function AdSpacesHelpPage() {
             <strong>Proof of play</strong>: every play the TV reported for the days you choose (the
             last 7 or 30 days, or your own range): totals, plays by day and by item, and{' '}
             <strong>Download CSV</strong> with one row per play. These are the impressions of the{' '}
-            <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink>.
+            <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink>. Its{' '}
+            <strong>Ad plays</strong> say how many paid plays were billed, which were not and why,
+            and how many are still settling (see{' '}
+            <HelpLink to={paths.help.monetize}>what is billed</HelpLink>).
           </li>
           <li>
             <strong>Delete</strong>: removes the ad space for good. If it is on the schedule, you
@@ -422,16 +433,37 @@ export function MonetizeHelpPage() {
         </ul>
         <p>A screen has one open request at a time.</p>
       </HelpSection>
+      <HelpSection title="What is billed, and when">
+        <p>
+          Your TV reports every ad it shows. A play is billed to its buyer at their bid for the
+          seconds it was shown, at most the length of its ad slot plus {SLOT_TOLERANCE_WORDS}, and
+          only when it could have happened. A play that breaks a rule is kept and counted under{' '}
+          <strong>Not billed</strong> with its reason, and earns nothing.
+        </p>
+        <BillingRules />
+        <p>
+          A TV that was offline sends its plays when it is back: plays up to {PLAY_MAX_AGE_WORDS}{' '}
+          old are still billed, and a TV’s clock may run up to {CLOCK_SKEW_WORDS} ahead. A play
+          shown while a campaign was running is billed even if the buyer pauses or cancels it before
+          the play arrives.
+        </p>
+        <p>
+          Plays are settled (billed or refused) within {SETTLE_DELAY_WORDS} of arriving. Until then
+          the reports show them as <strong>Settling</strong> and refresh by themselves.
+        </p>
+      </HelpSection>
       <HelpSection title="Earnings">
         <p>
-          Every second an ad is shown on your screen is billed to its buyer at their bid. Your share
-          (80 % by default: the platform keeps a 20 % commission) goes to your{' '}
-          <HelpLink to={paths.help.wallet}>wallet</HelpLink> as the TV’s reports arrive, and you can
-          request a payout of it.
+          Your share of each billed play (80 % by default: the platform keeps a 20 % commission)
+          goes to your <HelpLink to={paths.help.wallet}>wallet</HelpLink> as it is settled, and you
+          can request a payout of it.
         </p>
         <p>
           The earnings report shows the last 7 or 30 days, or a range you choose (up to 92 days):
-          what you earned by day (UTC) and by ad space, with the paid plays behind it.
+          what you earned by day and by ad space, with the paid plays behind it. Each play counts on
+          its own local day at its screen (in the screen’s time zone), the day it played, not the
+          day its TV sent it. Under it, <strong>Not billed</strong> lists the ad plays on your
+          screens that earned nothing, by reason.
         </p>
         <HelpTip>
           When no campaign is playable at that moment, the Screenline team’s house ads may fill the
@@ -569,8 +601,11 @@ export function AdCampaignsHelpPage() {
           </li>
           <li>
             <strong>Completed</strong> (end date passed or budget spent) or{' '}
-            <strong>Canceled</strong> (<strong>Cancel campaign…</strong>): what is left of the
-            budget returns to your wallet at once. A canceled campaign cannot be sent again.
+            <strong>Canceled</strong> (<strong>Cancel campaign…</strong>): it stops playing at once.
+            What is left of the budget stays held for {HOLD_GRACE_WORDS} after the end or the
+            cancel, so plays your screens showed while it ran can still arrive and be billed; then
+            it returns to your wallet. The overview says how much is still held and when it returns.
+            A canceled campaign cannot be sent again.
           </li>
         </ul>
         <p>
@@ -580,19 +615,36 @@ export function AdCampaignsHelpPage() {
       </HelpSection>
       <HelpSection title="How your money is spent">
         <p>
-          Each play costs the seconds actually shown times your bid, taken from the held budget.
-          Spending is paced evenly over the campaign’s dates, the daily cap stops it for the rest of
-          the UTC day, and you are never charged beyond your budget. A play that failed on the
-          screen costs nothing.
+          Each play costs the seconds actually shown times your bid, taken from the held budget; a
+          play bills at most the length of its ad slot plus {SLOT_TOLERANCE_WORDS}. Spending is
+          paced evenly over the campaign’s dates, the daily cap counts the screen’s local day (in
+          its time zone), and you are never charged beyond your budget.
+        </p>
+        <p>
+          You pay only for plays that could have happened. A play that breaks a rule is kept,
+          counted under <strong>Not billed</strong> on your results with its reason, and costs
+          nothing:
+        </p>
+        <BillingRules />
+        <p>
+          A play shown while your campaign was running is billed even if you pause or cancel it
+          before the TV sends it; a TV that was offline sends its plays when it is back, and plays
+          more than {PLAY_MAX_AGE_WORDS} old when they arrive are not billed. Plays are billed
+          within {SETTLE_DELAY_WORDS} of arriving.
         </p>
       </HelpSection>
       <HelpSection title="Results">
         <HelpFigure {...HELP_FIGURES.campaignResults} />
         <p>
-          <strong>Results</strong> shows totals, impressions, spend and QR scans by day (UTC days;
-          leave the dates empty for the whole campaign), a table by screen, and “Creative ready on 3
-          of 4 screens”: how many matching TVs have downloaded all your creatives.{' '}
-          <strong>Export CSV</strong> downloads one row per day and screen.
+          <strong>Results</strong> shows totals, impressions, spend and QR scans by day (each play
+          on its screen’s local day; leave the dates empty for the whole campaign), a table by
+          screen, and “Creative ready on 3 of 4 screens”: how many matching TVs have downloaded all
+          your creatives. <strong>Export CSV</strong> downloads one row per day and screen.
+        </p>
+        <p>
+          <strong>Not billed</strong> lists the plays that cost you nothing, each reason with its
+          count. While plays are still being billed, a <strong>Settling</strong> line says how many;
+          the figures are final within {SETTLE_DELAY_WORDS}, and the page refreshes by itself.
         </p>
       </HelpSection>
     </HelpArticle>
@@ -674,8 +726,10 @@ export function WalletHelpPage() {
             (screen owners).
           </li>
           <li>
-            <strong>Held</strong>: in running campaigns’ budgets (what they do not spend comes
-            back), or in payouts not yet paid.
+            <strong>Held</strong>: in campaigns’ budgets, or in payouts not yet paid. A campaign’s
+            budget stays held while it runs and for {HOLD_GRACE_WORDS} after it ends or is canceled,
+            so plays its screens showed can still arrive and be billed; what it does not spend comes
+            back then.
           </li>
           <li>
             <strong>Pending top-ups</strong>: requested, waiting for the transfer to be confirmed.
@@ -686,6 +740,21 @@ export function WalletHelpPage() {
             commission).
           </li>
         </ul>
+      </HelpSection>
+      <HelpSection title="When ad plays are billed">
+        <p>
+          A TV reports every ad it shows. Each play is settled within {SETTLE_DELAY_WORDS} of
+          arriving: billed for the seconds shown (at most its ad slot’s length plus{' '}
+          {SLOT_TOLERANCE_WORDS}) from the campaign’s held budget, with the screen owner’s share
+          credited at the same moment, or refused and never billed. A play is refused when it could
+          not have happened or the campaign could not buy it then:
+        </p>
+        <BillingRules />
+        <p>
+          Plays that arrive more than {PLAY_MAX_AGE_WORDS} after they played are not billed. See{' '}
+          <HelpLink to={paths.help.adCampaigns}>Ad campaigns</HelpLink> and{' '}
+          <HelpLink to={paths.help.monetize}>Monetize</HelpLink> for where the counts are shown.
+        </p>
       </HelpSection>
       <HelpSection title="Topping up (ad buyers)">
         <ol>

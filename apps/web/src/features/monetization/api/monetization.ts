@@ -11,9 +11,11 @@ import {
   ZMonetizationRequest,
   ZMonetizationRequestList,
   type TCreateMonetizationRequest,
+  type TEarnings,
 } from '@screenline/shared/monetization';
 import { apiRequest, apiSend } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/list-all';
+import { refetchWhileSettling } from '@/lib/proof-of-play';
 
 /** Every monetization query starts with this key; a request or a withdrawal refreshes it. */
 export const MONETIZATION_QUERY_KEY = ['monetization-requests'] as const;
@@ -62,7 +64,10 @@ export function useWithdrawMonetization() {
   });
 }
 
-/** GET /api/v1/earnings?from=&to=: per space and per UTC day, after commission. */
+/**
+ * GET /api/v1/earnings?from=&to=: per space and per day (each play's local day at its screen),
+ * after commission, with the ad plays not billed and those still settling.
+ */
 export function useEarnings(range: { from: string; to: string } | null) {
   return useQuery({
     queryKey: ['earnings', range?.from ?? '', range?.to ?? ''],
@@ -74,5 +79,7 @@ export function useEarnings(range: { from: string; to: string } | null) {
       ),
     enabled: range !== null,
     placeholderData: keepPreviousData,
+    // Plays still settling have not earned yet: ask again until each is billed or refused.
+    refetchInterval: refetchWhileSettling((earnings: TEarnings) => earnings.settling),
   });
 }

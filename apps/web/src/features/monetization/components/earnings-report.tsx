@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { formatMicros } from '@screenline/shared/money';
 import type { TEarnings } from '@screenline/shared/monetization';
+import { SettlingNote, UnbilledPlays } from '@/components/proof-of-play/unbilled-plays';
 import {
   DataTable,
   DataTableColumn,
@@ -13,7 +14,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { addDays, daysInRange, formatShortDay, isLocalDay } from '@/lib/local-time';
+import { addDays, daysInRange, formatShortDay, isLocalDay, todayIn } from '@/lib/local-time';
 import { cn } from '@/lib/utils';
 import { useEarnings } from '@/features/monetization/api/monetization';
 
@@ -22,9 +23,13 @@ const MAX_DAYS = 92;
 
 type TRange = { from: string; to: string };
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+/**
+ * Today by the viewer's clock: a play counts on its own local day at its screen, and an owner's
+ * screens are mostly in the owner's zone.
+ */
+const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 const lastDays = (days: number): TRange => {
-  const to = todayUtc();
+  const to = today();
   return { from: addDays(to, -(days - 1)), to };
 };
 
@@ -58,7 +63,7 @@ function EarningsByDay({ earnings }: { earnings: TEarnings }) {
   return (
     <section aria-labelledby="earnings-by-day" className="grid gap-2">
       <h3 id="earnings-by-day" className="text-sm font-semibold">
-        By day (UTC)
+        By day
       </h3>
       <DataTable label="Earnings by day">
         <DataTableHead>
@@ -138,7 +143,10 @@ function EarningsBySpace({ earnings }: { earnings: TEarnings }) {
   );
 }
 
-/** What the owner's spaces earned in a range of UTC days, per space and per day. */
+/**
+ * What the owner's spaces earned in a range of days (each play on its local day at its screen),
+ * per space and per day, with the ad plays that earned nothing and why, and those settling.
+ */
 export function EarningsReport() {
   const [range, setRange] = useState<TRange>(() => lastDays(30));
   const error = rangeError(range);
@@ -156,9 +164,15 @@ export function EarningsReport() {
 
   return (
     <section aria-labelledby="earnings" className="grid gap-4">
-      <h2 id="earnings" className="text-lg font-semibold tracking-tight">
-        Earnings
-      </h2>
+      <div className="grid gap-1">
+        <h2 id="earnings" className="text-lg font-semibold tracking-tight">
+          Earnings
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Each play counts on its own local day at its screen (in the screen’s time zone): the day
+          it played, not the day its TV sent it.
+        </p>
+      </div>
       <div className="flex flex-wrap items-end gap-3">
         <SegmentedControl<(typeof PRESETS)[number]['value'] | 'custom'>
           label="Days shown"
@@ -227,6 +241,7 @@ export function EarningsReport() {
               </div>
             ))}
           </dl>
+          <SettlingNote settling={earnings.data.settling} />
           {earnings.data.totalMicros === 0 ? (
             <p className="rounded-xl border border-dashed border-input px-4 py-6 text-center text-sm text-muted-foreground">
               Nothing earned in these days. Earnings appear here once a monetized screen plays paid
@@ -237,6 +252,13 @@ export function EarningsReport() {
               <EarningsBySpace earnings={earnings.data} />
               <EarningsByDay earnings={earnings.data} />
             </div>
+          )}
+          {earnings.data.unbilled.length > 0 && (
+            <UnbilledPlays
+              unbilled={earnings.data.unbilled}
+              headingLevel={3}
+              description="Ad plays your screens reported in these days that earned nothing, and why."
+            />
           )}
         </div>
       )}

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TEarnings, TMonetizationRequest } from '@screenline/shared/monetization';
+import { SETTLE_INTERVAL_MS, UNBILLED_REASON_WORDS } from '@screenline/shared/proof-of-play';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { ADMIN, makeMonetizationRequest, makeSettings, page, stubApi } from '@/test/money-fixtures';
 import { renderWithAuth } from '@/test/render';
@@ -33,6 +34,8 @@ function makeEarnings(overrides: Partial<TEarnings> = {}): TEarnings {
       { day: '2026-03-02', earnedMicros: 1_000_000, impressions: 30 },
       { day: '2026-03-05', earnedMicros: 3_560_000, impressions: 90 },
     ],
+    unbilled: [],
+    settling: { plays: 0, shownMs: 0 },
     ...overrides,
   };
 }
@@ -215,5 +218,61 @@ describe('/advertiser/monetize', () => {
     });
     expect(await screen.findByText(/Nothing earned in these days\./)).toBeVisible();
     expect(screen.queryByRole('table', { name: 'Earnings by day' })).not.toBeInTheDocument();
+  });
+
+  it('shows the ad plays that earned nothing by reason, says days are the play’s local day, and refreshes while plays settle', async () => {
+    // Only the intervals are fake: the refresh runs when the test says, not on a clock.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const unbilled: TEarnings['unbilled'] = [
+      { reason: 'overlap', plays: 9 },
+      { reason: 'clock-ahead', plays: 2 },
+    ];
+    let answered = 0;
+    const calls = stubApi((call) => {
+      switch (call.path) {
+        case '/api/v1/ad-spaces':
+          return page([LOBBY]);
+        case '/api/v1/monetization-requests':
+          return page([]);
+        case '/api/v1/platform-settings':
+          return jsonResponse(makeSettings());
+        case '/api/v1/earnings':
+          answered += 1;
+          return jsonResponse(
+            answered === 1
+              ? makeEarnings({ unbilled, settling: { plays: 1, shownMs: 15_000 } })
+              : makeEarnings({ unbilled, totalMicros: 4_572_000, impressions: 121 }),
+          );
+        default:
+          return undefined;
+      }
+    });
+    const router = createMemoryRouter([{ path: '/advertiser/monetize', Component: MonetizePage }], {
+      initialEntries: ['/advertiser/monetize'],
+    });
+    renderWithAuth(router, makeAuth(makeUser()));
+
+    const note = (await screen.findByText(/being settled/)).closest('[role="status"]');
+    expect(note).toHaveTextContent(
+      'Settling: 1 play is being settled; figures are final within 10 seconds.',
+    );
+    expect(screen.getByText(/Each play counts on its own local day at its screen/)).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'By day' })).toBeVisible();
+    const notBilled = screen.getByRole('region', { name: 'Not billed' });
+    expect(notBilled).toHaveTextContent('11 plays');
+    expect(
+      within(notBilled)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Overlapping play${UNBILLED_REASON_WORDS.overlap}9 plays`,
+      `TV clock ahead${UNBILLED_REASON_WORDS['clock-ahead']}2 plays`,
+    ]);
+
+    await act(() => vi.advanceTimersByTimeAsync(SETTLE_INTERVAL_MS));
+    await waitFor(() => expect(screen.queryByText(/being settled/)).toBeNull());
+    expect(screen.getByText('€4.57')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(SETTLE_INTERVAL_MS * 3));
+    expect(calls.filter((call) => call.path === '/api/v1/earnings')).toHaveLength(2);
   });
 });

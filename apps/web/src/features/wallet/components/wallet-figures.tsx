@@ -1,5 +1,6 @@
 import { formatMicros } from '@screenline/shared/money';
 import type { TWallet } from '@screenline/shared/wallet';
+import { HOLD_GRACE_WORDS } from '@/lib/proof-of-play';
 
 type TFigure = { term: string; value: number; hint: string };
 
@@ -16,7 +17,7 @@ export function WalletFigures({ wallet, isOwner }: { wallet: TWallet; isOwner: b
       value: wallet.heldMicros,
       hint: isOwner
         ? 'In payouts not yet paid.'
-        : 'In running campaigns’ budgets; what they do not spend comes back.',
+        : `In campaigns’ budgets, kept for ${HOLD_GRACE_WORDS} after one ends for late plays; what they do not spend comes back.`,
     },
     {
       term: 'Pending top-ups',

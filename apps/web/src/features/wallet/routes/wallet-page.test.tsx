@@ -88,6 +88,10 @@ describe('/wallet', () => {
     const figures = await screen.findByText('Available');
     expect(figures.closest('dl')).toHaveTextContent('Available€125.50');
     expect(figures.closest('dl')).toHaveTextContent('Held€40.00');
+    // An ended campaign's hold waits for late plays (HOLD_RELEASE_GRACE_MS) before it returns.
+    expect(figures.closest('dl')).toHaveTextContent(
+      'kept for 72 hours and 5 minutes after one ends for late plays',
+    );
     expect(figures.closest('dl')).toHaveTextContent('Pending top-ups€50.00');
     expect(figures.closest('dl')).toHaveTextContent('Spent, all time€84.00');
     expect(figures.closest('dl')).not.toHaveTextContent('Earned');
