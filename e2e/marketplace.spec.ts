@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { formatMicros } from '@screenline/shared/money';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@screenline/shared/platform-settings';
+import { SETTLE_DELAY_MS } from '@screenline/shared/proof-of-play';
 import { BASE_URL, createAccount, signInSuperUser } from './support/app';
 import {
   SAMPLE_CLIP,
@@ -21,12 +22,16 @@ import {
    destination) and the super-user approves it; the owner's TV plays the creative in its ad slot
    with the QR code over it and sends the play; a scan of the code leads to the destination; the
    campaign's results show the impression, the spend and the scan; the owner sees the earning,
-   asks for a payout on /wallet, and the super-user approves it and marks it paid. The owner's
+   asks for a payout on /wallet, and the super-user approves it and marks it paid. Plays are
+   billed behind the TV's upload by the settlement worker, within SETTLE_DELAY_MS (10 s, issue
+   17): the journey waits on the results until nothing is settling, never a fixed time. The owner's
    setup (library, playlist, screen, TV) and the buyer's upload go through the API: other
    journeys cover those pages. The e2e server polls and syncs every 5 s (playwright.config.ts).
    Screenshots go to each test's output folder, and to E2E_JOURNEY_SHOTS too when set. */
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+/** How long a journey waits for the settlement worker: its delay, and room on a busy machine. */
+const SETTLE_TIMEOUT_MS = SETTLE_DELAY_MS * 3;
 const LANDSCAPE = { width: 1920, height: 1080 };
 /** The time zone of createScreen's location. */
 const LONDON = 'Europe/London';
@@ -261,7 +266,8 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
     .toBe(OWNER_CLIP_PATH);
 
   // The TV sends its plays; the results show the impression, the spend and the scan. Once one
-  // play is in, the TV is switched off, and the results match what the campaign was charged.
+  // play is billed, the TV is switched off; once every play it sent is settled (billed behind
+  // the upload), the results match what the campaign was charged.
   await buyer.goto(`/publisher/ad-campaigns/view/${campaignId}/results`);
   const totals = buyer.getByLabel('Totals');
   await expect(async () => {
@@ -269,6 +275,23 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
     await expect(totals).toContainText(/Impressions[1-9]/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await tvContext.close();
+  // Every play the TV in this browser sent passes the arrival and settlement rules (offered by
+  // the manifest it was sent, within its 5 s slot, one at a time): all billed, none refused.
+  const resultsOf = async () => {
+    const res = await buyer.context().request.get(`/api/v1/campaigns/${campaignId}/results`);
+    expect(res.status()).toBe(200);
+    return (await res.json()) as {
+      totals: { impressions: number };
+      unbilled: { reason: string; plays: number }[];
+      settling: { plays: number };
+    };
+  };
+  await expect
+    .poll(async () => (await resultsOf()).settling.plays, { timeout: SETTLE_TIMEOUT_MS })
+    .toBe(0);
+  const settled = await resultsOf();
+  expect(settled.unbilled).toEqual([]);
+  expect(settled.totals.impressions).toBeGreaterThan(0);
   let spentMicros = 0;
   await expect(async () => {
     const campaign = await buyer.context().request.get(`/api/v1/campaigns/${campaignId}`);

@@ -21,8 +21,10 @@
 // the marketplace journey (seeded over HTTP with a super-user from SUPER_USER_EMAILS: a monetized
 // space playing [poster, ad slot, poster], a buyer's funded campaign on it): approved, its
 // creative plays in the slot with its QR code (gone on the next item), the heartbeat reports it
-// ready, the play is billed, the ledger audit is clean; paused, with a house ad set, the slot
-// plays the house ad without a QR code. Saves a screenshot of each layout and of each screen
+// ready, the play is billed by the settlement worker behind the upload (issue 17: every play the
+// TV sent passes the arrival rules, offered by the manifest it was sent, within its slot, one at
+// a time; the check waits until nothing is settling and reads the verdicts), the ledger audit is
+// clean; paused, with a house ad set, the slot plays the house ad without a QR code. Saves a screenshot of each layout and of each screen
 // (and, as headless 69 leaves videos out of screenshots, the clip's decoded frame). `npm test`
 // runs it after the build; about 2 min 5 s.
 //
@@ -1519,8 +1521,10 @@ async function seedMarketplace() {
  * campaign and the TV, told by the server's push, downloads the creative and plays it in the
  * slot with its QR code over it (a /q/ link that redirects to the destination), gone on the next
  * item; the heartbeat reports the creative ready, the play syncs and is billed, the ledger stays
- * balanced. Then, the campaign paused and a house ad set, the slot plays the house ad, no QR code,
- * unbilled.
+ * balanced. Billing runs behind the upload (the settlement worker, within SETTLE_DELAY_MS = 10 s):
+ * the checks wait until nothing is settling, then read the verdicts of the TV's real plays, every
+ * one billed. Then, the campaign paused and a house ad set, the slot plays the house ad, no QR
+ * code, unbilled; the only plays of the campaign refused are those started after the pause.
  */
 async function checkMarketplace(browser) {
   const seed = await seedMarketplace();
@@ -1610,14 +1614,16 @@ async function checkMarketplace(browser) {
   );
 
   const resultsUrl = `/api/v1/campaigns/${campaign.id}/results`;
+  // Billed behind the upload: wait until a play is billed and none of the TV's is settling.
   const results = await poll(
     () => call('GET', resultsUrl, buyer),
     (seen) =>
       seen.readiness?.readyScreens === 1 &&
       seen.totals?.impressions >= 1 &&
       seen.totals?.spentMicros > 0 &&
-      seen.totals?.qrScans >= 1,
-    30_000,
+      seen.totals?.qrScans >= 1 &&
+      seen.settling?.plays === 0,
+    45_000,
   );
   check(
     'marketplace: the heartbeat reports the creative in adCreativesReady (campaign results: ready on 1 of 1 screens)',
@@ -1638,15 +1644,32 @@ async function checkMarketplace(browser) {
       results.byAdSpace?.[0]?.adSpaceId === adSpaceId,
     JSON.stringify(results.totals ?? results),
   );
+  // The proof that a real TV's plays pass the arrival and settlement rules: of every ad play the
+  // TV in Chromium 69 sent while the campaign was live, none was refused (not offered, overlap,
+  // clock ahead, …) and none is left settling.
+  check(
+    'marketplace: every ad play the TV sent is billed (campaign results: nothing unbilled, nothing settling)',
+    Array.isArray(results.unbilled) &&
+      results.unbilled.length === 0 &&
+      results.settling?.plays === 0,
+    JSON.stringify({ unbilled: results.unbilled, settling: results.settling }),
+  );
   const [plays, ownerWallet] = await Promise.all([
     playsReportOf(owner, adSpaceId),
     call('GET', '/api/v1/wallet', owner),
   ]);
   const creativePlays = plays.byItem.find((item) => item.contentId === seed.creative.id);
   check(
-    "marketplace: the owner's plays report lists the creative's play; the owner's wallet earned from it",
-    creativePlays?.plays >= 1 && ownerWallet.lifetimeEarnedMicros > 0,
-    JSON.stringify({ byItem: plays.byItem, earned: ownerWallet.lifetimeEarnedMicros }),
+    "marketplace: the owner's plays report lists the creative's play, its ad plays billed (none unbilled); the owner's wallet earned from it",
+    creativePlays?.plays >= 1 &&
+      plays.adPlays?.billed >= 1 &&
+      plays.adPlays.unbilled.length === 0 &&
+      ownerWallet.lifetimeEarnedMicros > 0,
+    JSON.stringify({
+      byItem: plays.byItem,
+      adPlays: plays.adPlays,
+      earned: ownerWallet.lifetimeEarnedMicros,
+    }),
   );
 
   // The house ad: no campaign playable, the super-user's own item fills the slot, unbilled.
@@ -1676,15 +1699,32 @@ async function checkMarketplace(browser) {
     (seen) => seen.byItem?.some((item) => item.contentId === seed.houseAd.id),
     20_000,
   );
-  const afterHouse = await call('GET', resultsUrl, buyer);
+  // Plays of the creative the TV showed before the pause may arrive and be billed after it
+  // (live means billable); each is at most the slot plus its tolerance at the bid. Plays it
+  // started after the pause (before the push reached it) are refused as not live, nothing else.
+  const afterHouse = await poll(
+    () => call('GET', resultsUrl, buyer),
+    (seen) => seen.settling?.plays === 0,
+    30_000,
+  );
+  const latePlays = afterHouse.totals.impressions - results.totals.impressions;
+  const lateMicros = afterHouse.totals.spentMicros - paused.spentMicros;
+  const houseItem = housePlays.byItem?.find((item) => item.contentId === seed.houseAd.id);
   check(
-    "house ad: its play syncs (the owner's plays report lists it), unbilled (the campaign's spend unchanged since the pause)",
-    housePlays.byItem?.some((item) => item.contentId === seed.houseAd.id) &&
-      afterHouse.totals.spentMicros === paused.spentMicros,
+    "house ad: its play syncs (the owner's plays report lists it), unbilled (the campaign is charged only for plays shown before the pause; later ones are refused as not live)",
+    houseItem !== undefined &&
+      afterHouse.settling?.plays === 0 &&
+      lateMicros >= 0 &&
+      lateMicros <=
+        Math.max(0, latePlays) *
+          Math.ceil(((MARKET.slotSeconds * 1000 + 500) * MARKET.bidMicrosPerSecond) / 1000) &&
+      (afterHouse.unbilled ?? []).every((entry) => entry.reason === 'not-live'),
     JSON.stringify({
-      byItem: housePlays.byItem,
+      house: houseItem,
       paused: paused.spentMicros,
       after: afterHouse.totals,
+      unbilled: afterHouse.unbilled,
+      settling: afterHouse.settling,
     }),
   );
 

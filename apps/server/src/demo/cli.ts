@@ -1,9 +1,9 @@
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirInUseError } from '../db/open';
-import { formatSignIns, formatSummary, isDemoSeeded, seedDemo } from './seed';
+import { DEMO_MAX_DAYS, formatSignIns, formatSummary, isDemoSeeded, seedDemo } from './seed';
 
-const USAGE = 'Usage: npm run demo [-- --days <1-30>]';
+const USAGE = `Usage: npm run demo [-- --days <0-${DEMO_MAX_DAYS}>]`;
 
 /**
  * `npm run demo`: seeds the demo business into the configured database (DATA_DIR's embedded one
@@ -11,11 +11,11 @@ const USAGE = 'Usage: npm run demo [-- --days <1-30>]';
  * the demo already it says so and changes nothing.
  */
 async function main(argv: string[]): Promise<number> {
-  let days = 7;
+  let days = DEMO_MAX_DAYS;
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--days') {
       days = Number(argv[(i += 1)]);
-      if (!Number.isInteger(days) || days < 1 || days > 30) {
+      if (!Number.isInteger(days) || days < 0 || days > DEMO_MAX_DAYS) {
         console.error(USAGE);
         return 2;
       }
@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
       console.log('\n  Serve it with: npm start\n');
       return 0;
     }
-    console.log(`\n  Seeding the demo into ${where} (${days} days of plays)…`);
+    console.log(`\n  Seeding the demo into ${where} (${days} past days and today of plays)…`);
     const summary = await seedDemo(app, { days, log: (line) => console.log(`    ${line}`) });
     console.log(formatSummary(summary));
     console.log('\n  Serve it with: npm start\n');

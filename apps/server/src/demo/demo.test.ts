@@ -1,17 +1,27 @@
+import { isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCampaignList, ZCampaignResults, ZPublisherDashboard } from '@screenline/shared/campaign';
 import { ZContentList } from '@screenline/shared/content';
 import { ZLocationList } from '@screenline/shared/location';
-import { ZMonetizationRequestList } from '@screenline/shared/monetization';
+import { ZEarnings, ZMonetizationRequestList } from '@screenline/shared/monetization';
 import { ZPlaylistDetail, ZPlaylistList } from '@screenline/shared/playlist';
 import { ZPayoutList, ZTopUpList, ZWallet } from '@screenline/shared/wallet';
+import { impression } from '../db/schema/index';
 import { createTestApp, sessionCookie, type TTestApp } from '../../test/harness';
-import { DEMO_PASSWORD, DEMO_USERS, isDemoSeeded, seedDemo, type TDemoSummary } from './seed';
+import {
+  DEMO_MAX_DAYS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  isDemoSeeded,
+  seedDemo,
+  type TDemoSummary,
+} from './seed';
 
 /**
- * The demo seed (issue 10 item 3) on the embedded database, with one simulated day of plays:
- * each demo user signs in and sees their part of the business through the API. The harness
- * audits the ledger when the file ends.
+ * The demo seed (issue 10 item 3) on the embedded database, with one simulated past day and
+ * today of plays: each demo user signs in and sees their part of the business through the API,
+ * billed by the settlement (issue 17: the plays pass the proof-of-play rules as a running
+ * business's would). The harness audits the ledger when the file ends.
  */
 describe('the demo seed', () => {
   let t: TTestApp;
@@ -39,6 +49,8 @@ describe('the demo seed', () => {
   it('knows it ran and refuses to run twice', async () => {
     expect(await isDemoSeeded(t.app)).toBe(true);
     await expect(seedDemo(t.app, { days: 1 })).rejects.toThrow(/seeded/);
+    // Older plays than the 72-hour limit would be stored and never billed.
+    await expect(seedDemo(t.app, { days: DEMO_MAX_DAYS + 1 })).rejects.toThrow(/0 to 2 past days/);
     expect(summary.users.map((u) => u.email)).toContain(DEMO_USERS.admin.email);
   });
 
@@ -62,6 +74,17 @@ describe('the demo seed', () => {
 
     const wallet = ZWallet.parse(await get('/api/v1/wallet', 'owner'));
     expect(wallet.lifetimeEarnedMicros).toBeGreaterThan(0);
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const earnings = ZEarnings.parse(
+      await get(`/api/v1/earnings?from=${day(-3)}&to=${day(1)}`, 'owner'),
+    );
+    expect(earnings.totalMicros).toBeGreaterThan(0);
+    expect(earnings.impressions).toBeGreaterThan(0);
+    expect(earnings.unbilled).toEqual([]);
+    expect(earnings.settling.plays).toBe(0);
+    // Yesterday's and today's plays (local days at the screens).
+    expect(earnings.byDay.filter((day) => day.earnedMicros > 0).length).toBeGreaterThanOrEqual(2);
     const payouts = ZPayoutList.parse(await get('/api/v1/wallet/payouts', 'owner'));
     expect(payouts.items.map((p) => p.state)).toEqual(['pending']);
   });
@@ -76,7 +99,10 @@ describe('the demo seed', () => {
       await get(`/api/v1/campaigns/${launch.id}/results`, 'buyer'),
     );
     expect(results.totals.impressions).toBeGreaterThan(0);
+    expect(results.totals.spentMicros).toBeGreaterThan(0);
     expect(results.totals.spentMicros).toBe(launch.spentMicros);
+    expect(results.unbilled).toEqual([]);
+    expect(results.settling.plays).toBe(0);
     expect(results.byAdSpace.length).toBe(3);
     expect(results.totals.qrScans).toBe(results.byDay.reduce((sum, day) => sum + day.qrScans, 0));
     // The three TVs reported the creatives cached.
@@ -90,6 +116,18 @@ describe('the demo seed', () => {
     // 1,500 topped up; both budgets held; spend comes out of the holds.
     expect(wallet.availableMicros).toBe(300_000_000);
     expect(wallet.lifetimeSpentMicros).toBe(spent);
+  });
+
+  it('bills every ad play the demo TVs sent: none refused, none left pending', async () => {
+    const rows = await t.app.deps.db
+      .select({ verdict: impression.verdict, plays: sql<number>`count(*)::int` })
+      .from(impression)
+      .where(isNotNull(impression.campaignId))
+      .groupBy(impression.verdict);
+    expect(rows).toEqual([{ verdict: 'billed', plays: summary.counts.adPlays }]);
+    expect(summary.counts.adPlays).toBeGreaterThan(0);
+    expect(summary.counts.billedAdPlays).toBe(summary.counts.adPlays);
+    expect(summary.counts.unbilled).toEqual({});
   });
 
   it('leaves the super-user one request of each kind waiting', async () => {

@@ -1,17 +1,33 @@
 import crypto from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { TDaypart } from '@screenline/shared/campaign';
 import { chargeMicros } from '@screenline/shared/platform-settings';
-import { IMPRESSION_BATCH_MAX, type TImpression, ZPlayerManifest } from '@screenline/shared/player';
+import {
+  IMPRESSION_BATCH_MAX,
+  MANIFEST_TIMELINE_DAYS,
+  type TImpression,
+  type TPlayerManifest,
+  ZPlayerManifest,
+} from '@screenline/shared/player';
 import { ZWallet } from '@screenline/shared/wallet';
 import { resolveLocalDateTime } from '@screenline/playback/schedule-resolver';
 import { Temporal } from '@screenline/playback/temporal';
-import { qrScan, user } from '../db/schema/index';
-import { flightOf } from '../modules/fill/campaign-windows';
+import {
+  campaignEvent,
+  deviceServedFill,
+  impression,
+  monetizationRequest,
+  qrScan,
+  servedFill,
+  user,
+} from '../db/schema/index';
+import { campaignWindows, flightOf } from '../modules/fill/campaign-windows';
 import { pacedWeight, pacingSteps } from '../modules/fill/pacing';
 import { qrCodesFor } from '../modules/fill/qr-codes';
 import { createMeRepository } from '../modules/me/me.repository';
+import { servedFillOf } from '../modules/proof-of-play/served-fills';
 import { MEDIA_TYPES, renderSlide, type TSlide, type TSlideFormat } from './creatives';
 import { createDemoClient, type TDemoClient, type TDemoSession } from './demo-client';
 
@@ -20,10 +36,12 @@ import { createDemoClient, type TDemoClient, type TDemoSession } from './demo-cl
  * made through the product's own API so every row obeys its rules. A screen owner with
  * locations in Berlin, New York and Tokyo, playlists of generated slides, schedules and three
  * monetized screens with a TV each; an ad buyer whose wallet was topped up and approved, with two
- * running campaigns whose past days of plays went through the TVs' impressions route (so the
- * settlement billed them and the ledger holds every cent); and a super-user with one request of
+ * running campaigns whose past days of plays went through the TVs' impressions route and were
+ * billed by the settlement (so the ledger holds every cent); and a super-user with one request of
  * each kind waiting. Past days are simulated the way the marketplace tests do it: plays sent with
- * the times they started.
+ * the times they started, after the business was dated back to the start of those days (what
+ * the API stamps "now": approvals, and which manifests each TV was sent), so the plays pass the
+ * proof-of-play rules (issue 17) as a running business's would.
  */
 
 export const DEMO_PASSWORD = 'screenline-demo';
@@ -55,8 +73,15 @@ export const DEMO_USERS = {
   },
 } as const;
 
+/**
+ * Past days of plays (today so far comes on top): a play older than PLAY_MAX_AGE_MS (72 h) when
+ * it arrives is stored and never billed. The local midnight two days before a screen's today is at
+ * most 72 h ago, and no demo venue opens before 6:00, so two past days bill in full.
+ */
+export const DEMO_MAX_DAYS = 2;
+
 export interface TDemoOptions {
-  /** Past days of plays and scans (today so far comes on top). */
+  /** Past days of plays and scans, 0 to DEMO_MAX_DAYS (today so far comes on top). */
   days?: number;
   /** Playlist loops an hour on each monetized screen: each loop has one ad slot. */
   loopsPerHour?: number;
@@ -80,7 +105,11 @@ export interface TDemoSummary {
     creatives: number;
     impressions: number;
     adPlays: number;
+    /** Ad plays the settlement billed (the rest: how many per verdict in `unbilled`). */
+    billedAdPlays: number;
+    unbilled: Record<string, number>;
     qrScans: number;
+    /** What the settlement charged the campaigns. */
     spentMicros: number;
   };
   ms: number;
@@ -435,7 +464,9 @@ export async function seedDemo(
   options: TDemoOptions = {},
 ): Promise<TDemoSummary> {
   const started = Date.now();
-  const days = options.days ?? 7;
+  const days = options.days ?? DEMO_MAX_DAYS;
+  if (!Number.isInteger(days) || days < 0 || days > DEMO_MAX_DAYS)
+    throw new Error(`The demo simulates 0 to ${DEMO_MAX_DAYS} past days, not ${days}.`);
   const loopsPerHour = options.loopsPerHour ?? 6;
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => undefined);
@@ -726,6 +757,7 @@ export async function seedDemo(
       budget: plan.budget,
       dailyCap: plan.dailyCap,
       creativeIds: plan.creatives.map((key) => buyerContent.get(key)!),
+      dayparts: [],
       spaces: new Set(plan.spaces),
       spent: 0,
       spentByDay: new Map(),
@@ -756,8 +788,18 @@ export async function seedDemo(
     cookie: buyer2.cookie,
   });
 
-  // The simulated days: what each TV played, sent as the TV sends it.
-  log(`simulating ${days} days of plays`);
+  // The business as if it had been running: what the API stamped "now" moves to before the first
+  // simulated day, and each TV is recorded as sent each day's manifest.
+  log('dating the business back');
+  const since = await backdateApprovals(app, {
+    days,
+    now: now(),
+    campaignIds: running.map((c) => c.id),
+  });
+  await recordServedFills(app, client, { days, now: now(), since, tvs, running });
+
+  // The simulated days: what each TV played, sent as the TV sends it, then billed.
+  log(`simulating ${days} past days and today of plays`);
   const simulated = await simulatePlays(app, client, {
     days,
     loopsPerHour,
@@ -770,6 +812,12 @@ export async function seedDemo(
     lunch: { space: 'berlin-counter', playlist: 'lunch', ...lunchWindow },
     running,
   });
+  log('settling the plays');
+  await app.deps.settlement.settleDue();
+  const billing = await billingOf(
+    app,
+    [...tvs.values()].map((tv) => tv.deviceId),
+  );
 
   // Each TV fetches its manifest and reports in with everything cached, as the player does
   // after a poll: the owner sees the TVs connected, the buyer the creatives ready on them.
@@ -839,8 +887,10 @@ export async function seedDemo(
       creatives: ownerContent.size + buyerContent.size + buyer2Content.size,
       impressions: simulated.impressions,
       adPlays: simulated.adPlays,
+      billedAdPlays: billing.billed,
+      unbilled: billing.unbilled,
       qrScans: simulated.qrScans,
-      spentMicros: running.reduce((sum, c) => sum + c.spent, 0),
+      spentMicros: billing.spentMicros,
     },
     ms: Date.now() - started,
   };
@@ -860,10 +910,146 @@ interface TRunningCampaign {
   budget: number;
   dailyCap: number | null;
   creativeIds: string[];
+  dayparts: TDaypart[];
   spaces: Set<string>;
   /** What the plays sent so far will be charged (pacing reads it as the TV's server would). */
   spent: number;
+  /** The same by local day at the screen (the daily cap's day, as settlement counts it). */
   spentByDay: Map<string, number>;
+}
+
+/** The start (ms) of the first simulated day: local midnight `days` before today at the TVs. */
+function simulationStart(days: number, now: number): number {
+  return Math.min(
+    ...SPACES.filter((s) => s.tv).map((space) => {
+      const { timeZone } = LOCATIONS.find((p) => p.key === space.location)!;
+      const day = addDays(localDate(now, timeZone), -days);
+      return resolveLocalDateTime(`${day}T00:00`, timeZone).epochMs;
+    }),
+  );
+}
+
+/**
+ * Dates the approvals back to an hour before the first simulated day, as if the super-user had
+ * approved them then: the monetization requests' approval (the space was monetized from then)
+ * and the campaigns' history (each event moved back by the same amount, so they stay in order).
+ * Settlement reads both at each play's start ('not-monetized', 'not-live'). Answers that moment.
+ */
+async function backdateApprovals(
+  app: FastifyInstance,
+  input: { days: number; now: number; campaignIds: string[] },
+): Promise<number> {
+  const since = simulationStart(input.days, input.now) - 3_600_000;
+  const { db } = app.deps;
+  await db
+    .update(monetizationRequest)
+    .set({ approvedAt: new Date(since), decidedAt: new Date(since) })
+    .where(isNotNull(monetizationRequest.approvedAt));
+  const [first] = await db
+    .select({ at: sql<string>`min(${campaignEvent.at})` })
+    .from(campaignEvent)
+    .where(inArray(campaignEvent.campaignId, input.campaignIds));
+  const shiftMs = first?.at ? new Date(first.at).getTime() - since : 0;
+  await db
+    .update(campaignEvent)
+    .set({ at: sql`${campaignEvent.at} - ${`${shiftMs} milliseconds`}::interval` })
+    .where(inArray(campaignEvent.campaignId, input.campaignIds));
+  return since;
+}
+
+/**
+ * Records that each TV was sent the manifest of each simulated day, ten minutes before the day
+ * began at the screen (its poll; the first day's after the approvals): the fill of the manifest
+ * it fetches now (its playlists' ad slots, the campaigns offered), with each campaign's windows
+ * as that day's manifest would have offered them (campaignWindows over its timeline). The arrival
+ * rule "it was offered" reads these rows (served-fills.ts).
+ */
+async function recordServedFills(
+  app: FastifyInstance,
+  client: TDemoClient,
+  input: {
+    days: number;
+    now: number;
+    since: number;
+    tvs: Map<string, { deviceId: string; token: string }>;
+    running: TRunningCampaign[];
+  },
+): Promise<void> {
+  const { db } = app.deps;
+  for (const [key, tv] of input.tvs) {
+    const space = SPACES.find((s) => s.key === key)!;
+    const { timeZone } = LOCATIONS.find((p) => p.key === space.location)!;
+    const manifest: TPlayerManifest = ZPlayerManifest.parse(
+      await client.call({
+        method: 'GET',
+        url: '/api/v1/player/manifest',
+        headers: { authorization: `Bearer ${tv.token}` },
+      }),
+    );
+    const adFill = manifest.adFill;
+    if (!adFill) throw new Error(`The manifest of ${space.name} offers no ads.`);
+    const localToday = localDate(input.now, timeZone);
+    for (let d = input.days; d >= 0; d -= 1) {
+      const day = addDays(localToday, -d);
+      const servedAt = Math.max(
+        input.since + 60_000,
+        resolveLocalDateTime(`${day}T00:00`, timeZone).epochMs - 600_000,
+      );
+      const toMs = servedAt + MANIFEST_TIMELINE_DAYS * 86_400_000;
+      const fill = servedFillOf(
+        {
+          ...adFill,
+          campaigns: adFill.campaigns.map((entry) => {
+            const campaign = input.running.find((c) => c.id === entry.campaignId);
+            return campaign
+              ? { ...entry, windows: campaignWindows(campaign, timeZone, servedAt, toMs) }
+              : entry;
+          }),
+        },
+        manifest.playlists,
+      );
+      if (!fill) continue;
+      const version = `demo-${day}`;
+      await db
+        .insert(servedFill)
+        .values({ adSpaceId: manifest.adSpace.id, version, fill, createdAt: new Date(servedAt) })
+        .onConflictDoNothing();
+      await db
+        .insert(deviceServedFill)
+        .values({
+          deviceId: tv.deviceId,
+          adSpaceId: manifest.adSpace.id,
+          version,
+          servedAt: new Date(servedAt),
+        })
+        .onConflictDoNothing();
+    }
+  }
+}
+
+/** The demo TVs' ad plays by verdict once settled, and what they were charged. */
+async function billingOf(
+  app: FastifyInstance,
+  deviceIds: string[],
+): Promise<{ billed: number; unbilled: Record<string, number>; spentMicros: number }> {
+  const rows = await app.deps.db
+    .select({
+      verdict: impression.verdict,
+      plays: sql<number>`count(*)::int`,
+      billed: sql<string>`coalesce(sum(${impression.billedMicros}), 0)::text`,
+    })
+    .from(impression)
+    .where(and(inArray(impression.deviceId, deviceIds), isNotNull(impression.campaignId)))
+    .groupBy(impression.verdict);
+  const unbilled: Record<string, number> = {};
+  let billed = 0;
+  let spentMicros = 0;
+  for (const row of rows) {
+    spentMicros += Number(row.billed);
+    if (row.verdict === 'billed') billed += Number(row.plays);
+    else unbilled[row.verdict ?? 'none'] = Number(row.plays);
+  }
+  return { billed, unbilled, spentMicros };
 }
 
 async function addSlides(
@@ -993,14 +1179,14 @@ async function simulatePlays(
       list.push({ ...base, contentId: creativeId, campaignId: campaign.id, creativeId });
       adPlays += 1;
       const charge = chargeMicros(shownMs, campaign.bid);
-      const utcDay = base.startedAt.slice(0, 10);
+      const day = localDate(Date.parse(base.startedAt), place.timeZone);
       const capLeft =
         campaign.dailyCap === null
           ? charge
-          : campaign.dailyCap - (campaign.spentByDay.get(utcDay) ?? 0);
+          : campaign.dailyCap - (campaign.spentByDay.get(day) ?? 0);
       const charged = Math.max(0, Math.min(charge, campaign.budget - campaign.spent, capLeft));
       campaign.spent += charged;
-      campaign.spentByDay.set(utcDay, (campaign.spentByDay.get(utcDay) ?? 0) + charged);
+      campaign.spentByDay.set(day, (campaign.spentByDay.get(day) ?? 0) + charged);
       // About one viewer in 120 scans the code, some minutes later.
       if (random() < 1 / 120) {
         const scanAt = cursor + Math.floor(random() * 600_000);
@@ -1049,12 +1235,12 @@ function pickCampaign(
   random: () => number,
   timeZone: string,
 ): TRunningCampaign | null {
-  const utcDay = new Date(nowMs).toISOString().slice(0, 10);
+  const day = localDate(nowMs, timeZone);
   const eligible = running.flatMap((campaign) => {
     if (!campaign.spaces.has(space.key)) return [];
     if (space.floor === null || campaign.bid < space.floor) return [];
     if (campaign.spent >= campaign.budget) return [];
-    if (campaign.dailyCap !== null && (campaign.spentByDay.get(utcDay) ?? 0) >= campaign.dailyCap)
+    if (campaign.dailyCap !== null && (campaign.spentByDay.get(day) ?? 0) >= campaign.dailyCap)
       return [];
     const flight = flightOf(campaign, timeZone);
     if (nowMs < flight.startMs || nowMs >= flight.endMs) return [];

@@ -2,7 +2,9 @@
 // PostgreSQL. The work is held open by a trigger the test installs (no hook in the product): it
 // writes a marker file from inside the transaction, then sleeps in pg_sleep, and the server is
 // killed once the marker is there. The marker is written once (a later insert finds it and goes
-// through), so the restarted server does the same work for real.
+// through), so the restarted server does the same work for real. Settlement is the worker's
+// (issue 17): the TV's batches are stored and acknowledged, and billed behind them; its test kills
+// the server while the worker settles a backlog, between two of its transactions.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,16 +12,20 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ZCampaignResults } from '@screenline/shared/campaign';
 import { chargeMicros } from '@screenline/shared/platform-settings';
 import {
+  IMPRESSION_BATCH_MAX,
   type TImpression,
   ZDeviceRegistration,
   ZImpressionBatchResult,
 } from '@screenline/shared/player';
 import {
   campaign,
+  deviceServedFill,
   impression,
   ledgerTransaction,
+  servedFill,
   storageObject,
   uploadSession,
 } from '../../src/db/schema/index';
@@ -30,6 +36,8 @@ import {
   PLATFORM_REVENUE_ACCOUNT_ID,
   walletAccountId,
 } from '../../src/modules/ledger/ledger';
+import { slotKey } from '../../src/modules/proof-of-play/arrival-rules';
+import { SETTLE_BATCH } from '../../src/modules/proof-of-play/settlement';
 import { approveMonetization, insertFundedCampaign } from '../fill-rows';
 import type { TBackend } from '../harness';
 import { contentItemOf } from '../matrix/fixtures';
@@ -57,8 +65,32 @@ const UPLOAD_BYTES = 3 * 1024 * 1024;
 /** Where the first client stops (a chunk boundary: 256 + 512 + 1024 KiB); the rest is sent after. */
 const RESUME_AT = 1792 * 1024;
 const PLAYS = 200;
-const AD_PLAYS = 40;
+/** The worker's backlog: three of its transactions (SETTLE_BATCH plays each). */
+const AD_PLAYS = 3 * SETTLE_BATCH;
 const SHOWN_MS = 10_000;
+/** The ad slot the TV's ad plays are in (offered by the manifest it was sent). */
+const AD_SLOT = 'ad-slot';
+
+/**
+ * The settlement's trap: the same hold, on a ledger entry of a settlement transaction after the
+ * first one committed (the worker is killed between two of its batches, one billed, one not).
+ */
+const HOLD_SECOND_CHARGE_FUNCTION = sql.raw(`
+create or replace function fault_hold_second_charge() returns trigger language plpgsql as $$
+declare marker text := current_setting('data_directory') || '/fault-' || tg_argv[0];
+begin
+  if pg_stat_file(marker, true) is null and exists (
+    select 1 from ledger_transaction t
+    where t.kind = 'impression-charge' and t.id <> new.transaction_id
+  ) and exists (
+    select 1 from ledger_transaction t
+    where t.kind = 'impression-charge' and t.id = new.transaction_id
+  ) then
+    execute format('copy (select %L) to %L', tg_table_name, marker);
+    perform pg_sleep(60);
+  end if;
+  return new;
+end $$`);
 
 /** The trigger function: marker file once, then a long pg_sleep inside the writing transaction. */
 const HOLD_FUNCTION = sql.raw(`
@@ -103,6 +135,7 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
   let creativeId: string;
   let bidMicrosPerSecond: number;
   let balancesBefore: { hold: number; wallet: number; revenue: number };
+  let buyerCookie: string;
 
   /** Where the trigger's marker for `name` lands on this machine. */
   const markerPath = (name: string) =>
@@ -110,9 +143,12 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
       ? path.join(dataDir, 'db', `fault-${name}-${run}`)
       : path.join(cluster!.dataDir, `fault-${name}-${run}`);
 
-  /** Starts the server and waits until the trigger `name` holds the work, then kills it. */
-  async function killWhenHeld(name: string, work: () => Promise<unknown>): Promise<void> {
-    const pending = work().then(
+  /**
+   * Starts the client's work (none: the server's own, the settlement worker) and waits until the
+   * trigger `name` holds it, then kills the server.
+   */
+  async function killWhenHeld(name: string, work?: () => Promise<unknown>): Promise<void> {
+    const pending = work?.().then(
       () => 'answered',
       () => 'cut off',
     );
@@ -123,7 +159,7 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
     await server!.kill9();
     server = undefined;
     // The client saw its connection cut, never an answer.
-    expect(await pending).toBe('cut off');
+    if (pending) expect(await pending).toBe('cut off');
     if (backend === 'pglite') {
       // What a hard kill leaves: the DATA_DIR lock, its owner file naming the dead process. The
       // restart takes the lock over (db/open.ts) rather than waiting for it to go stale.
@@ -242,14 +278,35 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
       });
       expect(res.statusCode, res.body).toBe(201);
       deviceToken = ZDeviceRegistration.parse(res.json()).token;
+      const deviceId = ZDeviceRegistration.parse(res.json()).deviceId;
       await approveMonetization(t, { adSpaceId, ownerId });
       creativeId = await contentItemOf(t, buyer);
+      buyerCookie = buyer.cookie;
       campaignId = await insertFundedCampaign(t, {
         ownerId: buyer.userId,
         creativeIds: [creativeId],
         targeting: { adSpaceIds: [adSpaceId] },
+        // Room for the whole backlog at the default bid.
+        budgetMicros: 1_000_000_000,
       });
       const db = t.app.deps.db;
+      // The TV was sent a manifest a day ago that offers the campaign, with a 10 s ad slot (as
+      // the manifest route records it): its ad plays pass the arrival rules.
+      const version = `fault-${run}`;
+      await db.insert(servedFill).values({
+        adSpaceId,
+        version,
+        fill: {
+          campaigns: { [campaignId]: [[Date.now() - 2 * 86_400_000, Date.now() + 86_400_000]] },
+          slots: { [slotKey(null, AD_SLOT)]: SHOWN_MS },
+        },
+      });
+      await db.insert(deviceServedFill).values({
+        deviceId,
+        adSpaceId,
+        version,
+        servedAt: new Date(Date.now() - 86_400_000),
+      });
       const [row] = await db
         .select({ bid: campaign.bidMicrosPerSecond })
         .from(campaign)
@@ -259,6 +316,7 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
 
       // The traps (test only): the upload's object row, the plain plays, the ledger entries.
       await db.execute(HOLD_FUNCTION);
+      await db.execute(HOLD_SECOND_CHARGE_FUNCTION);
       await db.execute(
         sql.raw(`create trigger fault_upload before insert on storage_object for each row
           when (new.name = 'users/${uploader.userId}/content/fault-${run}.mp4')
@@ -270,7 +328,7 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
       );
       await db.execute(
         sql.raw(`create trigger fault_settle before insert on ledger_entry for each row
-          execute function fault_hold('settlement-${run}')`),
+          execute function fault_hold_second_charge('settlement-${run}')`),
       );
     } finally {
       await t.close();
@@ -364,27 +422,50 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
     log(`kill -9 during impression sync (${backend}): ${PLAYS} plays sent again twice … recovered`);
   });
 
-  it('kill -9 during a settlement: sent again, each play billed once and the ledger balanced', async () => {
+  it('kill -9 while the worker settles a backlog: after the restart each play is billed once', async () => {
     for (let i = 1; i <= AD_PLAYS; i += 1) {
       adPlays.push(
         play(PLAYS + i, {
-          itemId: 'ad-slot',
+          itemId: AD_SLOT,
           campaignId,
           creativeId,
           contentId: creativeId,
         }),
       );
     }
-    await killWhenHeld('settlement', () => postBatch(adPlays));
-    await restart();
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const res = await postBatch(adPlays);
+    // The backlog: the TV's batches stored and acknowledged by a server whose worker is off
+    // (a TV back from days offline, or a worker behind), so the whole of it waits to be billed.
+    await server!.stop();
+    server = await startServer(port, { ...env, SETTLEMENT_WORKER: 'false' });
+    for (let start = 0; start < AD_PLAYS; start += IMPRESSION_BATCH_MAX) {
+      const batch = adPlays.slice(start, start + IMPRESSION_BATCH_MAX);
+      const res = await postBatch(batch);
       expect(res.status, await res.clone().text()).toBe(200);
       const result = ZImpressionBatchResult.parse(await res.json());
-      expect(new Set(result.accepted)).toEqual(new Set(adPlays.map((p) => p.id)));
+      expect(result.rejected).toEqual([]);
     }
+    await server.stop();
+    // The worker on: its first transaction bills SETTLE_BATCH plays and commits; the second is
+    // held in the trap and the server killed in it.
+    server = await startServer(port, { ...env, SETTLEMENT_WORKER: 'true' });
+    await killWhenHeld('settlement');
+    await restart();
+    // The restarted worker settles what is left; the TV sending its batches again changes nothing.
+    const res = await postBatch(adPlays.slice(0, IMPRESSION_BATCH_MAX));
+    expect(res.status, await res.clone().text()).toBe(200);
+    const results = await waitFor('the backlog to be settled', async () => {
+      const answer = await fetch(`${publicUrl}/api/v1/campaigns/${campaignId}/results`, {
+        headers: { cookie: buyerCookie, origin: publicUrl },
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      const seen = ZCampaignResults.parse(await answer.json());
+      return seen.settling.plays === 0 ? seen : undefined;
+    });
+    expect(results.unbilled).toEqual([]);
+    expect(results.totals.impressions).toBe(AD_PLAYS);
     log(
-      `kill -9 during settlement (${backend}): ${AD_PLAYS} ad plays sent again twice … recovered`,
+      `kill -9 during settlement (${backend}): the worker killed between its batches of a ` +
+        `${AD_PLAYS}-play backlog, settled after the restart … recovered`,
     );
   });
 
@@ -414,18 +495,25 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
         .where(inArray(impression.id, ids));
       expect(stored?.n).toBe(PLAYS + AD_PLAYS);
 
-      // The billing: each ad play charged once, in one ledger transaction, sums exact.
+      // The billing: each ad play billed once, one ledger transaction per settlement batch (the
+      // one committed before the kill stays; the held one was rolled back and done again), sums
+      // exact.
       const perPlay = chargeMicros(SHOWN_MS, bidMicrosPerSecond);
       const billed = await db
-        .select({ micros: impression.billedMicros })
+        .select({
+          verdict: impression.verdict,
+          micros: impression.billedMicros,
+          plays: sql<number>`count(*)::int`,
+        })
         .from(impression)
         .where(
           inArray(
             impression.id,
             adPlays.map((p) => p.id),
           ),
-        );
-      expect(billed.map((b) => b.micros)).toEqual(adPlays.map(() => perPlay));
+        )
+        .groupBy(impression.verdict, impression.billedMicros);
+      expect(billed).toEqual([{ verdict: 'billed', micros: perPlay, plays: AD_PLAYS }]);
       const charges = await db
         .select({ id: ledgerTransaction.id })
         .from(ledgerTransaction)
@@ -435,7 +523,7 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
             eq(ledgerTransaction.campaignId, campaignId),
           ),
         );
-      expect(charges).toHaveLength(1);
+      expect(charges).toHaveLength(AD_PLAYS / SETTLE_BATCH);
       const after = await moneyOf(db);
       const charged = perPlay * AD_PLAYS;
       expect(after.hold).toBe(balancesBefore.hold - charged);
