@@ -251,6 +251,8 @@ describe('the screens at a glance', () => {
           impressions: 400,
           byAdSpace: [],
           byDay: [],
+          unbilled: [],
+          settling: { plays: 0, shownMs: 0 },
         },
       },
     });
