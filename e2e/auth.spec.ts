@@ -21,6 +21,7 @@ const NAVIGATION = {
       'Dashboard',
       'Locations',
       'Ad spaces',
+      'TVs',
       'Playlists',
       'Schedule',
       'Content',
@@ -32,7 +33,7 @@ const NAVIGATION = {
   publisher: {
     section: 'Ad buyer',
     links: ['Dashboard', 'Ad campaigns', 'Content', 'Wallet'],
-    absent: ['Locations', 'Ad spaces', 'Playlists', 'Schedule', 'Monetize'],
+    absent: ['Locations', 'Ad spaces', 'TVs', 'Playlists', 'Schedule', 'Monetize'],
   },
 } as const;
 

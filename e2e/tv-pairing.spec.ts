@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAccount, PASSWORD, submitSignIn } from './support/app';
+import { createScreen } from './support/tv';
 
 /* The TV signs in without a keyboard (issue 8 items 2–3): QR pairing from a phone, and the
    email form by remote control. The TV's poll interval is the server's default, 5 s. */
@@ -23,11 +24,13 @@ async function codeOn(tv: Page): Promise<string> {
   return code;
 }
 
-test('a phone signs in, links the TV by its code, and the TV signs in', async ({
+test('a phone signs in, sees which TV asks, links it; the TV sets up, changes its ad space without a sign-in, and is signed out from the web', async ({
   browser,
   request,
 }) => {
   const account = await createAccount(request, { role: 'advertiser' });
+  await createScreen(request, { name: 'Window screen' });
+  await createScreen(request, { name: 'Door screen' });
   const tv = await openTv(browser);
   const code = await codeOn(tv);
 
@@ -39,20 +42,62 @@ test('a phone signs in, links the TV by its code, and the TV signs in', async ({
   await expect(phone).toHaveURL(/\/pair\?code=/);
   await expect(phone.getByRole('heading', { name: 'Link a TV' })).toBeVisible();
   await expect(phone.getByText(code, { exact: true })).toBeVisible();
-  await expect(phone.getByText('Screenline TV player')).toBeVisible();
+  // What asks, from where and when, and the warning against links someone sent (issue 18).
+  const asking = phone.getByLabel('The TV asking to link');
+  await expect(asking).toContainText('Screenline TV player');
+  await expect(asking).toContainText('127.0.0.1');
+  await expect(asking).toContainText(/Chrome \d+ on /);
+  await expect(asking).toContainText(/ago/);
+  await expect(phone.getByText('Only link a TV that is in front of you')).toBeVisible();
   await phone.getByRole('button', { name: 'Link this TV' }).click();
   await expect(phone.getByText('TV linked')).toBeVisible();
 
   await expect(tv.getByTestId('signed-in')).toHaveText(`Signed in as ${account.email}`, {
     timeout: 15_000,
   });
-  // The token is kept: a reboot (reload) stays signed in.
+  // The pairing is kept: a reboot (reload) during setup stays signed in.
   await tv.reload();
   await expect(tv.getByTestId('signed-in')).toBeVisible();
 
   // The code is spent: opening it again says so.
   await phone.goto(`/pair?code=${code}`);
   await expect(phone.getByRole('alert')).toContainText('No TV is showing this code');
+
+  // Setup with the pairing grant: choose the first space and continue.
+  const door = tv.getByRole('radio', { name: /Door screen/ });
+  await expect(door).toBeFocused();
+  await tv.keyboard.press('Enter');
+  await tv.getByRole('button', { name: 'Continue to Player' }).click();
+  const idle = tv.getByTestId('idle-screen');
+  await expect(idle).toContainText('Door screen');
+
+  // Change ad space from the menu: the list again, on the TV's own token (the pairing grant was
+  // spent by setup; this showed "This TV was signed out" when the menu used the owner's session).
+  await tv.keyboard.press('Escape');
+  await expect(tv.getByRole('button', { name: 'Change ad space' })).toBeFocused();
+  await tv.keyboard.press('Enter');
+  await expect(door).toHaveAttribute('aria-checked', 'true');
+  await expect(tv.getByTestId('signed-in')).toHaveText(`Signed in as ${account.email}`);
+  await tv.getByRole('radio', { name: /Window screen/ }).click();
+  await tv.getByRole('button', { name: 'Continue to Player' }).click();
+  await expect(idle).toContainText('Window screen');
+
+  // The owner sees the TV on the web, how it signed in, and signs it out: the TV says so.
+  await phone.goto('/advertiser/tvs');
+  const tvs = phone.getByRole('list', { name: 'Your TVs' });
+  await expect(tvs.getByRole('listitem')).toHaveCount(1);
+  await expect(tvs).toContainText('Window screen');
+  await expect(tvs).toContainText('QR code from a phone');
+  await tvs.getByRole('button', { name: /^Sign out / }).click();
+  await phone
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Sign out', exact: true })
+    .click();
+  await expect(tvs).toContainText('Signed out');
+  await expect(tv.getByRole('alert')).toContainText('This TV was signed out', {
+    timeout: 15_000,
+  });
+  await expect(tv.getByRole('heading', { name: 'Sign in with your phone' })).toBeVisible();
 });
 
 test('Cancel on the phone tells the TV, which shows a new code', async ({ browser }) => {

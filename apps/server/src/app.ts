@@ -19,6 +19,7 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { createAccessPolicy, type TAccessPolicy } from './modules/access/access-policy';
 import { createAuth, type TAuth } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { createDeviceRevocation } from './modules/player/device-revocation';
 import { accountDeletionRefusal } from './modules/wallet/account-deletion';
 import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -213,6 +214,8 @@ export async function buildApp({
     },
     // Money still in the ledger's accounts for the user refuses the deletion (wallet module).
     refuseUserDeletion: (userId) => accountDeletionRefusal(database.db, userId),
+    onSignedOutEverywhere: (userId) =>
+      createDeviceRevocation(database.db, playerChanges).revokeAllOfOwner(userId),
     sessionCache,
   });
   const authRepository = createAuthRepository(database.db);

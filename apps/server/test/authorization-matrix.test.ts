@@ -12,6 +12,7 @@ import { createLocation, locationInput } from './screens-helpers';
 import { signUpForStorage } from './storage-helpers';
 import { contentItemOf, uploadedImageOf } from './matrix/fixtures';
 import { CONTACT_CASES } from './matrix/contact-cases';
+import { DEVICE_CASES, pairingGrantOf } from './matrix/device-cases';
 import { MARKETPLACE_CASES } from './matrix/marketplace-cases';
 import { STORAGE_CASES } from './matrix/storage-cases';
 import type { TCase, TFixture } from './matrix/matrix-types';
@@ -436,11 +437,13 @@ const CORE_CASES: Record<string, TCase> = {
   'GET /api/v1/player/ad-spaces': {
     audience: 'screen-owner',
     ok: 200,
+    tvCredentials: ['device', 'pairing'],
     request: async () => ({ method: 'GET', url: '/api/v1/player/ad-spaces' }),
   },
   'POST /api/v1/player/devices': {
     audience: 'screen-owner',
     ok: 201,
+    tvCredentials: ['device', 'pairing'],
     hasIds: true,
     request: async (f, target) => {
       devices += 1;
@@ -554,6 +557,7 @@ const CASES: Record<string, TCase> = {
   ...MARKETPLACE_CASES,
   ...CONTACT_CASES,
   ...STORAGE_CASES,
+  ...DEVICE_CASES,
 };
 
 /** The route a case checks: its key without the ` (operation)` some routes' cases add. */
@@ -797,10 +801,11 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     });
   }
 
-  it('V8.2.1 lets a device token through no route but the device routes', async () => {
+  it('V8.2.1 lets a device token through no route but the device routes and the TV’s setup', async () => {
     const authorization = `Bearer ${await deviceTokenOf(f, 'own')}`;
     for (const [route, access] of Object.entries(CASES)) {
       if (access.audience === 'anyone' || access.audience === 'device') continue;
+      if (access.tvCredentials?.includes('device')) continue;
       current = route;
       const options = await access.request(f, 'own');
       const res = await send(
@@ -809,5 +814,33 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       );
       expect([401, 403], `${route} with a device token`).toContain(res.statusCode);
     }
+  });
+
+  it('V8.2.1 lets a pairing grant through the TV’s setup only: no web API, payouts, account or other TVs', async () => {
+    // One grant for every refusal (nothing it is refused spends it), a fresh one per admission.
+    const authorization = `Bearer ${await pairingGrantOf(f.t, f.owner.cookie)}`;
+    for (const [route, access] of Object.entries(CASES)) {
+      if (access.audience === 'anyone') continue;
+      current = route;
+      const isAdmitted = access.tvCredentials?.includes('pairing') ?? false;
+      const options = await access.request(f, 'own');
+      const grant = isAdmitted
+        ? `Bearer ${await pairingGrantOf(f.t, f.owner.cookie)}`
+        : authorization;
+      const res = await send(
+        { ...options, headers: { ...options.headers, authorization: grant } },
+        undefined,
+        'a pairing grant',
+      );
+      if (isAdmitted) expect(res.statusCode, `${route} with a pairing grant`).toBe(access.ok);
+      else expect([401, 403], `${route} with a pairing grant`).toContain(res.statusCode);
+    }
+    // The grant it kept is still good: the refusals above were not for want of a live grant.
+    const setup = await f.t.request({
+      method: 'GET',
+      url: '/api/v1/player/ad-spaces',
+      headers: { authorization },
+    });
+    expect(setup.statusCode).toBe(200);
   });
 });

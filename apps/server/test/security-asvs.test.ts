@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZAuthToken } from '@screenline/shared/auth';
 import { TV_CLIENT_ID } from '@screenline/shared/pairing';
 import { ZDeviceRegistration } from '@screenline/shared/player';
+import { PAIRING_DECISION_LIMIT } from '../src/modules/auth/auth.routes';
 import { isCrossSiteWrite } from '../src/plugins/security';
 import { createTestApp, ORIGIN, PASSWORD, sessionCookie, type TTestApp } from './harness';
 import { insertAdSpace } from './screen-rows';
@@ -384,18 +385,50 @@ describe('V6.3.1 brute-force limits on every auth route that takes a secret or s
         client_id: TV_CLIENT_ID,
       }),
     );
-    const phone = await userFrom(nextAddress());
+    // A phone of its own for each (an account has a limit of its own too: the next test).
     for (const action of ['approve', 'deny']) {
+      const phone = await userFrom(nextAddress());
       await expectLimit(10, async (i) =>
         post(`/api/auth/device/${action}`, { userCode: `GUESS${i}AB` }, phone.cookie),
       );
     }
     // Looking a typed code up: the device plugin's own limit, 5 per code lifetime.
+    const phone = await userFrom(nextAddress());
     await expectLimit(5, async (i) => ({
       method: 'GET',
       url: `/api/auth/device?user_code=GUESS${i}CD`,
       headers: { cookie: phone.cookie },
     }));
+  });
+
+  it('V6.3.1 TV pairing per account: 30 claims, approvals or denials in 10 minutes, from any addresses', async () => {
+    const phone = await userFrom(nextAddress());
+    const statuses: number[] = [];
+    // Each from an address of its own: only the account's count can stop them.
+    for (let i = 0; i <= PAIRING_DECISION_LIMIT.max; i += 1) {
+      const res = await t.request({
+        method: i % 2 === 0 ? 'GET' : 'POST',
+        url: i % 2 === 0 ? `/api/auth/device?user_code=ACCT${i}XYZ` : '/api/auth/device/approve',
+        cookie: phone.cookie,
+        remoteAddress: nextAddress(),
+        ...(i % 2 === 0 ? {} : { payload: { userCode: `ACCT${i}XY` } }),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(
+      statuses.slice(0, PAIRING_DECISION_LIMIT.max).filter((s) => s === 429),
+      `statuses ${statuses.join(',')}`,
+    ).toEqual([]);
+    expect(statuses.at(-1), `statuses ${statuses.join(',')}`).toBe(429);
+    // Another account is not held back by it.
+    const other = await userFrom(nextAddress());
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/auth/device?user_code=OTHERXYZ',
+      cookie: other.cookie,
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).not.toBe(429);
   });
 
   it('V6.3.1 the storage token: the default limit, 100 a minute', async () => {

@@ -61,8 +61,14 @@ export const ZDeviceCode = z.object({
 });
 export type TDeviceCode = z.infer<typeof ZDeviceCode>;
 
-/** POST /api/auth/device/token: the TV's token once a phone approved (RFC 8628 §3.5). */
+/**
+ * POST /api/auth/device/token: the TV's token once a phone approved (RFC 8628 §3.5). Since issue 18
+ * `access_token` is a pairing grant (`slp_…`, PAIRING_GRANT_PREFIX in player.ts), never a session;
+ * `account_email` and `account_name` say whose TV it becomes (RFC 8628 allows extra parameters).
+ */
 export const ZDeviceToken = z.object({
+  account_email: z.string().optional(),
+  account_name: z.string().optional(),
   access_token: text().min(1),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int(),
@@ -102,6 +108,23 @@ export const ZDeviceVerification = z.object({
   scope: z.string().nullish(),
 });
 export type TDeviceVerification = z.infer<typeof ZDeviceVerification>;
+
+/**
+ * GET /api/v1/pairing/requests/:userCode: the TV that asked for a code, for the account that
+ * claimed it on /pair, so the person sees what they are about to link (issue 18 item 1).
+ */
+export const ZPairingRequest = z.object({
+  userCode: text(),
+  /** What asked: the client's name, e.g. "Screenline TV player". */
+  name: text(),
+  /** Browser and system read from its user agent, e.g. "Chrome 69 on Linux". */
+  platform: text(),
+  /** The address it asked from, as the server saw it. */
+  ipAddress: text().nullable(),
+  requestedAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime(),
+});
+export type TPairingRequest = z.infer<typeof ZPairingRequest>;
 
 /** POST /api/auth/device/approve and /deny */
 export const ZDeviceDecision = z.object({ userCode: text().min(1) });

@@ -14,6 +14,27 @@ import { text } from './text';
  */
 export const DEVICE_TOKEN_PREFIX = 'sld_';
 
+/**
+ * What a TV gets when a phone approves its pairing code (issue 18 item 1): not the owner's session
+ * but a grant that can list the owner's ad spaces and set up this one TV, and nothing else.
+ */
+export const PAIRING_GRANT_PREFIX = 'slp_';
+
+/** How long a pairing grant lasts: long enough to choose an ad space, or to add the first one. */
+export const PAIRING_GRANT_TTL_SECONDS = 30 * 60;
+
+/**
+ * A device token's lifetime (issue 18 item 2). A TV in use renews it once less than half is left:
+ * the heartbeat's answer then carries a fresh token. A stolen token dies with its lifetime, or at
+ * the next renewal of the real TV, whichever comes first.
+ */
+export const DEVICE_TOKEN_TTL_DAYS = 30;
+
+/** How a TV signed in when it was set up, as the owner's devices list shows it. */
+export const DEVICE_SIGN_IN_METHODS = ['password', 'pairing'] as const;
+export const ZDeviceSignInMethod = z.enum(DEVICE_SIGN_IN_METHODS);
+export type TDeviceSignInMethod = z.infer<typeof ZDeviceSignInMethod>;
+
 /** Where a TV's ad space is, as the setup list and the ready screen show it. */
 export const ZPlayerLocation = z.object({
   id: text(),
@@ -69,6 +90,35 @@ export const ZPlayerDevice = z.object({
   adSpace: ZPlayerAdSpace,
 });
 export type TPlayerDevice = z.infer<typeof ZPlayerDevice>;
+
+/**
+ * POST /api/v1/player/heartbeat answers 204, or 200 with this when the TV's token was renewed: the
+ * TV stores the new token and uses it from then on (the old one works for a short grace).
+ */
+export const ZDeviceTokenRenewal = z.object({
+  token: text().startsWith(DEVICE_TOKEN_PREFIX),
+  expiresAt: z.iso.datetime(),
+});
+export type TDeviceTokenRenewal = z.infer<typeof ZDeviceTokenRenewal>;
+
+/** One of the owner's TVs (GET /api/v1/devices): the web's Devices page. */
+export const ZOwnerDevice = z.object({
+  id: text(),
+  name: text().nullable(),
+  /** Browser and system read from the TV's user agent, e.g. "Chrome 69 on webOS". */
+  platform: text(),
+  adSpace: z.object({ id: text(), name: text() }).nullable(),
+  lastSeenAt: z.iso.datetime().nullable(),
+  /** Null for TVs set up before the method was recorded. */
+  signInMethod: ZDeviceSignInMethod.nullable(),
+  /** Whether its token still works; a revoked or expired TV stays listed until set up again. */
+  isSignedIn: z.boolean(),
+  tokenExpiresAt: z.iso.datetime().nullable(),
+});
+export type TOwnerDevice = z.infer<typeof ZOwnerDevice>;
+
+export const ZOwnerDeviceList = z.object({ items: z.array(ZOwnerDevice) });
+export type TOwnerDeviceList = z.infer<typeof ZOwnerDeviceList>;
 
 // ---------------------------------------------------------------------------------------------
 // Manifest, heartbeat and proof of play (issue 8 items 5, 8, 9). DESIGN.md §6.

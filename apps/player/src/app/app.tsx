@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { TDeviceToken } from '@screenline/shared/pairing';
 import { SetupScreen } from '../features/setup/setup-screen';
 import { useArrowKeyNavigation } from '../lib/spatial-navigation';
 import {
@@ -14,26 +15,38 @@ import {
   clearSession,
   endSession,
   loadSession,
-  readSession,
   saveSession,
   type TTvSession,
 } from '../lib/session';
 import { PlayerScreen } from './player-screen';
 import type { TPlayerParts } from './player-runtime';
 import { SignInScreen } from './sign-in-screen';
-import { startScreen, type TScreen } from './screens';
+import {
+  changeAdSpaceScreen,
+  setupCredentialOf,
+  startScreen,
+  type TScreen,
+  type TSetupCredential,
+} from './screens';
 
-const NOT_CONFIRMED =
-  'The phone linked this TV, but Screenline could not be reached to finish. Link it again.';
-const DEVICE_REVOKED =
-  'This TV’s ad space was removed, or the TV was signed out elsewhere. Choose its ad space again.';
-const SIGN_IN_TO_CHANGE = 'Sign in to choose another ad space for this TV.';
+/**
+ * Why the TV is back at sign-in, said plainly (issue 18 item 2): its device token stopped
+ * working, which is what signing a TV out is.
+ */
+const SIGNED_OUT_DEVICE =
+  'This TV was signed out: its owner signed it out on the web, changed the account’s password or signed out everywhere, or deleted its ad space. Sign in again to play.';
+const SIGNED_OUT_SETUP =
+  'The sign-in ended before this TV was set up (it was used already, timed out, or the account’s password changed). Sign in again.';
 
 /**
  * The TV player: signed out (password or QR pairing), setup (choose the ad space), ready. What
  * is stored is used at once, so a TV that reboots without network comes back where it was; it
  * is checked with the server when the server answers, and dropped only when the server refuses
  * it.
+ *
+ * After setup the TV keeps only its device token (issue 18): the pairing grant is spent by the
+ * registration and a password session is ended, so a TV holds nothing that opens its owner's
+ * account, and "Change ad space" runs on the device token.
  *
  * Ready plays the ad space with `playerParts` (the media cache, manifest sync and proof of play,
  * given by main.tsx; app/player-runtime.ts). Without them the ready screen only names the ad
@@ -43,6 +56,15 @@ export function App({ playerParts }: { playerParts: TPlayerParts }) {
   useArrowKeyNavigation();
   const [screen, setScreen] = useState<TScreen>(() => startScreen(loadSession(), loadDevice()));
 
+  // A TV set up by an earlier version may still keep its sign-in beside its device: end it.
+  useEffect(() => {
+    const session = loadSession();
+    if (session && loadDevice()) {
+      clearSession();
+      if (session.kind === 'session') void endSession(session.token);
+    }
+  }, []);
+
   const signOut = useCallback((notice: string | null) => {
     clearSession();
     clearDevice();
@@ -51,32 +73,32 @@ export function App({ playerParts }: { playerParts: TPlayerParts }) {
 
   const signIn = useCallback((session: TTvSession) => {
     saveSession(session);
-    setScreen({ kind: 'setup', session, current: null });
+    setScreen({ kind: 'setup', credential: { kind: 'sign-in', session }, current: null });
   }, []);
 
-  const onToken = useCallback(
-    (token: string) => {
-      readSession(token).then(
-        (result) => {
-          if (result === 'ended') signOut(NOT_CONFIRMED);
-          else signIn(result);
-        },
-        () => {
-          signOut(NOT_CONFIRMED);
-        },
-      );
+  const onPaired = useCallback(
+    (grant: TDeviceToken) => {
+      signIn({
+        token: grant.access_token,
+        email: grant.account_email ?? '',
+        name: grant.account_name ?? '',
+        kind: 'pairing',
+      });
     },
-    [signIn, signOut],
+    [signIn],
   );
 
-  /** The server refused the device token: choose the ad space again (or sign in first). */
+  /** The server refused the device token: the TV was signed out. */
   const revokeDevice = useCallback(() => {
-    clearDevice();
+    signOut(SIGNED_OUT_DEVICE);
+  }, [signOut]);
+
+  const renewToken = useCallback((token: string) => {
     setScreen((now) => {
       if (now.kind !== 'ready') return now;
-      return now.session
-        ? { kind: 'setup', session: now.session, current: null, notice: DEVICE_REVOKED }
-        : { kind: 'signed-out', notice: DEVICE_REVOKED };
+      const device = { ...now.device, token };
+      saveDevice(device);
+      return { kind: 'ready', device };
     });
   }, []);
 
@@ -89,17 +111,15 @@ export function App({ playerParts }: { playerParts: TPlayerParts }) {
     readDevice(deviceToken).then(
       (result) => {
         if (!isCurrent) return;
+        if (result === 'revoked') {
+          signOut(SIGNED_OUT_DEVICE);
+          return;
+        }
         setScreen((now) => {
           if (now.kind !== 'ready' || now.device.token !== deviceToken) return now;
-          if (result === 'revoked') {
-            clearDevice();
-            return now.session
-              ? { kind: 'setup', session: now.session, current: null, notice: DEVICE_REVOKED }
-              : { kind: 'signed-out', notice: DEVICE_REVOKED };
-          }
           const device = { ...now.device, adSpace: result.adSpace };
           saveDevice(device);
-          return { ...now, device };
+          return { kind: 'ready', device };
         });
       },
       (error: unknown) => {
@@ -110,56 +130,68 @@ export function App({ playerParts }: { playerParts: TPlayerParts }) {
     return () => {
       isCurrent = false;
     };
-  }, [deviceToken]);
+  }, [deviceToken, signOut]);
 
-  const endAll = (session: TTvSession | null, device: TSavedDevice | null) => {
+  /** Sign out from the TV: its device token, and a sign-in still held, end on the server too. */
+  const endAll = (credential: TSetupCredential | null, device: TSavedDevice | null) => {
     if (device) void signOutDevice(device.token);
-    if (session) void endSession(session.token);
+    if (credential?.kind === 'sign-in' && credential.session.kind === 'session') {
+      void endSession(credential.session.token);
+    }
     signOut(null);
   };
 
+  /** Setup is done: keep the device; the sign-in's credential is spent or ended now. */
+  const onSetUp = (credential: TSetupCredential, registered: TSavedDevice) => {
+    const { account } = setupCredentialOf(credential);
+    const device = { ...registered, ...(account ? { account } : {}) };
+    saveDevice(device);
+    if (credential.kind === 'sign-in') {
+      clearSession();
+      if (credential.session.kind === 'session') void endSession(credential.session.token);
+    }
+    setScreen({ kind: 'ready', device });
+  };
+
   if (screen.kind === 'ready') {
-    const { session, device } = screen;
-    const onChangeAdSpace = () => {
-      setScreen(
-        session
-          ? { kind: 'setup', session, current: device.adSpace }
-          : { kind: 'signed-out', notice: SIGN_IN_TO_CHANGE },
-      );
-    };
-    const onSignOut = () => {
-      endAll(session, device);
-    };
+    const { device } = screen;
     return (
       <PlayerScreen
-        key={device.token}
+        key={device.deviceId}
         device={device}
         parts={playerParts}
-        onChangeAdSpace={onChangeAdSpace}
-        onSignOut={onSignOut}
+        onChangeAdSpace={() => {
+          setScreen(changeAdSpaceScreen(device));
+        }}
+        onSignOut={() => {
+          endAll(null, device);
+        }}
         onRevoked={revokeDevice}
+        onTokenRenewed={renewToken}
       />
     );
   }
   if (screen.kind === 'setup') {
-    const { session, current } = screen;
+    const { credential, current } = screen;
+    const { token, account } = setupCredentialOf(credential);
     return (
       <SetupScreen
-        key={session.token}
-        session={session}
+        key={token}
+        token={token}
+        account={account}
         current={current}
         notice={screen.notice ?? null}
         onReady={(device) => {
-          // The old token stopped working when this one was made.
-          saveDevice(device);
-          setScreen({ kind: 'ready', session, device });
+          onSetUp(credential, device);
         }}
-        onSignedOut={signOut}
+        onSignedOut={() => {
+          signOut(credential.kind === 'device' ? SIGNED_OUT_DEVICE : SIGNED_OUT_SETUP);
+        }}
         onSignOut={() => {
-          endAll(session, loadDevice());
+          endAll(credential, credential.kind === 'device' ? credential.device : loadDevice());
         }}
       />
     );
   }
-  return <SignInScreen notice={screen.notice} onSignedIn={signIn} onToken={onToken} />;
+  return <SignInScreen notice={screen.notice} onSignedIn={signIn} onToken={onPaired} />;
 }

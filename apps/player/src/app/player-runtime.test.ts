@@ -76,11 +76,11 @@ describe('startPlayerRuntime', () => {
     const { made, sync, impressions, recorder, syncOptions } = parts();
     const onRevoked = vi.fn();
     const runtime = await startPlayerRuntime(DEVICE, made, { appVersion: '1.2.3', onRevoked });
-    expect(syncOptions()).toMatchObject({ token: DEVICE.token, appVersion: '1.2.3' });
+    expect(syncOptions()).toMatchObject({ appVersion: '1.2.3' });
+    expect(syncOptions().token()).toBe(DEVICE.token);
     expect(made.createPlayRecorder).toHaveBeenCalledWith(DEVICE);
-    expect(made.createImpressionSync).toHaveBeenCalledWith(
-      expect.objectContaining({ token: DEVICE.token }),
-    );
+    const impressionToken = vi.mocked(made.createImpressionSync).mock.calls[0]?.[0].token;
+    expect(impressionToken?.()).toBe(DEVICE.token);
     expect(intervalOf(made)).toBe(60_000);
     expect(sync.start).toHaveBeenCalled();
     expect(impressions.start).toHaveBeenCalled();
@@ -92,6 +92,21 @@ describe('startPlayerRuntime', () => {
     expect(sync.stop).toHaveBeenCalled();
     expect(impressions.stop).toHaveBeenCalled();
     expect(recorder.stop).toHaveBeenCalled();
+  });
+
+  it('switches the sync and the impressions to a token the heartbeat renewed, and tells the app', async () => {
+    const { made, syncOptions } = parts();
+    const onTokenRenewed = vi.fn();
+    const runtime = await startPlayerRuntime(DEVICE, made, {
+      appVersion: '1',
+      onRevoked: vi.fn(),
+      onTokenRenewed,
+    });
+    syncOptions().onTokenRenewed('sld_renewed');
+    expect(syncOptions().token()).toBe('sld_renewed');
+    expect(vi.mocked(made.createImpressionSync).mock.calls[0]?.[0].token()).toBe('sld_renewed');
+    expect(onTokenRenewed).toHaveBeenCalledWith('sld_renewed');
+    runtime.stop();
   });
 
   it('relays what playback shows to the heartbeat, and reports its status', async () => {

@@ -33,7 +33,10 @@ export interface TContentSync extends ContentSource {
 }
 
 export interface TContentSyncOptions {
-  token: string;
+  /** Read at each call: the heartbeat renews the token while the TV runs. */
+  token: () => string;
+  /** The heartbeat's answer carried a fresh token. */
+  onTokenRenewed: (token: string) => void;
   cache: MediaCache;
   /** What is on screen now, read by each heartbeat. */
   nowPlaying: () => TNowPlaying;
@@ -56,7 +59,7 @@ export interface TPlayerParts {
   /** Proof of play for this device and its ad space. */
   createPlayRecorder(device: TSavedDevice): PlayRecorder & { stop(): void };
   createImpressionSync(options: {
-    token: string;
+    token: () => string;
     /** Read before each wait: the manifest's settings may change it. */
     intervalMs: () => number;
     onRevoked: () => void;
@@ -83,12 +86,23 @@ export interface PlayerRuntime {
 export async function startPlayerRuntime(
   device: TSavedDevice,
   parts: TPlayerParts,
-  { appVersion, onRevoked }: { appVersion: string; onRevoked: () => void },
+  {
+    appVersion,
+    onRevoked,
+    onTokenRenewed = () => undefined,
+  }: { appVersion: string; onRevoked: () => void; onTokenRenewed?: (token: string) => void },
 ): Promise<PlayerRuntime> {
   const cache = await parts.openMediaCache();
   let nowPlaying: TNowPlaying = null;
+  // Renewed by the heartbeat's answer (issue 18 item 2): every later call uses the fresh one.
+  let token = device.token;
+  const tokenNow = () => token;
   const sync = parts.createContentSync({
-    token: device.token,
+    token: tokenNow,
+    onTokenRenewed: (fresh) => {
+      token = fresh;
+      onTokenRenewed(fresh);
+    },
     cache,
     nowPlaying: () => nowPlaying,
     appVersion,
@@ -98,7 +112,7 @@ export async function startPlayerRuntime(
   // Started first: the sync offers the manifest kept from the last run, and with it the settings.
   sync.start();
   const impressions = parts.createImpressionSync({
-    token: device.token,
+    token: tokenNow,
     // Until the first manifest brings the platform's setting, the server's default.
     intervalMs: () =>
       (sync.settings() ?? PLAYER_SETTINGS_DEFAULTS).impressionSyncIntervalSeconds * 1000,
@@ -137,21 +151,23 @@ export type TRuntimeState =
   | { kind: 'failed' };
 
 /**
- * The runtime for the device this TV plays, started when the device (its token) is known and
- * stopped when it changes or the player leaves the playing screen. While it starts (the cache
+ * The runtime for the device this TV plays, started when the device is known and stopped when it
+ * or its ad space changes or the player leaves the playing screen. While it starts (the cache
  * opens) the screen shows "Waiting for content".
  */
 export function usePlayerRuntime(
   device: TSavedDevice,
   parts: TPlayerParts,
-  options: { appVersion: string; onRevoked: () => void },
+  options: { appVersion: string; onRevoked: () => void; onTokenRenewed?: (token: string) => void },
 ): TRuntimeState {
   const [state, setState] = useState<TRuntimeState>({ kind: 'starting' });
   const latest = useRef({ device, options });
   useEffect(() => {
     latest.current = { device, options };
   });
-  const { token } = device;
+  // A renewed token does not restart the runtime (it switched to it itself); a new setup does.
+  const { deviceId } = device;
+  const adSpaceId = device.adSpace.id;
   useEffect(() => {
     let isCurrent = true;
     let started: PlayerRuntime | null = null;
@@ -159,6 +175,7 @@ export function usePlayerRuntime(
     startPlayerRuntime(latest.current.device, parts, {
       appVersion: latest.current.options.appVersion,
       onRevoked: () => latest.current.options.onRevoked(),
+      onTokenRenewed: (fresh) => latest.current.options.onTokenRenewed?.(fresh),
     }).then(
       (made) => {
         if (!isCurrent) {
@@ -177,6 +194,6 @@ export function usePlayerRuntime(
       isCurrent = false;
       if (started) started.stop();
     };
-  }, [token, parts]);
+  }, [deviceId, adSpaceId, parts]);
   return state;
 }

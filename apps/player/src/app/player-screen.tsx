@@ -23,6 +23,7 @@ export function PlayerScreen({
   onChangeAdSpace,
   onSignOut,
   onRevoked,
+  onTokenRenewed,
 }: {
   device: TSavedDevice;
   parts: TPlayerParts;
@@ -30,8 +31,14 @@ export function PlayerScreen({
   onSignOut: () => void;
   /** The server refused the device token (signed out elsewhere, ad space deleted). */
   onRevoked: () => void;
+  /** The heartbeat renewed the device token: keep the fresh one. */
+  onTokenRenewed: (token: string) => void;
 }) {
-  const state = usePlayerRuntime(device, parts, { appVersion: __APP_VERSION__, onRevoked });
+  const state = usePlayerRuntime(device, parts, {
+    appVersion: __APP_VERSION__,
+    onRevoked,
+    onTokenRenewed,
+  });
   const runtime = state.kind === 'running' ? state.runtime : null;
   const [isMenuOpen, setMenuOpen] = useState(false);
   const openMenu = useCallback(() => {

@@ -1,3 +1,4 @@
+import type { TDeviceToken } from '@screenline/shared/pairing';
 import { PairingPanel } from '../features/pairing/pairing-panel';
 import { PasswordForm } from '../features/sign-in/password-form';
 import type { TTvSession } from '../lib/session';
@@ -12,7 +13,7 @@ export function SignInScreen({
 }: {
   notice: string | null;
   onSignedIn: (session: TTvSession) => void;
-  onToken: (token: string) => void;
+  onToken: (grant: TDeviceToken) => void;
 }) {
   return (
     <main className={styles.signIn}>

@@ -26,6 +26,8 @@ export const ZSavedDevice = z.object({
   deviceId: text().min(1),
   token: text().min(1),
   adSpace: ZPlayerAdSpace,
+  /** Whose TV it is ("Signed in as …" on setup), when the sign-in said. */
+  account: text().optional(),
 });
 export type TSavedDevice = z.infer<typeof ZSavedDevice>;
 
@@ -80,9 +82,12 @@ export type TAdSpacesAnswer =
   /** The account does not run screens (no advertiser role). */
   | { kind: 'not-owner' };
 
-/** GET /api/v1/player/ad-spaces with the owner's session. OfflineError when unreachable. */
-export async function fetchAdSpaces(sessionToken: string): Promise<TAdSpacesAnswer> {
-  const answer = await requestJson('/api/v1/player/ad-spaces', { token: sessionToken });
+/**
+ * GET /api/v1/player/ad-spaces with the owner's session, the pairing grant or the TV's own
+ * device token (Change ad space). OfflineError when unreachable.
+ */
+export async function fetchAdSpaces(token: string): Promise<TAdSpacesAnswer> {
+  const answer = await requestJson('/api/v1/player/ad-spaces', { token });
   if (answer.status === 401) return { kind: 'signed-out' };
   if (answer.status === 403) return { kind: 'not-owner' };
   const list = ZPlayerAdSpaceList.safeParse(answer.body);
@@ -97,9 +102,12 @@ export type TRegisterAnswer =
   /** The ad space was deleted (or is not the account's) since the list was shown. */
   | { kind: 'gone' };
 
-/** POST /api/v1/player/devices: registers this TV for the ad space (or binds it again). */
+/**
+ * POST /api/v1/player/devices: registers this TV for the ad space (or binds it again), with the
+ * same credentials as fetchAdSpaces. A pairing grant is spent by it.
+ */
 export async function registerDevice(
-  sessionToken: string,
+  token: string,
   adSpace: TPlayerAdSpace,
   {
     key = deviceKey(),
@@ -109,7 +117,7 @@ export async function registerDevice(
 ): Promise<TRegisterAnswer> {
   const answer = await requestJson('/api/v1/player/devices', {
     method: 'POST',
-    token: sessionToken,
+    token,
     body: { deviceKey: key, adSpaceId: adSpace.id, userAgent: userAgent.slice(0, 500), appVersion },
   });
   if (answer.status === 401) return { kind: 'signed-out' };

@@ -4,8 +4,10 @@ import { ZMe } from '@screenline/shared/user';
 import { requestJson } from './http';
 
 /**
- * The TV's session: the bearer token and who it belongs to, kept in localStorage so a reboot
- * (or a power cut) stays signed in, and so the TV can show who it is signed in as while offline.
+ * The TV's sign-in until setup: the bearer token and who it belongs to, kept in localStorage so a
+ * reboot (or a power cut) during setup stays signed in. `kind` says what the token is: the
+ * owner's session (password sign-in) or a pairing grant (QR pairing, issue 18), which can only
+ * list the ad spaces and set this TV up. Setup ends it: from then on the TV has its device token.
  */
 const STORAGE_KEY = 'screenline.tv.session';
 
@@ -13,8 +15,9 @@ export const ZTvSession = z.object({
   token: text().min(1),
   email: text(),
   name: text(),
+  kind: z.enum(['session', 'pairing']).default('session'),
 });
-export type TTvSession = z.infer<typeof ZTvSession>;
+export type TTvSession = z.output<typeof ZTvSession>;
 
 type TStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -51,7 +54,7 @@ export async function readSession(token: string): Promise<TTvSession | 'ended'> 
   if (answer.status !== 200 || !me.success) {
     throw new Error(`Screenline answered ${answer.status} when the TV asked who it is.`);
   }
-  return { token, email: me.data.email, name: me.data.name };
+  return { token, email: me.data.email, name: me.data.name, kind: 'session' };
 }
 
 /** Ends the session on the server too (best effort: offline, the TV forgets it anyway). */

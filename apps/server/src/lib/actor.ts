@@ -36,7 +36,28 @@ export interface TDeviceActor {
   /** The user who paired it; resources it reads must belong to this owner. */
   ownerId: string;
   adSpaceId: string;
+  /** The token the request carried, for its renewal (absent where no request carried one). */
+  token?: TDeviceTokenState;
+}
+
+/** Where a device token stands in its life (issue 18 item 2). */
+export interface TDeviceTokenState {
+  hash: string;
+  expiresAt: Date;
+  /** The token before the last renewal, still inside its grace. */
+  isPrevious: boolean;
+}
+
+/**
+ * A TV a phone just paired (issue 18 item 1): it holds a pairing grant, not its owner's session,
+ * and may only list the owner's ad spaces and set itself up once.
+ */
+export interface TPairingActor {
+  kind: 'pairing';
+  /** The grant's id; registering the TV spends it. */
+  id: string;
+  ownerId: string;
 }
 
 /** Every principal the access policy knows. */
-export type TPrincipal = TActor | TDeviceActor;
+export type TPrincipal = TActor | TDeviceActor | TPairingActor;

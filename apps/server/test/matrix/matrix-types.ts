@@ -57,4 +57,10 @@ export interface TCase {
    * Firebase protocol it speaks does (object names are the caller's own `users/{uid}/…` paths).
    */
   foreignStatus?: 403;
+  /**
+   * The TV credentials this screen-owner route admits besides the owner's session (issue 18): a
+   * pairing grant (a QR-paired TV before setup) and the device token ("Change ad space"). Every
+   * other route refuses both; the matrix checks it.
+   */
+  tvCredentials?: readonly ('device' | 'pairing')[];
 }

@@ -62,6 +62,10 @@ const advertiserRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/ad-spaces/routes/ad-spaces-page'), 'AdSpacesPage'),
   },
   {
+    path: advertiser.tvs,
+    lazy: lazyPage(() => import('@/features/devices/routes/devices-page'), 'DevicesPage'),
+  },
+  {
     path: advertiser.monetize,
     lazy: lazyPage(() => import('@/features/monetization/routes/monetize-page'), 'MonetizePage'),
   },

@@ -24,6 +24,7 @@ export const paths = {
     dashboard: '/advertiser/dashboard',
     locations: '/advertiser/locations',
     adSpaces: '/advertiser/ad-spaces',
+    tvs: '/advertiser/tvs',
     monetize: '/advertiser/monetize',
     schedule: '/advertiser/schedule',
     playlists: '/advertiser/playlists',

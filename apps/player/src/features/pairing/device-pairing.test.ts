@@ -70,7 +70,7 @@ describe('startPairing', () => {
     expect(server.polls().map((c) => c.at)).toEqual([5_000, 10_000, 15_000]);
     approved = true;
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(onToken).toHaveBeenCalledWith('tok');
+    expect(onToken).toHaveBeenCalledWith(expect.objectContaining({ access_token: 'tok' }));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.polls()).toHaveLength(4);
     stop();

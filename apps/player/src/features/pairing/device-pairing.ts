@@ -3,6 +3,7 @@ import {
   TV_CLIENT_ID,
   ZDeviceCode,
   ZDeviceError,
+  type TDeviceToken,
   ZDeviceToken,
   pairingUrl,
   type TDeviceCode,
@@ -34,8 +35,11 @@ type TCall = (path: string, body: unknown) => Promise<TJsonAnswer>;
 
 export interface TPairingOptions {
   onState: (state: TPairingState) => void;
-  /** The approved TV's session token. */
-  onToken: (token: string) => void;
+  /**
+   * The approved TV's pairing grant (issue 18): it lists the owner's ad spaces and sets this TV
+   * up, nothing else; with the account's email and name.
+   */
+  onToken: (grant: TDeviceToken) => void;
   /** Defaults to the player's own JSON call; tests pass their own. */
   call?: TCall;
 }
@@ -152,7 +156,7 @@ export function startPairing({ onState, onToken, call = defaultCall }: TPairingO
       if (token.success) {
         isStopped = true;
         clearTimers();
-        onToken(token.data.access_token);
+        onToken(token.data);
         return;
       }
     }

@@ -1,3 +1,4 @@
+import type { TDeviceToken } from '@screenline/shared/pairing';
 import { useEffect, useState } from 'react';
 import { formatUserCode } from '@screenline/shared/pairing';
 import type { TPairingNotice } from './device-pairing';
@@ -22,7 +23,7 @@ function minutesLeft(expiresAt: number, now: number): string {
  * Sign in with a phone (SPEC §1, DESIGN §6): the QR code of /pair?code=… and the code in large
  * text, refreshed before it expires; the TV signs in by itself once a phone links it.
  */
-export function PairingPanel({ onToken }: { onToken: (token: string) => void }) {
+export function PairingPanel({ onToken }: { onToken: (grant: TDeviceToken) => void }) {
   const state = usePairing(onToken);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -17,8 +17,8 @@ export const MAX_BACKOFF_MS = 15 * 60_000;
 const MAX_BATCHES_PER_ROUND = 20;
 
 export interface TImpressionSyncOptions {
-  /** The device token. */
-  token: string;
+  /** The device token, or where to read it: the heartbeat renews it while the TV runs. */
+  token: string | (() => string);
   /** The interval between rounds, read before each wait (the manifest's settings may change it). */
   intervalMs: number | (() => number);
   /** The server answered 401: the token no longer works (signed out, ad space deleted). */
@@ -140,7 +140,11 @@ export function createImpressionSync({
     if (records.length === 0) return { kind: 'idle' };
     let answer: TJsonAnswer;
     try {
-      answer = await request(IMPRESSIONS_PATH, { impressions: records.map(toImpression) }, token);
+      answer = await request(
+        IMPRESSIONS_PATH,
+        { impressions: records.map(toImpression) },
+        typeof token === 'function' ? token() : token,
+      );
     } catch (error) {
       if (!(error instanceof OfflineError)) throw error;
       failures += 1;

@@ -3,7 +3,6 @@ import type { TPlayerAdSpace } from '@screenline/shared/player';
 import { Brand } from '../../components/brand';
 import { fetchAdSpaces, registerDevice, type TSavedDevice } from '../../lib/device';
 import { OfflineError } from '../../lib/http';
-import type { TTvSession } from '../../lib/session';
 import { QrCode } from '../../components/qr-code';
 import {
   chosenOf,
@@ -22,7 +21,6 @@ const PROBLEMS: Record<TSetupProblem, string> = {
 };
 
 const GONE = 'That ad space no longer exists. Choose another one.';
-const SIGNED_OUT = 'This TV was signed out. Sign in again.';
 
 /**
  * Setup (SPEC §1, issue 8 item 4): the account's ad spaces with name and linked location; the
@@ -30,21 +28,28 @@ const SIGNED_OUT = 'This TV was signed out. Sign in again.';
  * With no ad spaces: "No Ad Spaces Found", a QR code of the web's ad spaces page, and Refresh.
  */
 export function SetupScreen({
-  session,
+  token,
+  account,
   current,
   notice: initialNotice,
   onReady,
   onSignedOut,
   onSignOut,
 }: {
-  session: TTvSession;
+  /**
+   * What setup calls with: the owner's session, the pairing grant, or (Change ad space) the TV's
+   * own device token.
+   */
+  token: string;
+  /** Whose TV this is, when known ("Signed in as …"). */
+  account: string | null;
   /** The ad space this TV plays now, chosen in advance when it is still listed. */
   current: TPlayerAdSpace | null;
   /** Why the TV is back in setup, when it did not come here by itself. */
   notice: string | null;
   onReady: (device: TSavedDevice) => void;
-  /** The server no longer knows the session. */
-  onSignedOut: (notice: string) => void;
+  /** The server refused the credential (401): the app says why and shows sign-in. */
+  onSignedOut: () => void;
   onSignOut: () => void;
 }) {
   const [view, setView] = useState<TSetupView>({ kind: 'loading' });
@@ -53,18 +58,23 @@ export function SetupScreen({
   // The choice, kept across a Refresh while its ad space is still listed.
   const selectedRef = useRef<string | null>(current?.id ?? null);
   const refreshButton = useRef<HTMLButtonElement>(null);
+  // The newest callback, without reloading the list each time the parent renders a new one.
+  const onSignedOutRef = useRef(onSignedOut);
+  useEffect(() => {
+    onSignedOutRef.current = onSignedOut;
+  });
 
   const load = useCallback(async () => {
     setView({ kind: 'loading' });
     try {
-      const answer = await fetchAdSpaces(session.token);
-      if (answer.kind === 'signed-out') onSignedOut(SIGNED_OUT);
+      const answer = await fetchAdSpaces(token);
+      if (answer.kind === 'signed-out') onSignedOutRef.current();
       else setView(viewOfAnswer(answer, selectedRef.current));
     } catch (error) {
       if (!(error instanceof OfflineError)) console.warn(error);
       setView({ kind: 'problem', problem: error instanceof OfflineError ? 'offline' : 'error' });
     }
-  }, [session.token, onSignedOut]);
+  }, [token]);
 
   useEffect(() => {
     void load();
@@ -81,9 +91,9 @@ export function SetupScreen({
     setIsSaving(true);
     setNotice(null);
     try {
-      const answer = await registerDevice(session.token, chosen);
+      const answer = await registerDevice(token, chosen);
       if (answer.kind === 'ok') return onReady(answer.device);
-      if (answer.kind === 'signed-out') return onSignedOut(SIGNED_OUT);
+      if (answer.kind === 'signed-out') return onSignedOut();
       setNotice(answer.kind === 'gone' ? GONE : PROBLEMS['not-owner']);
       setIsSaving(false);
       await load();
@@ -98,9 +108,11 @@ export function SetupScreen({
     <main className={styles.screen}>
       <header className={styles.header}>
         <Brand />
-        <p className={styles.account} data-testid="signed-in">
-          Signed in as <strong>{session.email}</strong>
-        </p>
+        {account && (
+          <p className={styles.account} data-testid="signed-in">
+            Signed in as <strong>{account}</strong>
+          </p>
+        )}
       </header>
       {notice && (
         <p className={styles.notice} role="alert">

@@ -47,5 +47,5 @@ export async function signInWithPassword(email: string, password: string): Promi
   const token = answer.headers.get('set-auth-token');
   const parsed = ZSignInAnswer.safeParse(answer.body);
   if (!token || !parsed.success) throw new SignInError('unknown');
-  return { token, email: parsed.data.user.email, name: parsed.data.user.name };
+  return { token, email: parsed.data.user.email, name: parsed.data.user.name, kind: 'session' };
 }

@@ -103,6 +103,7 @@ function fakeServer() {
   const manifests: TRoute[] = [];
   let manifestRoute: TRoute = () => new Response(null, { status: 304 });
   let heartbeatStatus = 204;
+  let heartbeatBody: string | null = null;
   let eventStream: ReadableStreamDefaultController<Uint8Array> | null = null;
   let eventsStatus = 200;
   let eventConnections = 0;
@@ -117,7 +118,9 @@ function fakeServer() {
     });
     if (url === '/api/v1/player/manifest')
       return (manifests.shift() ?? manifestRoute)(init, headers);
-    if (url === '/api/v1/player/heartbeat') return new Response(null, { status: heartbeatStatus });
+    if (url === '/api/v1/player/heartbeat') {
+      return new Response(heartbeatBody, { status: heartbeatStatus });
+    }
     if (url === '/api/v1/player/events') {
       eventConnections += 1;
       if (eventsStatus !== 200) return new Response(null, { status: eventsStatus });
@@ -139,8 +142,9 @@ function fakeServer() {
     always: (route: TRoute) => {
       manifestRoute = route;
     },
-    heartbeatAnswers: (status: number) => {
+    heartbeatAnswers: (status: number, body: unknown = null) => {
       heartbeatStatus = status;
+      heartbeatBody = body === null ? null : JSON.stringify(body);
     },
     eventsAnswer: (status: number) => {
       eventsStatus = status;
@@ -525,6 +529,26 @@ describe('content sync', () => {
     expect(cleanups).toEqual([['a', 'b']]);
     await vi.advanceTimersByTimeAsync(600_000);
     expect(cleanups).toHaveLength(2);
+    sync.stop();
+  });
+
+  it('takes the fresh token a heartbeat answers, calls with it from then on, and hands it on', async () => {
+    let token = TOKEN;
+    const onTokenRenewed = vi.fn((fresh: string) => {
+      token = fresh;
+    });
+    // The runtime holds the token; the sync reads it at each call.
+    const { sync, server } = setup({ token: () => token, onTokenRenewed });
+    const fresh = 'sld_fresh-token-after-renewal';
+    server.heartbeatAnswers(200, { token: fresh, expiresAt: '2026-12-25T06:00:00.000Z' });
+    server.answer(json(manifest('v1', [A])));
+    sync.start();
+    await flush();
+    expect(onTokenRenewed).toHaveBeenCalledWith(fresh);
+    server.heartbeatAnswers(204);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.polls().at(-1)!.headers.get('authorization')).toBe(`Bearer ${fresh}`);
+    expect(server.heartbeats().at(-1)!.headers.get('authorization')).toBe(`Bearer ${fresh}`);
     sync.stop();
   });
 

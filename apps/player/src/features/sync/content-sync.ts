@@ -7,6 +7,7 @@ import {
   type TPlayerHeartbeat,
   type TPlayerManifest,
   type TPlayerSettings,
+  ZDeviceTokenRenewal,
   ZPlayerManifest,
 } from '@screenline/shared/player';
 import type { ContentSource, MediaCache, ReadyManifest, TNowPlaying } from '../playback/contracts';
@@ -45,8 +46,13 @@ export const EVENTS_RETRY_MAX_MS = 60_000;
 type TStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface TContentSyncOptions {
-  /** The device token (`sld_…`). */
-  token: string;
+  /** The device token (`sld_…`), or where to read it: it is renewed while the TV runs. */
+  token: string | (() => string);
+  /**
+   * The heartbeat's answer carried a fresh token (issue 18 item 2: tokens past half their life
+   * are renewed): the TV stores it and calls with it from now on.
+   */
+  onTokenRenewed?: (token: string) => void;
   cache: MediaCache;
   /** What is on screen now, for the heartbeat. */
   nowPlaying: () => TNowPlaying;
@@ -135,7 +141,7 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
   let pollAgain = false;
   let events: AbortController | null = null;
 
-  const authorization = `Bearer ${token}`;
+  const tokenNow = typeof token === 'function' ? token : () => token;
   const settingsNow = () => latestSettings ?? DEFAULT_SETTINGS;
 
   function readyOf(manifest: TPlayerManifest): ReadyManifest {
@@ -248,7 +254,10 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
       credentials: 'omit',
       cache: 'no-store',
       ...init,
-      headers: { authorization, ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        authorization: `Bearer ${tokenNow()}`,
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
     if (response.status === 401) throw new RevokedError();
     return response;
@@ -298,7 +307,10 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(heartbeat),
     });
-    if (response.status !== 204 && response.status !== 200) {
+    if (response.status === 200) {
+      const renewal = ZDeviceTokenRenewal.safeParse(await response.json().catch(() => null));
+      if (renewal.success) options.onTokenRenewed?.(renewal.data.token);
+    } else if (response.status !== 204) {
       log.warn(`Screenline TV: the heartbeat answered ${response.status}.`);
     }
   }

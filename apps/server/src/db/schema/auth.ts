@@ -87,6 +87,11 @@ export const deviceCode = pgTable('device_code', {
   pollingInterval: integer('polling_interval'),
   clientId: text('client_id'),
   scope: text('scope'),
+  // Not Better Auth's: what the TV asked from, recorded by the auth mount and shown on /pair
+  // (issue 18 item 1). Better Auth neither writes nor reads these.
+  requestedUserAgent: text('requested_user_agent'),
+  requestedIp: text('requested_ip'),
+  requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }),
 });
 
 export const rateLimit = pgTable('rate_limit', {

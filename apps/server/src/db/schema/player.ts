@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TPlayerHeartbeat } from '@screenline/shared/player';
+import type { TDeviceSignInMethod, TPlayerHeartbeat } from '@screenline/shared/player';
 import { user } from './auth';
 import { adSpace } from './screens';
 
@@ -39,6 +39,19 @@ export const device = pgTable(
     appVersion: text('app_version').notNull(),
     /** SHA-256 (hex) of the device token; null once the TV signed out. */
     tokenHash: text('token_hash'),
+    /** When the token stops working unless the TV renewed it (heartbeat answers, issue 18). */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The token before the last renewal, valid for a short grace while the TV may not have stored
+     * the new one yet (a lost answer); a renewal asked with it issues a fresh token again.
+     */
+    previousTokenHash: text('previous_token_hash'),
+    previousTokenExpiresAt: timestamp('previous_token_expires_at', {
+      withTimezone: true,
+      precision: 3,
+    }),
+    /** How the TV signed in when it was set up: `password` or `pairing`; null before issue 18. */
+    signInMethod: text('sign_in_method').$type<TDeviceSignInMethod>(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
     /** The newest heartbeat (parsed with ZPlayerHeartbeat when read); null until the first. */
     heartbeat: jsonb('heartbeat').$type<TPlayerHeartbeat>(),
@@ -48,7 +61,32 @@ export const device = pgTable(
   (t) => [
     uniqueIndex('device_owner_key_idx').on(t.ownerId, t.deviceKey),
     uniqueIndex('device_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('device_previous_token_hash_idx').on(t.previousTokenHash),
     index('device_ad_space_idx').on(t.adSpaceId),
+  ],
+);
+
+/**
+ * A pairing grant (issue 18 item 1): what a TV gets when a phone approves its code. It is not the
+ * owner's session: it can list the owner's ad spaces and set up one TV (registration spends it),
+ * and nothing else. Only the token's SHA-256 is stored.
+ */
+export const deviceGrant = pgTable(
+  'device_grant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('device_grant_token_hash_idx').on(t.tokenHash),
+    index('device_grant_owner_idx').on(t.ownerId),
   ],
 );
 

@@ -75,7 +75,8 @@ function isAdmitted<P extends TPermission>(
   rule: TRule,
 ): principal is TPrincipalFor<P> {
   if (!rule.principals.includes(principal.kind)) return false;
-  if (principal.kind === 'device') return !rule.superUserOnly && !rule.roles;
+  // A TV acts for its owner where a rule names TVs: the owner held the role when setting it up.
+  if (principal.kind !== 'user') return !rule.superUserOnly;
   if (rule.superUserOnly && !principal.isSU) return false;
   if (rule.superUsersToo && principal.isSU) return true;
   if (rule.roles && !(principal.role && rule.roles.includes(principal.role))) return false;
@@ -84,7 +85,7 @@ function isAdmitted<P extends TPermission>(
 
 function refusal(principal: TPrincipal, rule: TRule): string {
   if (!rule.principals.includes(principal.kind))
-    return principal.kind === 'device' ? 'A TV cannot do this.' : 'Only a TV can do this.';
+    return principal.kind === 'user' ? 'Only a TV can do this.' : 'A TV cannot do this.';
   if (rule.superUserOnly) return 'Only super-users can do this.';
   if (rule.roles) {
     const who = rule.roles.map((role) => `${role}s`).join(' and ');

@@ -8,7 +8,8 @@ export type TResource =
   | 'playlist'
   | 'scheduleEntry'
   | 'campaign'
-  | 'monetizationRequest';
+  | 'monetizationRequest'
+  | 'device';
 
 /** What a resource is called in a 404, so the message reads naturally. */
 export const RESOURCE_NAMES: Record<TResource, string> = {
@@ -19,6 +20,7 @@ export const RESOURCE_NAMES: Record<TResource, string> = {
   scheduleEntry: 'That schedule entry',
   campaign: 'That campaign',
   monetizationRequest: 'That monetization request',
+  device: 'That TV',
 };
 
 /** Screen owners hold the advertiser role (SPEC §6: /advertiser/* is where they run screens). */
@@ -88,8 +90,21 @@ export const PERMISSIONS = {
   },
   // The TV player (issue 8). Setup runs as the owner's session (the TV signed in as them); the
   // device token it hands out is a principal of its own, limited to its one ad space.
-  'player.adSpaces.list': { principals: ['user'], roles: SCREEN_OWNERS },
-  'player.device.register': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  // A TV lists them with its owner's session (password sign-in), its pairing grant (QR pairing)
+  // or, to change its ad space, its own device token (issue 18: a menu action needs no sign-in).
+  'player.adSpaces.list': { principals: ['user', 'pairing', 'device'], roles: SCREEN_OWNERS },
+  'player.device.register': {
+    principals: ['user', 'pairing'],
+    roles: SCREEN_OWNERS,
+    resource: 'adSpace',
+  },
+  // A set-up TV binds itself to another of its owner's ad spaces (the service checks the space).
+  'player.device.rebind': { principals: ['device'] },
+  // /pair: the TV behind a code the user claimed (issue 18 item 1).
+  'pairing.read': { principals: ['user'] },
+  // The owner's TVs on the web (issue 18 item 2).
+  'devices.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'devices.revoke': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'device' },
   'player.device.read': { principals: ['device'] },
   'player.adSpace.read': { principals: ['device'], resource: 'adSpace' },
   'player.device.sign-out': { principals: ['device'] },

@@ -155,7 +155,13 @@ export function withoutSessionTokens(value: unknown, depth = 0): unknown {
   );
 }
 
-export const authAfterHook = createAuthMiddleware(async (ctx) => {
+export const authAfterHook = createAuthMiddleware(async (ctx) => answerWithoutSessionTokens(ctx));
+
+/** The after hook's work, callable from another after hook (auth.ts composes it). */
+export function answerWithoutSessionTokens(ctx: {
+  request?: Request | undefined;
+  context: { returned?: unknown };
+}): unknown {
   // Only answers that leave over HTTP: the server's own calls (the session plugin reads the token
   // to evict its cache on sign-out) have no request and keep the token.
   if (!ctx.request) return undefined;
@@ -165,4 +171,4 @@ export const authAfterHook = createAuthMiddleware(async (ctx) => {
   }
   if (returned instanceof Response) return undefined;
   return withoutSessionTokens(returned);
-});
+}

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@screenline/shared/errors';
+import { ZDeviceCode, ZDeviceToken, ZPairingRequest } from '@screenline/shared/pairing';
 import {
   BEARER_TRANSPORT_HEADER,
   MAX_PASSWORD_LENGTH,
@@ -8,10 +11,25 @@ import {
 } from '@screenline/shared/auth';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth';
 import { findNulInRequest, nulRefusal } from './auth-rules';
+import { createPairingGrants } from '../player/pairing-grants';
+import { createPairingRepository } from './pairing.repository';
+import { createPairingService } from './pairing.service';
 
-/** Mounts Better Auth's standard routes at /api/auth/* and serves the password policy. */
+/**
+ * Mounts Better Auth's standard routes at /api/auth/* and serves the password policy and, for
+ * /pair, what a claimed code's TV is (issue 18 item 1).
+ */
 export async function authRoutes(app: FastifyInstance) {
-  const { auth, config } = app.deps;
+  const { auth, config, db, access } = app.deps;
+  const pairing = createPairingService(
+    createPairingRepository(db),
+    createPairingGrants(db),
+    access,
+  );
+  const codeRequestOf = async (body: unknown) => {
+    const parsed = ZDeviceCodeField.safeParse(body);
+    return parsed.success ? pairing.findCodeRequest(parsed.data.device_code) : undefined;
+  };
 
   await app.register(async (scope) => {
     // The device-grant endpoints post forms; Better Auth parses the raw body itself.
@@ -26,7 +44,7 @@ export async function authRoutes(app: FastifyInstance) {
       method: ['GET', 'POST'],
       url: `${AUTH_BASE_PATH}/*`,
       schema: { hide: true },
-      config: config.authRateLimit ? { rateLimit: RESET_LINK_RATE_LIMIT } : {},
+      config: config.authRateLimit ? { rateLimit: AUTH_MOUNT_RATE_LIMIT } : {},
       handler: async (request, reply) => {
         const nulAt = findNulInRequest(request);
         if (nulAt) return reply.status(400).send(nulRefusal(nulAt));
@@ -39,6 +57,10 @@ export async function authRoutes(app: FastifyInstance) {
             : typeof request.body === 'string'
               ? request.body
               : JSON.stringify(request.body);
+        const path = request.url.split('?')[0];
+        // What asked for this code, read now: Better Auth deletes a code it redeems.
+        const grantFrom =
+          path === DEVICE_TOKEN_PATH ? await codeRequestOf(request.body) : undefined;
         const response = await auth.handler(
           new Request(new URL(request.url, config.publicUrl), {
             method: request.method,
@@ -61,10 +83,48 @@ export async function authRoutes(app: FastifyInstance) {
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        const raw = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+        if (response.status === 200 && raw && path === DEVICE_CODE_PATH) {
+          const code = ZDeviceCode.safeParse(jsonOf(raw));
+          if (code.success) {
+            await pairing.recordCodeRequest(code.data.device_code, {
+              userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+              ip: request.ip,
+            });
+          }
+        }
+        if (response.status === 200 && raw && path === DEVICE_TOKEN_PATH) {
+          // The approved code's session never reaches the TV: a pairing grant does (issue 18).
+          const granted = ZDeviceToken.safeParse(jsonOf(raw));
+          const answer = granted.success
+            ? await pairing.exchangeSessionForGrant(granted.data.access_token, grantFrom)
+            : null;
+          if (!answer) {
+            return reply.status(400).send({
+              error: 'invalid_grant',
+              error_description: 'The approval is no longer valid. Pair the TV again.',
+            });
+          }
+          return reply.header('content-type', 'application/json').send(answer);
+        }
+        return reply.send(raw);
       },
     });
   });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/pairing/requests/:userCode',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The TV behind a pairing code the caller claimed on /pair: what it is, where and when it asked',
+        params: z.object({ userCode: z.string().max(20) }),
+        response: { 200: ZPairingRequest, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => pairing.describe(await request.getPrincipal(), request.params.userCode),
+  );
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/auth/policy',
@@ -79,17 +139,58 @@ export async function authRoutes(app: FastifyInstance) {
   );
 }
 
+const DEVICE_CODE_PATH = `${AUTH_BASE_PATH}/device/code`;
+const DEVICE_TOKEN_PATH = `${AUTH_BASE_PATH}/device/token`;
+/** A phone claiming (GET /device?user_code=) or deciding on a TV's code. */
+const PAIRING_DECISION_PATHS = new Set([
+  `${AUTH_BASE_PATH}/device`,
+  `${AUTH_BASE_PATH}/device/approve`,
+  `${AUTH_BASE_PATH}/device/deny`,
+]);
+
+const ZDeviceCodeField = z.object({ device_code: z.string().max(500) });
+
+function jsonOf(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The reset link (`GET /api/auth/reset-password/{token}`) says whether a token is valid. Better
- * Auth counts its limits per path, so a new guess is a new path and never limited: this counts
- * every reset link per client address instead (ASVS V6.3.1), and no other auth request.
+ * Limits of the auth mount on top of Better Auth's own, which count per address and per path:
+ *
+ * - The reset link (`GET /api/auth/reset-password/{token}`) says whether a token is valid. Better
+ *   Auth counts its limits per path, so a new guess is a new path and never limited: this counts
+ *   every reset link per client address instead (ASVS V6.3.1).
+ * - Pairing (issue 18 item 1): an account claims, approves or denies at most 30 codes in 10
+ *   minutes, whatever address it comes from (Better Auth limits each address). Someone sent a
+ *   stream of phishing links is not asked forever; an installer pairing a room of TVs is not
+ *   stopped.
+ *
+ * No other auth request counts here. Exported for the tests.
  */
-export const RESET_LINK_RATE_LIMIT = {
-  max: 10,
-  timeWindow: 60_000,
-  keyGenerator: (request: { ip: string }) => `reset-link:${request.ip}`,
-  allowList: (request: { url: string; method: string }) =>
-    !(request.method === 'GET' && request.url.startsWith(`${AUTH_BASE_PATH}/reset-password/`)),
+export const RESET_LINK_LIMIT = { max: 10, timeWindow: 60_000 } as const;
+export const PAIRING_DECISION_LIMIT = { max: 30, timeWindow: 10 * 60_000 } as const;
+
+const isResetLink = (request: { url: string; method: string }) =>
+  request.method === 'GET' && request.url.startsWith(`${AUTH_BASE_PATH}/reset-password/`);
+const isPairingDecision = (request: { url: string }) =>
+  PAIRING_DECISION_PATHS.has(request.url.split('?')[0] ?? '');
+
+export const AUTH_MOUNT_RATE_LIMIT = {
+  max: (_request: FastifyRequest, key: string) =>
+    key.startsWith('pairing:') ? PAIRING_DECISION_LIMIT.max : RESET_LINK_LIMIT.max,
+  timeWindow: (_request: FastifyRequest, key: string) =>
+    key.startsWith('pairing:') ? PAIRING_DECISION_LIMIT.timeWindow : RESET_LINK_LIMIT.timeWindow,
+  keyGenerator: async (request: FastifyRequest) => {
+    if (!isPairingDecision(request)) return `reset-link:${request.ip}`;
+    const user = await request.getUser();
+    // Anonymous: Better Auth answers 401 without looking at the code; count the address.
+    return user ? `pairing:user:${user.id}` : `pairing:ip:${request.ip}`;
+  },
+  allowList: (request: FastifyRequest) => !isResetLink(request) && !isPairingDecision(request),
 };
 
 /** Whether this is a password sign-in that asked for its session token as a bearer token. */

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, deviceAuthorization, jwt } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '@screenline/shared/auth';
 import { TV_CLIENT_ID, USER_CODE_LENGTH } from '@screenline/shared/pairing';
 import type { TConfig } from '../../config';
@@ -9,8 +10,8 @@ import type { TDb } from '../../db/database';
 import * as schema from '../../db/schema/index';
 import type { MailService } from '../mail/mail.service';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
-import { APIError } from 'better-auth/api';
-import { AUTH_RULE_CODES, authAfterHook, authBeforeHook } from './auth-rules';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { AUTH_RULE_CODES, answerWithoutSessionTokens, authBeforeHook } from './auth-rules';
 import { betterAuthLogger } from './auth-logger';
 import { sessionCachePlugin, type TSessionCache } from './session-cache';
 
@@ -18,6 +19,11 @@ import { sessionCachePlugin, type TSessionCache } from './session-cache';
 export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
 export const AUTH_BASE_PATH = '/api/auth';
 export const TOKEN_TTL_SECONDS = 15 * 60;
+
+const ZAnsweredUser = z.object({ user: z.object({ id: z.string() }) });
+
+/** Better Auth's routes after which every TV of the account is signed out (issue 18 item 2). */
+const SIGNS_OUT_EVERYWHERE = new Set(['/change-password', '/revoke-sessions']);
 
 interface TAuthDeps {
   config: TConfig;
@@ -30,6 +36,11 @@ interface TAuthDeps {
   onUserDeleted?: (userId: string) => Promise<void>;
   /** Called before a user is deleted: a sentence saying why not (nothing is deleted), or null. */
   refuseUserDeletion?: (userId: string) => Promise<string | null>;
+  /**
+   * Called after the user's password was changed or reset, or all their sessions were revoked
+   * ("sign out everywhere"): every TV of the account signs out too (issue 18 item 2).
+   */
+  onSignedOutEverywhere?: (userId: string) => Promise<void>;
   /** The session plugin's in-process cache, evicted here whenever a session ends or a user changes. */
   sessionCache: Pick<TSessionCache, 'forgetSession' | 'forgetUser'>;
 }
@@ -42,8 +53,23 @@ export function createAuth({
   log,
   onUserDeleted,
   refuseUserDeletion,
+  onSignedOutEverywhere,
   sessionCache,
 }: TAuthDeps) {
+  // A password change and "sign out everywhere" end the account's other sessions; they end its
+  // TVs' device tokens too. (A reset is `onPasswordReset` below: it has no session.)
+  const afterHook = createAuthMiddleware(async (ctx) => {
+    const returned: unknown = ctx.context.returned;
+    const isRefused = returned instanceof Error || (returned instanceof Response && !returned.ok);
+    if (SIGNS_OUT_EVERYWHERE.has(ctx.path) && !isRefused) {
+      // change-password answers its user; revoke-sessions ran with the caller's session.
+      const answered = ZAnsweredUser.safeParse(returned);
+      const userId = answered.success ? answered.data.user.id : ctx.context.session?.user.id;
+      if (userId) await onSignedOutEverywhere?.(userId);
+    }
+    return answerWithoutSessionTokens(ctx);
+  });
+
   return betterAuth({
     appName: 'Screenline',
     baseURL: config.publicUrl,
@@ -53,7 +79,7 @@ export function createAuth({
     telemetry: { enabled: false },
     // --- security: logging and the product's rules on Better Auth's routes (auth-rules.ts) ---
     logger: betterAuthLogger(log),
-    hooks: { before: authBeforeHook, after: authAfterHook },
+    hooks: { before: authBeforeHook, after: afterHook },
     // --- end security ---
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -77,6 +103,9 @@ export function createAuth({
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await onSignedOutEverywhere?.(user.id);
+      },
       sendResetPassword: async ({ user, url }) => {
         await mail.enqueue(resetPasswordMail(user.email, url));
       },

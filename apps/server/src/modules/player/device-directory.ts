@@ -1,6 +1,6 @@
-import type { TDeviceActor } from '../../lib/actor';
+import type { TDeviceActor, TPairingActor } from '../../lib/actor';
 import type { TDb } from '../../db/database';
-import { deviceTokenOf, hashDeviceToken } from './device-tokens';
+import { deviceTokenOf, hashDeviceToken, pairingGrantOf } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
 import type { TPlayerChange, TPlayerChangeBus } from './player-changes';
 
@@ -47,11 +47,22 @@ export function createDeviceDirectory(
   });
 
   return {
-    /** Whether the header carries a device token (`Bearer sld_…`), valid or not. */
+    /**
+     * Whether the header carries a TV's credential, valid or not: a device token (`Bearer sld_…`)
+     * or a pairing grant (`Bearer slp_…`). Neither is ever a user session.
+     */
     isDeviceCredential: (authorization: string | undefined) =>
-      deviceTokenOf(authorization) !== null,
+      deviceTokenOf(authorization) !== null || pairingGrantOf(authorization) !== null,
 
-    async findByAuthorization(authorization: string | undefined): Promise<TDeviceActor | null> {
+    async findByAuthorization(
+      authorization: string | undefined,
+    ): Promise<TDeviceActor | TPairingActor | null> {
+      const grant = pairingGrantOf(authorization);
+      // Grants are not cached: registration spends one, and it must not work a moment longer.
+      if (grant) {
+        const row = await repo.findGrantByTokenHash(hashDeviceToken(grant));
+        return row ? { kind: 'pairing', id: row.id, ownerId: row.ownerId } : null;
+      }
       const token = deviceTokenOf(authorization);
       if (!token) return null;
       const hash = hashDeviceToken(token);
@@ -66,13 +77,15 @@ export function createDeviceDirectory(
         id: row.id,
         ownerId: row.ownerId,
         adSpaceId: row.adSpaceId,
+        token: row.token,
       };
       if (epoch === startedAt) {
         if (cache.size >= DEVICE_CACHE_MAX) {
           const oldest = cache.keys().next();
           if (!oldest.done) cache.delete(oldest.value);
         }
-        cache.set(hash, { actor, expiresAtMs: now() + DEVICE_CACHE_TTL_MS });
+        const expiresAtMs = Math.min(now() + DEVICE_CACHE_TTL_MS, row.token.expiresAt.getTime());
+        cache.set(hash, { actor, expiresAtMs });
       }
       return actor;
     },

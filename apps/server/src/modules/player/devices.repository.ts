@@ -1,6 +1,8 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TDeviceSignInMethod } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
-import { device } from '../../db/schema/index';
+import { adSpace, device, deviceGrant } from '../../db/schema/index';
 
 export interface TDeviceRegistrationRow {
   deviceKey: string;
@@ -9,9 +11,14 @@ export interface TDeviceRegistrationRow {
   userAgent: string;
   appVersion: string;
   tokenHash: string;
+  tokenExpiresAt: Date;
+  /** Kept as it was when a set-up TV binds itself again (it signed in once). */
+  signInMethod?: TDeviceSignInMethod | undefined;
 }
 
-/** Queries of the TVs owners set up (issue 8 item 4). */
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** Queries of the TVs owners set up (issue 8 item 4) and their credentials (issue 18). */
 export function createDevicesRepository(db: TDb) {
   return {
     /**
@@ -25,7 +32,13 @@ export function createDevicesRepository(db: TDb) {
       const now = new Date();
       const [row] = await db
         .insert(device)
-        .values({ ...values, name: values.name ?? null, ownerId, lastSeenAt: now })
+        .values({
+          ...values,
+          name: values.name ?? null,
+          signInMethod: values.signInMethod ?? null,
+          ownerId,
+          lastSeenAt: now,
+        })
         .onConflictDoUpdate({
           target: [device.ownerId, device.deviceKey],
           set: {
@@ -35,6 +48,10 @@ export function createDevicesRepository(db: TDb) {
             userAgent: values.userAgent,
             appVersion: values.appVersion,
             tokenHash: values.tokenHash,
+            tokenExpiresAt: values.tokenExpiresAt,
+            previousTokenHash: null,
+            previousTokenExpiresAt: null,
+            ...(values.signInMethod ? { signInMethod: values.signInMethod } : {}),
             lastSeenAt: now,
             updatedAt: now,
           },
@@ -45,13 +62,171 @@ export function createDevicesRepository(db: TDb) {
       return row;
     },
 
-    /** The device a token names, while it has an ad space (deleting the space revokes it). */
+    /**
+     * The device a token names, while it has an ad space (deleting the space revokes it) and the
+     * token has not expired: the current token, or the one before the last renewal in its grace.
+     */
     async findByTokenHash(tokenHash: string) {
+      const now = new Date();
       const [row] = await db
-        .select({ id: device.id, ownerId: device.ownerId, adSpaceId: device.adSpaceId })
+        .select({
+          id: device.id,
+          ownerId: device.ownerId,
+          adSpaceId: device.adSpaceId,
+          tokenHash: device.tokenHash,
+          tokenExpiresAt: device.tokenExpiresAt,
+          previousTokenExpiresAt: device.previousTokenExpiresAt,
+        })
         .from(device)
-        .where(and(eq(device.tokenHash, tokenHash), isNotNull(device.adSpaceId)));
-      return row?.adSpaceId ? { ...row, adSpaceId: row.adSpaceId } : undefined;
+        .where(
+          and(
+            isNotNull(device.adSpaceId),
+            or(
+              and(eq(device.tokenHash, tokenHash), gt(device.tokenExpiresAt, now)),
+              and(eq(device.previousTokenHash, tokenHash), gt(device.previousTokenExpiresAt, now)),
+            ),
+          ),
+        );
+      const isPrevious = row?.tokenHash !== tokenHash;
+      const expiresAt = isPrevious ? row?.previousTokenExpiresAt : row?.tokenExpiresAt;
+      if (!row?.adSpaceId || !expiresAt) return undefined;
+      return {
+        id: row.id,
+        ownerId: row.ownerId,
+        adSpaceId: row.adSpaceId,
+        token: { hash: tokenHash, expiresAt, isPrevious },
+      };
+    },
+
+    /**
+     * Renews the token the TV called with: the current one becomes the previous one (valid until
+     * `previousExpiresAt`), the new one current. Asked with the previous one (the TV missed the
+     * last answer), only the current one is replaced. False when the token changed meanwhile (a
+     * renewal that raced this one, a revocation): nothing is written.
+     */
+    async renewToken(
+      id: string,
+      from: { hash: string; isPrevious: boolean },
+      to: { hash: string; expiresAt: Date; previousExpiresAt: Date },
+    ): Promise<boolean> {
+      const now = new Date();
+      const rows = await db
+        .update(device)
+        .set(
+          from.isPrevious
+            ? { tokenHash: to.hash, tokenExpiresAt: to.expiresAt, updatedAt: now }
+            : {
+                tokenHash: to.hash,
+                tokenExpiresAt: to.expiresAt,
+                previousTokenHash: from.hash,
+                previousTokenExpiresAt: to.previousExpiresAt,
+                updatedAt: now,
+              },
+        )
+        .where(
+          and(
+            eq(device.id, id),
+            from.isPrevious
+              ? eq(device.previousTokenHash, from.hash)
+              : eq(device.tokenHash, from.hash),
+          ),
+        )
+        .returning({ id: device.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * How many of the owner's devices got a token in the last `ttlMs - remainingMs`: a token's
+     * expiry is its issue time plus the lifetime, so those expiring after now + remainingMs.
+     */
+    async countTokensIssuedSince(ownerId: string, remainingMs: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(device)
+        .where(
+          and(
+            eq(device.ownerId, ownerId),
+            gt(device.tokenExpiresAt, new Date(Date.now() + remainingMs)),
+          ),
+        );
+      return row?.count ?? 0;
+    },
+
+    /** The owner's TVs with their ad spaces, the most recently seen first. */
+    async listForOwner(ownerId: string) {
+      return db
+        .select({
+          id: device.id,
+          name: device.name,
+          userAgent: device.userAgent,
+          adSpaceId: adSpace.id,
+          adSpaceName: adSpace.name,
+          lastSeenAt: device.lastSeenAt,
+          signInMethod: device.signInMethod,
+          tokenHash: device.tokenHash,
+          tokenExpiresAt: device.tokenExpiresAt,
+        })
+        .from(device)
+        .leftJoin(adSpace, eq(adSpace.id, device.adSpaceId))
+        .where(eq(device.ownerId, ownerId))
+        .orderBy(sql`${device.lastSeenAt} desc nulls last`, asc(device.createdAt));
+    },
+
+    /** Owners of these devices, for the access policy. */
+    async findOwners(ids: readonly string[]): Promise<Map<string, string>> {
+      const wanted = ids.filter(isUuid);
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ id: device.id, ownerId: device.ownerId })
+        .from(device)
+        .where(inArray(device.id, wanted));
+      return new Map(rows.map((row) => [row.id, row.ownerId]));
+    },
+
+    /** Signs every TV of the owner out (password change or reset, sign-out everywhere). */
+    async revokeAllOfOwner(ownerId: string): Promise<void> {
+      await db.delete(deviceGrant).where(eq(deviceGrant.ownerId, ownerId));
+      await db
+        .update(device)
+        .set({
+          tokenHash: null,
+          tokenExpiresAt: null,
+          previousTokenHash: null,
+          previousTokenExpiresAt: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(device.ownerId, ownerId));
+    },
+
+    /** Stores a pairing grant (only its hash). */
+    async insertGrant(values: {
+      ownerId: string;
+      tokenHash: string;
+      userAgent: string | null;
+      ipAddress: string | null;
+      expiresAt: Date;
+    }): Promise<void> {
+      // Expired grants of anyone go with each new one: no job needed to sweep them.
+      await db.delete(deviceGrant).where(lt(deviceGrant.expiresAt, new Date()));
+      await db.insert(deviceGrant).values(values);
+    },
+
+    /** The live grant a token names. */
+    async findGrantByTokenHash(tokenHash: string) {
+      const [row] = await db
+        .select({ id: deviceGrant.id, ownerId: deviceGrant.ownerId })
+        .from(deviceGrant)
+        .where(and(eq(deviceGrant.tokenHash, tokenHash), gt(deviceGrant.expiresAt, new Date())));
+      return row;
+    },
+
+    /** Spends a grant; false when it was spent already (two registrations raced). */
+    async deleteGrant(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(deviceGrant)
+        .where(eq(deviceGrant.id, id))
+        .returning({ id: deviceGrant.id });
+      return rows.length > 0;
     },
 
     async findById(ownerId: string, id: string) {
@@ -70,7 +245,13 @@ export function createDevicesRepository(db: TDb) {
     async revokeToken(id: string): Promise<void> {
       await db
         .update(device)
-        .set({ tokenHash: null, updatedAt: new Date() })
+        .set({
+          tokenHash: null,
+          tokenExpiresAt: null,
+          previousTokenHash: null,
+          previousTokenExpiresAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(device.id, id));
     },
   };

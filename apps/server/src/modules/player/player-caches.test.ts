@@ -4,6 +4,7 @@ import type { TDb } from '../../db/database';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createDeviceDirectory, DEVICE_CACHE_TTL_MS } from './device-directory';
+import { hashDeviceToken } from './device-tokens';
 import { createManifestService, isNotModified, MANIFEST_CACHE_MAX_AGE_MS } from './manifest';
 import { createPlayerChangeBus } from './player-changes';
 
@@ -140,11 +141,20 @@ describe('the manifest cache', () => {
 });
 
 describe('the device-token cache', () => {
+  const token = 'sld_0123456789abcdef0123456789abcdef0123456789a';
   /** A database whose one query (the token lookup) answers `rows`, counting the reads. */
   function fakeDb() {
     const state = {
       reads: 0,
-      rows: [{ id: 'tv-1', ownerId: 'ann', adSpaceId: 'space-1' }] as object[],
+      rows: [
+        {
+          id: 'tv-1',
+          ownerId: 'ann',
+          adSpaceId: 'space-1',
+          tokenHash: hashDeviceToken(token),
+          tokenExpiresAt: new Date(Date.UTC(2030, 0, 1)),
+        },
+      ] as object[],
       gate: null as Promise<void> | null,
     };
     const db = {
@@ -161,7 +171,7 @@ describe('the device-token cache', () => {
     };
     return { state, db: db as unknown as TDb };
   }
-  const header = 'Bearer sld_0123456789abcdef0123456789abcdef0123456789a';
+  const header = `Bearer ${token}`;
 
   function setUp() {
     const changes = createPlayerChangeBus({ log });

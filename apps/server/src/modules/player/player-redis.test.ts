@@ -11,6 +11,7 @@ import {
   createSiblingApp,
   createTestApp,
   ORIGIN,
+  PASSWORD,
   type TTestApp,
 } from '../../../test/harness';
 import { countStatements, openEvents } from '../../../test/player-events';
@@ -124,6 +125,61 @@ describe.skipIf(!redisUrl).each(BACKENDS)(
       expect(out.statusCode).toBe(204);
       await events.ended();
       await vi.waitFor(async () => expect((await manifestOn(b)).statusCode).toBe(401), {
+        timeout: 5000,
+      });
+    });
+
+    it('signs TVs out on the other instance when the owner revokes one on the web or changes the password', async () => {
+      const owner = await signUpScreenOwner(t);
+      const place = await createLocation(t, owner, { name: 'Quay' });
+      const space = await createAdSpace(t, owner, { locationId: place.id });
+      const tv = async (key: string) => {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/v1/player/devices',
+          cookie: owner.cookie,
+          payload: {
+            deviceKey: key,
+            adSpaceId: space.id,
+            userAgent: 'Test TV',
+            appVersion: '0.3.0',
+          },
+        });
+        return ZDeviceRegistration.parse(res.json());
+      };
+      const [first, second] = [
+        await tv(`redis-revoke-a-${Date.now()}`),
+        await tv(`redis-revoke-b-${Date.now()}`),
+      ];
+      const whoAmIOnB = (deviceToken: string) =>
+        b.inject({
+          method: 'GET',
+          url: '/api/v1/player/device',
+          headers: { authorization: `Bearer ${deviceToken}` },
+        });
+      // B remembers both tokens now.
+      expect((await whoAmIOnB(first.token)).statusCode).toBe(200);
+      expect((await whoAmIOnB(second.token)).statusCode).toBe(200);
+
+      const revoked = await t.request({
+        method: 'DELETE',
+        url: `/api/v1/devices/${first.deviceId}`,
+        cookie: owner.cookie,
+      });
+      expect(revoked.statusCode).toBe(204);
+      await vi.waitFor(async () => expect((await whoAmIOnB(first.token)).statusCode).toBe(401), {
+        timeout: 5000,
+      });
+      expect((await whoAmIOnB(second.token)).statusCode).toBe(200);
+
+      const changed = await t.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        cookie: owner.cookie,
+        payload: { currentPassword: PASSWORD, newPassword: 'redis-new-password-2026' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await vi.waitFor(async () => expect((await whoAmIOnB(second.token)).statusCode).toBe(401), {
         timeout: 5000,
       });
     });

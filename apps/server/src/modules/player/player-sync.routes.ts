@@ -6,6 +6,7 @@ import { ZApiError } from '@screenline/shared/errors';
 import {
   PLAYER_EVENT_CHANGED,
   type TPlayerManifest,
+  ZDeviceTokenRenewal,
   ZPlayerHeartbeat,
   ZPlayerManifest,
 } from '@screenline/shared/player';
@@ -14,6 +15,8 @@ import { createAdFillSource } from '../fill/ad-fill';
 import { createAdRotation } from '../fill/ad-rotation';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
+import { createDevicesRepository } from './devices.repository';
+import { createDevicesService } from './devices.service';
 import { createManifestService, isNotModified } from './manifest';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -71,6 +74,12 @@ export async function playerSyncRoutes(app: FastifyInstance) {
     settings: async () => (await platformSettings.get()).player,
     changes: playerChanges,
   });
+  const devices = createDevicesService(
+    createDevicesRepository(db),
+    createAdSpaceDirectory(db),
+    access,
+    playerChanges,
+  );
   const streams = new Set<PassThrough>();
   app.addHook('preClose', async () => {
     // Open streams would keep the server from closing.
@@ -204,16 +213,16 @@ export async function playerSyncRoutes(app: FastifyInstance) {
         summary:
           'The calling TV reports its state (device token): kept in memory, written in batches',
         body: ZPlayerHeartbeat,
-        response: { 204: z.null(), 400: ZApiError, ...refusals },
+        // 200 when the TV's token was renewed (issue 18 item 2): it stores the new one.
+        response: { 200: ZDeviceTokenRenewal, 204: z.null(), 400: ZApiError, ...refusals },
       },
     },
     async (request, reply) => {
-      const device = await access.requireAccess(
-        await request.getPrincipal(),
-        'player.heartbeat.write',
-      );
+      const principal = await request.getPrincipal();
+      const device = await access.requireAccess(principal, 'player.heartbeat.write');
       playerHeartbeats.record(device, request.body);
-      return reply.status(204).send(null);
+      const renewal = await devices.renewToken(principal);
+      return renewal ? reply.status(200).send(renewal) : reply.status(204).send(null);
     },
   );
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import {
   ZDeviceRegistration,
+  ZOwnerDeviceList,
   ZPlayerAdSpaceList,
   ZPlayerDevice,
   ZRegisterDevice,
@@ -14,8 +15,17 @@ import { createDevicesService } from './devices.service';
 import { playerSyncRoutes } from './player-sync.routes';
 
 /**
+ * TV registrations per address (a venue's TVs share one), far above what a real TV does (it
+ * registers once, and again when its ad space changes). The per-account limit is the service's
+ * (REGISTRATIONS_PER_ACCOUNT_PER_HOUR). Exported for the tests.
+ */
+export const REGISTRATION_RATE_LIMIT = { max: 60, timeWindow: 60 * 60_000 } as const;
+
+/**
  * `/api/v1/player/*`: what the TV player calls (issue 8). Setup is called with the owner's
- * session (the TV signed in as them); the rest with the device token setup hands out.
+ * session (password sign-in), the pairing grant (QR pairing) or, to change the ad space, the
+ * device token; the rest with the device token setup hands out. `/api/v1/devices`: the owner's
+ * TVs on the web (issue 18 item 2).
  */
 export async function playerRoutes(app: FastifyInstance) {
   const { db, access, playerChanges } = app.deps;
@@ -25,6 +35,7 @@ export async function playerRoutes(app: FastifyInstance) {
     access,
     playerChanges,
   );
+  access.registerOwnerLookup('device', service.findOwners);
   // What a set-up TV calls with its device token: manifest, events, heartbeat.
   await app.register(playerSyncRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +57,12 @@ export async function playerRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/player/devices',
     {
+      config: {
+        rateLimit: {
+          ...REGISTRATION_RATE_LIMIT,
+          keyGenerator: (request: FastifyRequest) => `register:${request.ip}`,
+        },
+      },
       schema: {
         tags,
         summary:
@@ -56,6 +73,7 @@ export async function playerRoutes(app: FastifyInstance) {
           201: ZDeviceRegistration,
           ...refusals,
           404: ZApiError,
+          429: ZApiError,
         },
       },
     },
@@ -91,6 +109,35 @@ export async function playerRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await service.signOut(await request.getPrincipal());
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/v1/devices',
+    {
+      schema: {
+        tags: ['devices'],
+        summary:
+          'The signed-in owner’s TVs: name, platform, ad space, last seen, how each signed in',
+        response: { 200: ZOwnerDeviceList, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => service.listForOwner(await request.getPrincipal()),
+  );
+
+  r.delete(
+    '/api/v1/devices/:id',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'Sign one of the owner’s TVs out: its device token stops working everywhere',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 204: z.null(), ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await service.revoke(await request.getPrincipal(), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const TONES = {
@@ -12,6 +12,10 @@ const TONES = {
     Icon: CircleCheck,
   },
   info: { classes: 'border-primary/25 bg-primary-soft text-primary-soft-foreground', Icon: Info },
+  warning: {
+    classes: 'border-warning-soft-foreground/25 bg-warning-soft text-warning-soft-foreground',
+    Icon: TriangleAlert,
+  },
 } as const;
 
 /** An inline message. Errors are announced (role="alert"); others are polite status messages. */

@@ -837,7 +837,8 @@ export function ProfileHelpPage() {
         <p>
           Enter your <strong>Current password</strong>, the <strong>New password</strong> (at least
           8 characters) twice, and choose <strong>Change password</strong>. This signs you out
-          everywhere else, including TVs signed in with it: sign them in again (see{' '}
+          everywhere else and signs out every TV of your account, however it signed in; resetting a
+          forgotten password does too. Sign them in again (see{' '}
           <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink>). Forgot it? Use{' '}
           <HelpLink to={paths.forgotPassword}>Reset your password</HelpLink> on the sign-in page.
         </p>

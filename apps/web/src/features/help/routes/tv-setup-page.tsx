@@ -57,7 +57,7 @@ export function TvSetupHelpPage() {
         <ul>
           <li>
             <strong>Change ad space</strong>: the list again, with the current ad space chosen; pick
-            another and continue.
+            another and continue. No sign-in needed: the TV uses its own connection to your account.
           </li>
           <li>
             <strong>Device info</strong>: which TV this is, the player’s version, and the ad space
@@ -75,7 +75,11 @@ export function TvSetupHelpPage() {
           Each TV is one device on your account. Signing it in again, by password or by QR code, or
           choosing another ad space for it, keeps the same device record: it does not pile up
           duplicates, and its history in the proof of play report continues. Deleting the ad space,
-          signing the TV out or deleting your account disconnects it; it then waits for a new setup.
+          signing the TV out (on the TV, or on the{' '}
+          <HelpLink to={paths.advertiser.tvs}>TVs</HelpLink> page), changing or resetting your
+          password, or deleting your account disconnects it; it then says it was signed out and
+          waits for a new sign-in. A TV in use stays connected for good; one left off for more than
+          two weeks may have to be signed in again.
         </p>
         <HelpTip>
           The <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink> page shows each screen’s

@@ -79,10 +79,15 @@ export function TvSignInHelpPage() {
             device and type the code the TV shows.
           </li>
           <li>
-            Check the code on the phone matches the TV, then choose <strong>Link this TV</strong>{' '}
-            (or <strong>Cancel</strong> if it is not your TV).
+            Check the code on the phone matches the TV, and that the device, where it asked from and
+            when look like the TV in front of you. Then choose <strong>Link this TV</strong> (or{' '}
+            <strong>Cancel</strong> if it is not your TV).
           </li>
-          <li>The TV signs in by itself within a few seconds.</li>
+          <li>
+            The TV signs in by itself within a few seconds and shows your ad spaces. Linking lets it
+            only choose its ad space and play; it cannot see or change anything else in your
+            account.
+          </li>
         </ol>
         <div className="max-w-xs">
           <HelpFigure {...HELP_FIGURES.tvPairPhone} />
@@ -93,6 +98,12 @@ export function TvSignInHelpPage() {
           screen.
         </HelpTip>
       </HelpSection>
+
+      <HelpTip>
+        Never link a code someone sent you. Whoever holds that TV would play on your account. If it
+        happened, sign the TV out on the <HelpLink to={paths.advertiser.tvs}>TVs</HelpLink> page, or
+        change your password, which signs out every TV.
+      </HelpTip>
 
       <HelpSection title="What the TV may say">
         <ul>
@@ -106,6 +117,10 @@ export function TvSignInHelpPage() {
           <li>
             <strong>The TV cannot reach Screenline</strong>: check the TV’s network; it keeps trying
             by itself.
+          </li>
+          <li>
+            <strong>This TV was signed out</strong>: its owner signed it out on the TVs page,
+            changed or reset the password, or deleted its ad space. Sign it in again.
           </li>
         </ul>
         <p>

@@ -23,11 +23,22 @@ function stubDeviceApi(verify: () => Response, decide?: () => Response) {
       };
       calls.push(call);
       if (url.startsWith('/api/auth/device?')) return Promise.resolve(verify());
+      if (url.startsWith('/api/v1/pairing/requests/')) return Promise.resolve(jsonResponse(TV));
       return Promise.resolve(decide ? decide() : jsonResponse({ success: true }));
     }),
   );
   return calls;
 }
+
+/** What asked for the code, as the server recorded it (issue 18 item 1). */
+const TV = {
+  userCode: 'ABCDEFGH',
+  name: 'Screenline TV player',
+  platform: 'Chrome 69 on Linux',
+  ipAddress: '198.51.100.23',
+  requestedAt: new Date(Date.now() - 2 * 60_000).toISOString(),
+  expiresAt: new Date(Date.now() + 8 * 60_000).toISOString(),
+};
 
 const pending = () =>
   jsonResponse({ user_code: 'ABCDEFGH', status: 'pending', client_id: TV_CLIENT_ID, scope: null });
@@ -70,6 +81,24 @@ describe('PairPage', () => {
       url: '/api/auth/device/approve',
       body: { userCode: 'ABCDEFGH' },
     });
+  });
+
+  it('shows what asked for the code, where from and when, and warns to link only a TV in front of you', async () => {
+    const calls = stubDeviceApi(pending);
+    renderAt('/pair?code=ABCDEFGH');
+    const details = await screen.findByLabelText('The TV asking to link');
+    expect(await screen.findByText('Chrome 69 on Linux')).toBeInTheDocument();
+    expect(details).toHaveTextContent('198.51.100.23');
+    expect(details).toHaveTextContent(/2 minutes ago/);
+    expect(screen.getByText('Only link a TV that is in front of you')).toBeInTheDocument();
+    expect(
+      screen.getByText(/If someone sent you this link or code, do not link it/),
+    ).toBeInTheDocument();
+    // Asked only after the code was claimed for this account.
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/auth/device?user_code=ABCDEFGH',
+      '/api/v1/pairing/requests/ABCDEFGH',
+    ]);
   });
 
   it('refuses the TV with "Cancel"', async () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatDistanceToNow } from 'date-fns';
 import { MonitorSmartphone } from 'lucide-react';
 import {
   PAIRING_CLIENT_NAMES,
@@ -21,6 +22,7 @@ import {
 } from '@/features/pairing/api/device-request';
 import { useDecideDevice, type TDecision } from '@/features/pairing/api/decide-device';
 import { useDevice } from '@/features/pairing/api/get-device';
+import { usePairingRequest } from '@/features/pairing/api/get-pairing-request';
 import { CodeForm } from '@/features/pairing/components/code-form';
 
 /**
@@ -80,6 +82,8 @@ function PairCode({ code }: { code: string }) {
   const device = useDevice(code);
   const decide = useDecideDevice();
   const { user } = useAuth();
+  const isClaimed = device.isSuccess && stateProblem(device.data) === null;
+  const request = usePairingRequest(code, isClaimed);
 
   if (device.isPending) {
     return (
@@ -142,11 +146,24 @@ function PairCode({ code }: { code: string }) {
   return (
     <Outcome>
       <CodeBox code={code} />
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-border bg-surface px-4 py-3 text-sm">
+      <Alert tone="warning" title="Only link a TV that is in front of you">
+        Link it only if you can see the TV and it shows this same code. If someone sent you this
+        link or code, do not link it: whoever holds that TV would play on your account.
+      </Alert>
+      <dl
+        aria-label="The TV asking to link"
+        className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-border bg-surface px-4 py-3 text-sm"
+      >
         <dt className="text-muted-foreground">Device</dt>
-        <dd>{PAIRING_CLIENT_NAMES[clientId] ?? 'Unknown app'}</dd>
-        <dt className="text-muted-foreground">App id</dt>
-        <dd className="font-mono">{clientId}</dd>
+        <dd>{request.data?.name ?? PAIRING_CLIENT_NAMES[clientId] ?? 'Unknown app'}</dd>
+        <dt className="text-muted-foreground">Platform</dt>
+        <dd>{request.data?.platform ?? (request.isPending ? '…' : 'Not known')}</dd>
+        <dt className="text-muted-foreground">Asked from</dt>
+        <dd className="font-mono">
+          {request.data?.ipAddress ?? (request.isPending ? '…' : 'Not known')}
+        </dd>
+        <dt className="text-muted-foreground">Asked</dt>
+        <dd>{askedAt(request.data?.requestedAt ?? null, request.isPending)}</dd>
         <dt className="text-muted-foreground">Account</dt>
         <dd className="truncate">{user?.email}</dd>
       </dl>
@@ -180,6 +197,14 @@ function PairCode({ code }: { code: string }) {
       </div>
     </Outcome>
   );
+}
+
+/** "3 minutes ago (14:02)": when the TV asked for the code, in this phone's time. */
+function askedAt(requestedAt: string | null, isPending: boolean): string {
+  if (!requestedAt) return isPending ? '…' : 'Not known';
+  const at = new Date(requestedAt);
+  const clock = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return `${formatDistanceToNow(at, { addSuffix: true })} (${clock})`;
 }
 
 function Outcome({ children }: { children: ReactNode }) {

@@ -48,7 +48,7 @@ export function ChangePasswordCard({ minLength }: { minLength: number }) {
         <CardHeader>
           <CardTitle id="password-title">Password</CardTitle>
           <CardDescription>
-            Changing it signs you out everywhere else, including TVs signed in with it.
+            Changing it signs you out everywhere else, and signs out every TV of your account.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">

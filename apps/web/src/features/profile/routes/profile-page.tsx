@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
 import { DeleteAccountCard } from '@/features/profile/components/delete-account-card';
+import { SignOutEverywhereCard } from '@/features/profile/components/sign-out-everywhere-card';
 import { EmailCard } from '@/features/profile/components/email-card';
 import { ProfileDetailsCard } from '@/features/profile/components/profile-details-card';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -67,6 +68,7 @@ export function ProfilePage() {
         ) : (
           <ChangePasswordCard minLength={policy.minLength} />
         )}
+        <SignOutEverywhereCard />
         <DeleteAccountCard />
       </div>
     </>
