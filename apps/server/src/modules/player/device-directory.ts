@@ -4,8 +4,14 @@ import { deviceTokenOf, hashDeviceToken, pairingGrantOf } from './device-tokens'
 import { createDevicesRepository } from './devices.repository';
 import type { TPlayerChange, TPlayerChangeBus } from './player-changes';
 
-/** How long a resolved device token is trusted without asking the database again. */
-export const DEVICE_CACHE_TTL_MS = 30_000;
+/**
+ * How long a resolved device token is trusted without asking the database again: longer than a
+ * TV's poll interval (60 s by default), so a fleet polling at its real cadence is answered 304
+ * from memory (issue 19). A revocation still takes effect at once on every instance (the change
+ * bus evicts the token); only with the bus down (Redis away) can another instance honour a
+ * revoked token this long, and never past the token's own expiry.
+ */
+export const DEVICE_CACHE_TTL_MS = 10 * 60_000;
 /** Most tokens remembered; beyond it the oldest go first. */
 const DEVICE_CACHE_MAX = 50_000;
 
