@@ -32,7 +32,7 @@ import { freePort, mediaBytes, multipartBody, objectUrl, uploadUrl } from './sto
  *
  * The Redis keys and channel are the default REDIS_PREFIX, derived from this run's own database,
  * so concurrent runs on a shared Redis never cross. Each client of the test has its own address
- * (X-Forwarded-For, TRUST_PROXY=true as behind a proxy), so each rate limit starts from zero.
+ * (X-Forwarded-For, TRUST_PROXY=loopback as behind a proxy on the same machine), so each rate limit starts from zero.
  */
 const postgresUrl = inject('postgresUrl');
 const redisUrl = inject('redisUrl');
@@ -236,7 +236,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one database
       REDIS_URL: redisUrl,
       PUBLIC_URL,
       BETTER_AUTH_SECRET: SECRET,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       AUTH_RATE_LIMIT: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       JOB_POLL_INTERVAL_MS: '200',

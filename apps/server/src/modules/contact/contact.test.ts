@@ -116,6 +116,40 @@ describe.each(BACKENDS)('contact messages on %s', (backend) => {
     expect((await send(message('other-client'))).statusCode).toBe(201);
   });
 
+  it('holds the 5 per 10 minutes behind a proxy: a client cannot choose its address with X-Forwarded-For', async () => {
+    // Behind a trusted proxy the limit counts the address the proxy appended (the right-most
+    // X-Forwarded-For entry), not what the client wrote before it (issue 18 item 3).
+    for (const trustProxy of ['127.0.0.1', '1']) {
+      const proxied = await createTestApp(backend, { TRUST_PROXY: trustProxy });
+      try {
+        const client = nextClient();
+        const viaProxy = (n: number) =>
+          proxied.request({
+            method: 'POST',
+            url: '/api/v1/contact-messages',
+            payload: message(`proxied-${trustProxy}-${n}`),
+            remoteAddress: '127.0.0.1',
+            // What the client sent, then what the proxy appended: the client's real address.
+            headers: { 'x-forwarded-for': `203.0.113.${n + 1}, ${client}` },
+          });
+        for (let n = 0; n < 5; n += 1) expect((await viaProxy(n)).statusCode, trustProxy).toBe(201);
+        expect((await viaProxy(5)).statusCode, trustProxy).toBe(429);
+        expect((await viaProxy(6)).statusCode, trustProxy).toBe(429);
+        // Another client behind the same proxy still gets through.
+        const other = await proxied.request({
+          method: 'POST',
+          url: '/api/v1/contact-messages',
+          payload: message(`proxied-other-${trustProxy}`),
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': nextClient() },
+        });
+        expect(other.statusCode, trustProxy).toBe(201);
+      } finally {
+        await proxied.close();
+      }
+    }
+  });
+
   it('lists newest first, filters by status and pages with a cursor', async () => {
     const ids = [];
     for (const n of [1, 2, 3]) ids.push(await sendOk(message(`page-${n}`)));
