@@ -13,6 +13,7 @@ import { APIError } from 'better-auth/api';
 import { AUTH_RULE_CODES, authAfterHook, authBeforeHook } from './auth-rules';
 import { betterAuthLogger } from './auth-logger';
 import { sessionCachePlugin, type TSessionCache } from './session-cache';
+import { accountLimitsPlugin, createAccountLimits } from './account-limits';
 
 /** The header that carries the client address into Better Auth; always set by us, never trusted from outside. */
 export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
@@ -125,6 +126,9 @@ export function createAuth({
       // verification token, pairing code) or sends mail has a limit of its own; the rest share
       // the default above. The limits and their tests: docs/decisions.md, security-asvs.test.ts.
       customRules: {
+        // Reading the session is no guess: a busy office behind one address loads many pages,
+        // and a 429 here made the web app think it was signed out (issue 18 item 3).
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 5 },
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 3 },
@@ -185,6 +189,8 @@ export function createAuth({
         validateClient: (clientId) => clientId === TV_CLIENT_ID,
       }),
       sessionCachePlugin(sessionCache),
+      // Failed sign-ins and reset mails per account, in the database (issue 18 item 3).
+      ...(config.authRateLimit ? [accountLimitsPlugin(createAccountLimits(db))] : []),
     ],
   });
 }
