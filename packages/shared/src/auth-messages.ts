@@ -62,10 +62,11 @@ export function authErrorCode(
 }
 
 /**
- * Refusals whose sentence the server writes (it names amounts and what to do): account deletion
- * while the ledger holds the user's money.
+ * Refusals whose sentence the server writes (it names amounts, waits and what to do): account
+ * deletion while the ledger holds the user's money; an account paused after wrong passwords or
+ * reset mails (it says for how long).
  */
-const SERVER_WORDED_CODES = new Set(['ACCOUNT_HOLDS_MONEY']);
+const SERVER_WORDED_CODES = new Set(['ACCOUNT_HOLDS_MONEY', 'ACCOUNT_TEMPORARILY_LIMITED']);
 
 export function authErrorMessage(
   error: (Parameters<typeof authErrorCode>[0] & { message?: string | undefined }) | null,
