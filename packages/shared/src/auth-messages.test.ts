@@ -19,6 +19,12 @@ describe('auth error messages', () => {
     );
   });
 
+  it('shows the server’s reason for refusing a common password', () => {
+    const message =
+      'This password is one of the most common passwords, so it would be among the first guesses. Choose another: three or four unrelated words make a strong password.';
+    expect(authErrorMessage({ code: 'PASSWORD_TOO_COMMON', status: 400, message })).toBe(message);
+  });
+
   it('keeps the product’s sentence for every other code, whatever the server wrote', () => {
     expect(
       authErrorMessage({ code: 'INVALID_PASSWORD', status: 400, message: 'Invalid password' }),

@@ -64,9 +64,13 @@ export function authErrorCode(
 /**
  * Refusals whose sentence the server writes (it names amounts, waits and what to do): account
  * deletion while the ledger holds the user's money; an account paused after wrong passwords or
- * reset mails (it says for how long).
+ * reset mails (it says for how long); a new password attackers try first (it says why).
  */
-const SERVER_WORDED_CODES = new Set(['ACCOUNT_HOLDS_MONEY', 'ACCOUNT_TEMPORARILY_LIMITED']);
+const SERVER_WORDED_CODES = new Set([
+  'ACCOUNT_HOLDS_MONEY',
+  'ACCOUNT_TEMPORARILY_LIMITED',
+  'PASSWORD_TOO_COMMON',
+]);
 
 export function authErrorMessage(
   error: (Parameters<typeof authErrorCode>[0] & { message?: string | undefined }) | null,
