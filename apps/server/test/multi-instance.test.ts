@@ -211,7 +211,20 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one database
       }),
       200,
     );
-    return { userId: ZSignUp.parse(await res.json()).user.id, cookie: cookieOf(res), email };
+    await res.body?.cancel();
+    // Sign-up makes no session: sign in, as the web app does next.
+    const signedIn = await expectStatus(
+      await call(instance, '/api/auth/sign-in/email', {
+        json: { email, password: PASSWORD },
+        address: newAddress(),
+      }),
+      200,
+    );
+    return {
+      userId: ZSignUp.parse(await signedIn.json()).user.id,
+      cookie: cookieOf(signedIn),
+      email,
+    };
   }
 
   beforeAll(async () => {

@@ -242,7 +242,15 @@ describe('V6.3.1 brute-force limits on every auth route that takes a secret or s
       payload: { email, password: PASSWORD, name: 'Limit' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return { email, cookie: sessionCookie(res) };
+    // Sign-up makes no session: sign in, from the same address.
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      payload: { email, password: PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    return { email, cookie: sessionCookie(signedIn) };
   }
 
   /** Sends `max + 1` requests from one address: none of the first `max` is 429, the last is. */

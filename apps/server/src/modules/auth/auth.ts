@@ -8,7 +8,7 @@ import type { TConfig } from '../../config';
 import type { TDb } from '../../db/database';
 import * as schema from '../../db/schema/index';
 import type { MailService } from '../mail/mail.service';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { existingAccountSignUpMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { APIError } from 'better-auth/api';
 import { AUTH_RULE_CODES, authAfterHook, authBeforeHook } from './auth-rules';
 import { betterAuthLogger } from './auth-logger';
@@ -72,7 +72,20 @@ export function createAuth({
       enabled: true,
       minPasswordLength: config.passwordMinLength,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      autoSignIn: true,
+      // Sign-up answers the same whether or not the address has an account (issue 18 item 7):
+      // no session either way (the client signs in next, docs/decisions.md), and Better Auth
+      // answers an existing address with a made-up user after hashing the password all the same.
+      // The owner of that address gets a mail saying what to do.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await mail.enqueue(
+          existingAccountSignUpMail(
+            user.email,
+            `${config.publicUrl}/signin`,
+            `${config.publicUrl}/forgot-password`,
+          ),
+        );
+      },
       // Signing in does not wait for the email to be confirmed: the profile page shows the state
       // and offers a resend (docs/decisions.md).
       requireEmailVerification: false,

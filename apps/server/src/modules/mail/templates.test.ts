@@ -22,6 +22,8 @@ const URL = 'https://screenline.example';
 const MAILS: Record<string, (p: string) => TMail> = {
   resetPasswordMail: () => templates.resetPasswordMail('a@example.com', URL),
   verifyEmailMail: () => templates.verifyEmailMail('a@example.com', URL),
+  existingAccountSignUpMail: () =>
+    templates.existingAccountSignUpMail('a@example.com', `${URL}/signin`, `${URL}/forgot-password`),
   contactMessageMail: (p) =>
     templates.contactMessageMail(
       'admin@example.com',
@@ -86,7 +88,11 @@ describe('mail templates', () => {
         for (const link of doc.querySelectorAll('a'))
           expect(link.getAttribute('href'), name).toMatch(/^https:\/\/screenline\.example(\/|$)/);
         // What was escaped reads back literally wherever the template shows it.
-        if (name !== 'resetPasswordMail' && name !== 'verifyEmailMail')
+        if (
+          name !== 'resetPasswordMail' &&
+          name !== 'verifyEmailMail' &&
+          name !== 'existingAccountSignUpMail'
+        )
           expect(doc.body.textContent, name).toContain(payload);
         expect(mail.subject, name).not.toMatch(/[\r\n]/);
       }

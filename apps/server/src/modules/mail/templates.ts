@@ -48,6 +48,25 @@ export function verifyEmailMail(to: string, url: string): TMail {
   };
 }
 
+/**
+ * Sent instead of an answer when someone signs up with an address that has an account: the
+ * sign-up page answers the same either way (issue 18 item 7), so the owner of the address learns
+ * here what to do.
+ */
+export function existingAccountSignUpMail(to: string, signInUrl: string, resetUrl: string): TMail {
+  const lines = [
+    'Someone, probably you, tried to create a Screenline account with this email address. It already has an account, so no new one was made.',
+    `If it was you, sign in with your password. Forgot it? Choose a new one at ${resetUrl}`,
+    'If it was not you, ignore this email: nothing changed in your account.',
+  ];
+  return {
+    to,
+    subject: 'You already have a Screenline account',
+    text: `${lines.join('\n\n')}\n\nSign in: ${signInUrl}\n`,
+    html: layout('You already have an account', lines, { label: 'Sign in', url: signInUrl }),
+  };
+}
+
 export function contactMessageMail(
   to: string,
   from: { name: string; email: string; subject: string; message: string },
