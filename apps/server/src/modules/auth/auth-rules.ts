@@ -2,12 +2,14 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { ZName } from '@screenline/shared/user';
 import { hasNul, NUL_MESSAGE, text } from '@screenline/shared/text';
+import { EMAIL_TOO_LONG_MESSAGE, MAX_EMAIL_LENGTH } from '@screenline/shared/auth';
 import { weakPasswordReason } from './password-strength';
 
 /**
  * The product's rules on Better Auth's own routes, which parse their bodies with their own
- * schemas: no NUL anywhere, the profile's name rules, http(s) images only, the current password
- * for deleting the account and a new password that differs from the current one.
+ * schemas: no NUL anywhere, the profile's name rules, http(s) images only, e-mail addresses of at
+ * most 254 characters, the current password for deleting the account, and a new password that
+ * differs from the current one and is not a common one.
  */
 
 /** Error codes these rules answer with, in Better Auth's `{ code, message }` shape. */
@@ -121,6 +123,13 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
   const parsed = ZBody.safeParse(ctx.body);
   const body = parsed.success ? parsed.data : {};
 
+  // Better Auth's own e-mail check takes any length (a 60,000-character address signed up).
+  for (const field of ['email', 'newEmail']) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim().length > MAX_EMAIL_LENGTH) {
+      throw refuse(AUTH_RULE_CODES.invalidInput, `${field}: ${EMAIL_TOO_LONG_MESSAGE}`);
+    }
+  }
   checkNewPassword(ctx.path, body, ctx.context.password.config);
   switch (ctx.path) {
     case '/sign-up/email':

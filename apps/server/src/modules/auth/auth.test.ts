@@ -98,6 +98,36 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     );
   });
 
+  it('refuses an e-mail address over 254 characters on every route that takes one (issue 18 item 7)', async () => {
+    const long = `${'a'.repeat(60_000)}@example.com`;
+    const justTooLong = `${'b'.repeat(255 - '@example.com'.length)}@example.com`;
+    for (const email of [long, justTooLong]) {
+      for (const [url, payload] of [
+        ['/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Long' }],
+        ['/api/auth/sign-in/email', { email, password: PASSWORD }],
+        ['/api/auth/request-password-reset', { email, redirectTo: `${ORIGIN}/forgot-password` }],
+        ['/api/auth/send-verification-email', { email }],
+      ] as const) {
+        const res = await t.request({ method: 'POST', url, payload });
+        expect(res.statusCode, `${url} ${email.length}`).toBe(400);
+        expect(res.json(), url).toMatchObject({
+          code: 'INVALID_INPUT',
+          message: 'email: Use an email address of at most 254 characters.',
+        });
+      }
+    }
+    const stored = await t.app.deps.db.select({ email: user.email }).from(user);
+    expect(stored.filter((row) => row.email.length > 254)).toEqual([]);
+    // 254 characters is still an address.
+    const longest = `${'c'.repeat(254 - '@example.com'.length)}@example.com`;
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email: longest, password: PASSWORD, name: 'Longest' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('refuses a wrong password, an unknown email and a weak password', async () => {
     const { email } = await t.signUp();
     const wrong = await t.signIn(email, 'not-the-password');

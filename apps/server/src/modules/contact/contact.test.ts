@@ -90,6 +90,9 @@ describe.each(BACKENDS)('contact messages on %s', (backend) => {
       { ...message(), message: 'x'.repeat(5001) },
       { ...message(), name: 'Gr\u0000ace' },
       { ...message(), email: ['grace@example.com'] },
+      // Issue 18 item 7: addresses are limited to 254 characters.
+      { ...message(), email: `${'g'.repeat(60_000)}@example.com` },
+      { ...message(), email: `${'g'.repeat(243)}@example.com` },
     ]) {
       const res = await send(bad);
       expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);

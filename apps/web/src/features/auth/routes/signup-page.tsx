@@ -15,6 +15,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient } from '@/lib/auth-client';
 import { EMAIL_VERIFIED_LANDING, paths } from '@/lib/paths';
+import { MAX_EMAIL_LENGTH } from '@screenline/shared/auth-messages';
 
 /** What the form says when sign-up could not sign in: the mail sent to the address says the rest. */
 export const checkInboxMessage = (email: string) =>
@@ -67,7 +68,14 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
       {serverError && <Alert tone="error">{serverError}</Alert>}
       <FormField label="Email" error={errors.email?.message}>
         {(field) => (
-          <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            maxLength={MAX_EMAIL_LENGTH}
+            autoFocus
+            {...register('email')}
+          />
         )}
       </FormField>
       <FormField
