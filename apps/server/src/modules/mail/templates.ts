@@ -84,21 +84,31 @@ export function contactMessageMail(
 /**
  * A super-user's answer to a contact message, to the address the sender gave. Everything the
  * sender or the super-user wrote is escaped in the HTML by `layout`; the subject is one line.
+ * `original` is null when the address is not known to be the sender's (contact.service.ts):
+ * then nothing the sender wrote (name, subject, message) is in the mail.
  */
 export function contactAnswerMail(
   to: string,
-  original: { name: string; subject: string; message: string; sentOn: string },
+  original: { name: string; subject: string; message: string; sentOn: string } | null,
   answer: string,
   publicUrl: string,
 ): TMail {
-  const subject = `Re: ${original.subject}`.replace(/\s+/g, ' ').trim();
-  const lines = [
-    `Hello ${original.name},`,
-    answer,
-    `You wrote to us on ${original.sentOn}:`,
-    original.message,
-  ];
   const action = { label: 'Write to us again', url: `${publicUrl}/contact` };
+  const subject = original
+    ? `Re: ${original.subject}`.replace(/\s+/g, ' ').trim()
+    : 'Your message to Screenline';
+  const lines = original
+    ? [
+        `Hello ${original.name},`,
+        answer,
+        `You wrote to us on ${original.sentOn}:`,
+        original.message,
+      ]
+    : [
+        'Hello,',
+        answer,
+        `This answers a message sent to the Screenline team from this address through ${publicUrl}/contact. If you did not write to us, ignore this email.`,
+      ];
   return {
     to,
     subject,
