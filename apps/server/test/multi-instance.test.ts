@@ -549,12 +549,23 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one database
     // The sixth is refused whichever instance gets it.
     expect(await attempt(b)).toBe(429);
     expect(await attempt(a)).toBe(429);
-    // At once: ten together from a new address, five to each instance; five get through.
+    // The account itself is paused after those 5 wrong passwords, from any address on either
+    // instance (issue 18 item 3: counted in the database).
+    for (const instance of [a, b]) {
+      const elsewhere = await call(instance, '/api/auth/sign-in/email', {
+        json: { email: owner.email, password: PASSWORD },
+        address: newAddress(),
+      });
+      expect(elsewhere.status, `${instance.name} from another address`).toBe(429);
+      await elsewhere.body?.cancel();
+    }
+    // At once: ten together from a new address, five to each instance; five get through. Each
+    // for an address of its own, so only the limit per client address answers.
     const burst = newAddress();
     const together = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
         const res = await call(i % 2 === 0 ? a : b, '/api/auth/sign-in/email', {
-          json: { email: owner.email, password: 'not-the-password' },
+          json: { email: `burst-${i}-${Date.now()}@multi.test`, password: 'not-the-password' },
           address: burst,
         });
         return res.status;
