@@ -73,16 +73,23 @@ const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
 
 /** Signs up a new user and returns its session cookie (checked against GET /api/v1/me). */
 export async function signUp(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+  const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const password = 'bench-password-1234';
+  const headers = { origin: baseUrl, 'content-type': 'application/json' };
+  const signedUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@example.com`,
-      password: 'bench-password-1234',
-      name: 'Bench',
-    }),
+    headers,
+    body: JSON.stringify({ email, password, name: 'Bench' }),
   });
-  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  if (signedUp.status !== 200)
+    throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
+  // Sign-up makes no session: sign in next.
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
   ZSignUp.parse(await res.json());
   const cookie = res.headers
     .getSetCookie()

@@ -125,16 +125,22 @@ async function writeSourceFile(file: string, size: number): Promise<string> {
 
 async function signUp(baseUrl: string): Promise<{ authorization: string; userId: string }> {
   const origin = { origin: baseUrl, 'content-type': 'application/json' };
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-1234';
+  const signedUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: origin,
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: 'bench-password-1234',
-      name: 'Bench',
-    }),
+    body: JSON.stringify({ email, password, name: 'Bench' }),
   });
-  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  if (signedUp.status !== 200)
+    throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
+  // Sign-up makes no session: sign in next.
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
   const { user } = ZSignUp.parse(await res.json());
   const cookie = res.headers
     .getSetCookie()

@@ -177,6 +177,9 @@ async function ensureAccount(account, role) {
     const name = role === 'advertiser' ? 'Sam Owner' : 'Alex Buyer';
     const signedUp = await call(context, 'POST', '/api/auth/sign-up/email', { ...account, name });
     if (!signedUp.ok) throw new Error(`Sign-up of ${account.email}: ${signedUp.status}`);
+    // Sign-up makes no session: sign in next.
+    const afterSignUp = await call(context, 'POST', '/api/auth/sign-in/email', account);
+    if (!afterSignUp.ok) throw new Error(`Sign-in of ${account.email}: ${afterSignUp.status}`);
     const me = await call(context, 'PATCH', '/api/v1/me', { role, company: `${name} Ltd` });
     if (!me.ok) throw new Error(`Role of ${account.email}: ${me.status} ${me.text}`);
     console.log(`help:screenshots: made ${account.email} (${role}), without demo data`);

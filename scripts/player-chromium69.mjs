@@ -310,7 +310,14 @@ async function signUp(email, role) {
     body: JSON.stringify({ email, password: 'correct-horse-battery', name: 'TV check' }),
   });
   if (!answer.ok) throw new Error(`sign-up answered ${answer.status}`);
-  const cookie = answer.headers
+  // Sign-up makes no session: sign in next.
+  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'correct-horse-battery' }),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
+  const cookie = signedIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');

@@ -55,6 +55,12 @@ export async function createAccount(
     data: { email, password, name: email.split('@')[0] },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  // Sign-up makes no session (it answers an existing address the same way): sign in next.
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: ORIGIN_HEADERS,
+    data: { email, password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   if (role) {
     const onboard = await request.patch('/api/v1/me', {
       headers: ORIGIN_HEADERS,
@@ -76,17 +82,17 @@ export async function signInSuperUser(request: APIRequestContext): Promise<TAcco
     name: 'Grace Admin',
     role: 'advertiser',
   };
+  // Sign-up answers the same whether or not the account exists and makes no session: sign in next.
   const signUp = await request.post('/api/auth/sign-up/email', {
     headers: ORIGIN_HEADERS,
     data: { email: account.email, password: account.password, name: 'admin' },
   });
-  if (!signUp.ok()) {
-    const signIn = await request.post('/api/auth/sign-in/email', {
-      headers: ORIGIN_HEADERS,
-      data: { email: account.email, password: account.password },
-    });
-    expect(signIn.status(), await signIn.text()).toBe(200);
-  }
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: ORIGIN_HEADERS,
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const me = await request.get('/api/v1/me');
   expect(me.status()).toBe(200);
   const profile = (await me.json()) as { isSU: boolean; role: TRole | null };

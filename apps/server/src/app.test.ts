@@ -60,6 +60,35 @@ describe('configuration', () => {
   });
 });
 
+describe('TRUST_PROXY (issue 18 item 3)', () => {
+  const trustProxyOf = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('takes the proxies’ addresses and ranges, a hop count, or false', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(trustProxyOf('false')).toBe(false);
+    expect(trustProxyOf('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(trustProxyOf('10.0.0.0/8, ::1 ,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(trustProxyOf('1')).toBe(1);
+    expect(trustProxyOf('2')).toBe(2);
+  });
+
+  it('refuses "trust any header" and anything that is not an address, saying what to set', () => {
+    for (const value of ['true', 'yes', 'TRUE']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: "true" would trust any X-Forwarded-For header.*TRUST_PROXY=1/,
+      );
+    }
+    for (const value of ['proxy.internal', '10.0.0.0/33', '10.0.0.5/8/1', '300.1.1.1', '11']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: /);
+    }
+  });
+});
+
 describe('hosting, health and headers', () => {
   let t: TTestApp;
   beforeAll(async () => {

@@ -121,6 +121,21 @@ export interface TBuildOptions {
   onRoute?: (route: { method: string | string[]; url: string; schema?: FastifySchema }) => void;
 }
 
+/**
+ * TRUST_PROXY for Fastify. Addresses and ranges go as they are. Fastify 5.12 ignores a numeric
+ * hop count (it "fails closed"), so a count becomes the function it used to be: the first
+ * `hops` addresses from the socket inwards are proxies, and the next one is the client. That
+ * trusts the socket's peer whoever it is, so a count is only safe where nothing but the proxy
+ * can reach the server (README, "Configuration").
+ */
+export function fastifyTrustProxy(
+  trustProxy: TConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
+}
+
 /** Builds the whole server from a validated config. `server.ts` and the tests both use it. */
 export async function buildApp({
   config,
@@ -140,7 +155,7 @@ export async function buildApp({
           ? { transport: { target: 'pino-pretty' } }
           : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
   });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -48,6 +49,62 @@ const ZAllowedTypes = z
       )
       .min(1, 'must name at least one media type'),
   );
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` also takes. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy` takes it (issue 18 item 3): off, a hop count, or the
+ * proxies' addresses. Never "trust any header": with `true` Fastify takes the left-most
+ * X-Forwarded-For entry, which the client writes itself, so every limit that counts addresses
+ * would count whatever the client says. `true` is refused at start-up with what to set instead.
+ */
+export const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === 'false' || lower === 'no' || lower === '0') return false;
+    if (lower === 'true' || lower === 'yes') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '"true" would trust any X-Forwarded-For header a client sends, so rate limits would count whatever address it names. Give the proxy\'s address or range (TRUST_PROXY=10.0.0.5, TRUST_PROXY=10.0.0.0/8, TRUST_PROXY=loopback) or the number of proxies in front of the server (TRUST_PROXY=1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count must be 1 to 10' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count (1 to 10) or the proxies' addresses and ranges, comma-separated (10.0.0.5, 10.0.0.0/8, ::1, loopback); not ${bad.map((entry) => JSON.stringify(entry)).join(', ') || 'empty'}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const ZByteSize = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -134,7 +191,7 @@ const ZEnv = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: ZBool.default(false),
-    TRUST_PROXY: ZBool.default(false),
+    TRUST_PROXY: ZTrustProxy.default(false),
     API_DOCS: ZBool.optional(),
     SUPER_USER_EMAILS: z.string().optional(),
     WEB_DIST: z.string().optional(),

@@ -125,8 +125,13 @@ export async function createTestApp(
       payload: { email: address, password, name: address.split('@')[0] },
     });
     if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-    const userId = ZSignUpResponse.parse(res.json()).user.id;
-    return { cookie: sessionCookie(res), email: address, userId };
+    // Sign-up makes no session (it answers an existing address the same way): sign in, as the
+    // web app does next.
+    const signedIn = await signIn(address, password);
+    if (signedIn.statusCode !== 200)
+      throw new Error(`sign-in after sign-up failed: ${signedIn.statusCode} ${signedIn.body}`);
+    const userId = ZSignUpResponse.parse(signedIn.json()).user.id;
+    return { cookie: sessionCookie(signedIn), email: address, userId };
   };
 
   const testApp: TTestApp = {

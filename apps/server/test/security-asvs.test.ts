@@ -273,7 +273,15 @@ describe('V6.3.1 brute-force limits on every auth route that takes a secret or s
       payload: { email, password: PASSWORD, name: 'Limit' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return { email, cookie: sessionCookie(res) };
+    // Sign-up makes no session: sign in, from the same address.
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress,
+      payload: { email, password: PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    return { email, cookie: sessionCookie(signedIn) };
   }
 
   /** Sends `max + 1` requests from one address: none of the first `max` is 429, the last is. */
@@ -310,8 +318,14 @@ describe('V6.3.1 brute-force limits on every auth route that takes a secret or s
 
   it('V6.3.1 sign-in: 5 a minute', async () => {
     const { email } = await t.signUp();
+    const other = await t.signUp();
+    // The last request, from another address, is for another account: one account is also
+    // limited per account, whatever the address (account-limits.test.ts).
     await expectLimit(5, async (i) =>
-      post('/api/auth/sign-in/email', { email, password: `no-${i}-password` }),
+      post('/api/auth/sign-in/email', {
+        email: i > 5 ? other.email : email,
+        password: `no-${i}-password`,
+      }),
     );
   });
 
@@ -327,8 +341,14 @@ describe('V6.3.1 brute-force limits on every auth route that takes a secret or s
 
   it('V6.3.1 request-password-reset (sends mail): 3 a minute', async () => {
     const { email } = await t.signUp();
-    await expectLimit(3, async () =>
-      post('/api/auth/request-password-reset', { email, redirectTo: `${ORIGIN}/forgot-password` }),
+    const other = await t.signUp();
+    // The last request (another address) asks for another account's reset: one address is also
+    // limited per account (account-limits.test.ts).
+    await expectLimit(3, async (i) =>
+      post('/api/auth/request-password-reset', {
+        email: i > 3 ? other.email : email,
+        redirectTo: `${ORIGIN}/forgot-password`,
+      }),
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeChangePasswordSchema, makeNewPasswordSchema, makeSignUpSchema } from './auth';
+import { makeChangePasswordSchema, makeNewPasswordSchema, makeSignUpSchema, ZEmail } from './auth';
 
 const issuesOf = (result: {
   success: boolean;
@@ -54,5 +54,16 @@ describe('the new-password rule', () => {
         confirmPassword: 'new-password',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('ZEmail (issue 18 item 7)', () => {
+  const address = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+  it('takes an address of 254 characters and refuses 255 with a sentence', () => {
+    expect(ZEmail.safeParse(address(254)).success).toBe(true);
+    const long = ZEmail.safeParse(address(255));
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.message).toBe('Use an email address of at most 254 characters.');
+    expect(ZEmail.safeParse(address(60_000)).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { EMAIL_TOO_LONG_MESSAGE, MAX_EMAIL_LENGTH } from './auth-messages';
 
 /** SPEC §5: the client uses 6 when it cannot read the server's policy. */
 export const FALLBACK_MIN_PASSWORD_LENGTH = 6;
@@ -12,7 +13,13 @@ export const ZPasswordPolicy = z.object({
 });
 export type TPasswordPolicy = z.infer<typeof ZPasswordPolicy>;
 
-export const ZEmail = text().trim().toLowerCase().email('Enter a valid email address.');
+export { EMAIL_TOO_LONG_MESSAGE, MAX_EMAIL_LENGTH } from './auth-messages';
+
+export const ZEmail = text()
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL_LENGTH, EMAIL_TOO_LONG_MESSAGE)
+  .email('Enter a valid email address.');
 
 export function makePasswordSchema(minLength: number) {
   return text()

@@ -48,7 +48,7 @@ export function createDemoClient(app: FastifyInstance) {
     return (res.body ? res.json() : undefined) as T;
   }
 
-  /** Signs a user up (Better Auth's own route) and fetches the storage token. */
+  /** Signs a user up and in (Better Auth's own routes) and fetches the storage token. */
   async function signUp(email: string, password: string, name: string): Promise<TDemoSession> {
     const res = await app.inject({
       method: 'POST',
@@ -57,8 +57,17 @@ export function createDemoClient(app: FastifyInstance) {
       payload: { email, password, name },
     });
     if (res.statusCode !== 200) throw new DemoRequestError('POST', '/api/auth/sign-up/email', res);
-    const userId = ZSignUp.parse(res.json()).user.id;
-    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    // Sign-up makes no session (it answers an existing address the same way): sign in next.
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin },
+      payload: { email, password },
+    });
+    if (signedIn.statusCode !== 200)
+      throw new DemoRequestError('POST', '/api/auth/sign-in/email', signedIn);
+    const userId = ZSignUp.parse(signedIn.json()).user.id;
+    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const { token } = ZAuthToken.parse(
       await call({ method: 'GET', url: '/api/auth/token', cookie }),
     );

@@ -70,8 +70,12 @@ export async function openSeedApp(backend: TBackend, env: Record<string, string>
         payload: { email: address, password, name: 'Fault' },
       });
       if (res.statusCode !== 200) throw new Error(`sign-up: ${res.statusCode} ${res.body}`);
-      const { user } = res.json<{ user: { id: string } }>();
-      return { cookie: sessionCookie(res), email: address, userId: user.id };
+      // Sign-up makes no session: sign in next.
+      const signedIn = await signIn(address, password);
+      if (signedIn.statusCode !== 200)
+        throw new Error(`sign-in: ${signedIn.statusCode} ${signedIn.body}`);
+      const { user } = signedIn.json<{ user: { id: string } }>();
+      return { cookie: sessionCookie(signedIn), email: address, userId: user.id };
     },
     restart: () => Promise.reject(new Error('the fault tests restart the child process')),
     close: async () => {

@@ -37,10 +37,14 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not improve by asking again.
+        // A 4xx will not improve by asking again, except a 429 (too many requests), which passes.
         retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-          failureCount < 2,
+          !(
+            error instanceof ApiError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 429
+          ) && failureCount < 2,
         refetchOnWindowFocus: false,
       },
     },

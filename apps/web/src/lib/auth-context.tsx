@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { getSession, onSessionChange, sessionQueryKey } from '@/lib/session';
 import { getMe } from '@/lib/api/get-me';
 import { createIdTokenCache, fetchAuthToken, NOT_AUTHENTICATED_MESSAGE } from '@/lib/id-token';
+import { toast } from '@/lib/toast';
 
 /** The signed-in user: the auth account merged with the stored profile (SPEC §3). */
 export type TAuthUser = TMe;
@@ -69,22 +70,61 @@ export const PROFILE_RETRIES = 3;
 
 export const profileQueryKey = (uid: string) => ['me', uid] as const;
 
-/** A 4xx (the session ended, say) will not improve by asking again; anything else may. */
+/**
+ * A 4xx (the session ended, say) will not improve by asking again; anything else may, and so may
+ * a 429 (too many requests: a while later it passes).
+ */
 function shouldRetryProfile(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && isClientRefusal(error.status)) return false;
   return failureCount < PROFILE_RETRIES;
 }
+
+function isClientRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 429;
+}
+
+/**
+ * Whether a failed session read says nothing about the session (issue 18 item 3): too many
+ * requests (429), a server error or no answer. The session is then unknown, not ended, and is
+ * read again; the user stays signed in meanwhile.
+ */
+export function isSessionUnknown(error: unknown): boolean {
+  return !(error instanceof ApiError) || !isClientRefusal(error.status);
+}
+
+/** Waits between session reads that said nothing: 1, 2, 4, 8, 16, then every 30 seconds. */
+export function sessionRetryDelay(failureCount: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, failureCount - 1));
+}
+
+export const SESSION_BUSY_MESSAGE =
+  'Screenline is busy right now (too many requests). You are still signed in; trying again in a moment.';
+export const SESSION_UNREACHABLE_MESSAGE =
+  'Screenline cannot be reached right now. You are still signed in; trying again in a moment.';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // The session is read without the Better Auth client (lib/session.ts), again on focus (another
   // tab may have signed in or out) and whenever the client reports an action that changes it.
+  // A read that says nothing about the session (429, 5xx, no answer) is asked again for as long
+  // as it takes; until one answers, the app waits (loading) and never decides "signed out".
   const session = useQuery({
     queryKey: sessionQueryKey,
     queryFn: getSession,
     staleTime: 0,
     refetchOnWindowFocus: true,
+    retry: (_failureCount, error) => isSessionUnknown(error),
+    retryDelay: sessionRetryDelay,
   });
+  const sessionFailure = session.failureReason;
+  useEffect(() => {
+    if (!sessionFailure || !isSessionUnknown(sessionFailure)) return;
+    const isBusy = sessionFailure instanceof ApiError && sessionFailure.status === 429;
+    // One toast per outage: the id replaces the previous one instead of stacking them.
+    toast.warning(isBusy ? SESSION_BUSY_MESSAGE : SESSION_UNREACHABLE_MESSAGE, {
+      id: 'session-unknown',
+    });
+  }, [sessionFailure]);
   const refetchSession = session.refetch;
   useEffect(() => onSessionChange(() => void refetchSession()), [refetchSession]);
   const account = session.data?.user ?? null;

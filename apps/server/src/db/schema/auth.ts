@@ -1,4 +1,13 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Better Auth's tables, written from its documented schema (user, session, account,
 // verification) and its plugins' (jwt: jwks; device-authorization: deviceCode; database rate
@@ -100,3 +109,23 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Failed sign-ins and reset mails per account (issue 18 item 3), counted here so that every
+ * instance sees the same count. `subject` is the SHA-256 of the lower-cased e-mail: rows exist for
+ * addresses without an account too (the limit must not tell them apart), and the table keeps no
+ * address in the clear. modules/auth/account-limits.ts is its only reader and writer.
+ */
+export const authAttempt = pgTable(
+  'auth_attempt',
+  {
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    failures: integer('failures').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subject] }),
+    index('auth_attempt_last_at_idx').on(t.lastAt),
+  ],
+);

@@ -26,7 +26,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
         body: ZPageView,
         response: { 204: z.null(), 400: ZApiError },
       },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { isPublic: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       await service.recordPageView(await request.getUser(), request.body);

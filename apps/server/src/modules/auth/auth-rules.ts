@@ -2,11 +2,14 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { ZName } from '@screenline/shared/user';
 import { hasNul, NUL_MESSAGE, text } from '@screenline/shared/text';
+import { EMAIL_TOO_LONG_MESSAGE, MAX_EMAIL_LENGTH } from '@screenline/shared/auth';
+import { weakPasswordReason } from './password-strength';
 
 /**
  * The product's rules on Better Auth's own routes, which parse their bodies with their own
- * schemas: no NUL anywhere, the profile's name rules, http(s) images only, the current password
- * for deleting the account and a new password that differs from the current one.
+ * schemas: no NUL anywhere, the profile's name rules, http(s) images only, e-mail addresses of at
+ * most 254 characters, the current password for deleting the account, and a new password that
+ * differs from the current one and is not a common one.
  */
 
 /** Error codes these rules answer with, in Better Auth's `{ code, message }` shape. */
@@ -14,6 +17,8 @@ export const AUTH_RULE_CODES = {
   invalidInput: 'INVALID_INPUT',
   passwordRequired: 'PASSWORD_REQUIRED',
   passwordUnchanged: 'PASSWORD_UNCHANGED',
+  /** A password attackers try first (password-strength.ts); the message says why. */
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
   /** Account deletion while the ledger holds the user's money (auth.ts `beforeDelete`). */
   accountHoldsMoney: 'ACCOUNT_HOLDS_MONEY',
 } as const;
@@ -61,6 +66,35 @@ function checkField<T>(schema: z.ZodType<T>, value: unknown, field: string): voi
 
 const ZBody = z.record(z.string(), z.unknown());
 
+/** Where each route takes a new password. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+};
+
+/**
+ * Refuses a new password attackers try first, with the reason in words (issue 18 item 4). The
+ * e-mail and name typed beside it count as guessable words. A password outside the length rules
+ * is left to Better Auth, which says what the length must be.
+ */
+function checkNewPassword(
+  path: string,
+  body: Record<string, unknown>,
+  lengths: { minPasswordLength: number; maxPasswordLength: number },
+): void {
+  const field = NEW_PASSWORD_FIELDS[path];
+  const password = field ? body[field] : undefined;
+  if (typeof password !== 'string') return;
+  if (password.length < lengths.minPasswordLength || password.length > lengths.maxPasswordLength)
+    return;
+  const reason = weakPasswordReason(password, {
+    email: typeof body.email === 'string' ? body.email : undefined,
+    name: typeof body.name === 'string' ? body.name : undefined,
+  });
+  if (reason) throw refuse(AUTH_RULE_CODES.passwordTooCommon, reason);
+}
+
 /**
  * Where a request to Better Auth carries a NUL (`query.token`, `body.name`, `url`), or null.
  * Checked in the Fastify mount before Better Auth sees the request: its origin checks and
@@ -89,6 +123,14 @@ export const authBeforeHook = createAuthMiddleware(async (ctx) => {
   const parsed = ZBody.safeParse(ctx.body);
   const body = parsed.success ? parsed.data : {};
 
+  // Better Auth's own e-mail check takes any length (a 60,000-character address signed up).
+  for (const field of ['email', 'newEmail']) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim().length > MAX_EMAIL_LENGTH) {
+      throw refuse(AUTH_RULE_CODES.invalidInput, `${field}: ${EMAIL_TOO_LONG_MESSAGE}`);
+    }
+  }
+  checkNewPassword(ctx.path, body, ctx.context.password.config);
   switch (ctx.path) {
     case '/sign-up/email':
       checkField(ZName, body.name, 'name');

@@ -134,6 +134,8 @@ export async function authRoutes(app: FastifyInstance) {
         summary: 'The password policy',
         response: { 200: ZPasswordPolicy },
       },
+      // The sign-up form reads it before there is an account.
+      config: { isPublic: true },
     },
     () => ({ minPasswordLength: config.passwordMinLength, maxPasswordLength: MAX_PASSWORD_LENGTH }),
   );

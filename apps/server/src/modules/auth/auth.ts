@@ -9,11 +9,12 @@ import type { TConfig } from '../../config';
 import type { TDb } from '../../db/database';
 import * as schema from '../../db/schema/index';
 import type { MailService } from '../mail/mail.service';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { existingAccountSignUpMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { AUTH_RULE_CODES, answerWithoutSessionTokens, authBeforeHook } from './auth-rules';
 import { betterAuthLogger } from './auth-logger';
 import { sessionCachePlugin, type TSessionCache } from './session-cache';
+import { accountLimitsPlugin, createAccountLimits } from './account-limits';
 
 /** The header that carries the client address into Better Auth; always set by us, never trusted from outside. */
 export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
@@ -97,7 +98,20 @@ export function createAuth({
       enabled: true,
       minPasswordLength: config.passwordMinLength,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      autoSignIn: true,
+      // Sign-up answers the same whether or not the address has an account (issue 18 item 7):
+      // no session either way (the client signs in next, docs/decisions.md), and Better Auth
+      // answers an existing address with a made-up user after hashing the password all the same.
+      // The owner of that address gets a mail saying what to do.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await mail.enqueue(
+          existingAccountSignUpMail(
+            user.email,
+            `${config.publicUrl}/signin`,
+            `${config.publicUrl}/forgot-password`,
+          ),
+        );
+      },
       // Signing in does not wait for the email to be confirmed: the profile page shows the state
       // and offers a resend (docs/decisions.md).
       requireEmailVerification: false,
@@ -154,6 +168,9 @@ export function createAuth({
       // verification token, pairing code) or sends mail has a limit of its own; the rest share
       // the default above. The limits and their tests: docs/decisions.md, security-asvs.test.ts.
       customRules: {
+        // Reading the session is no guess: a busy office behind one address loads many pages,
+        // and a 429 here made the web app think it was signed out (issue 18 item 3).
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 5 },
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 3 },
@@ -214,6 +231,8 @@ export function createAuth({
         validateClient: (clientId) => clientId === TV_CLIENT_ID,
       }),
       sessionCachePlugin(sessionCache),
+      // Failed sign-ins and reset mails per account, in the database (issue 18 item 3).
+      ...(config.authRateLimit ? [accountLimitsPlugin(createAccountLimits(db))] : []),
     ],
   });
 }

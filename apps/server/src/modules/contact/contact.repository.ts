@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TContactMessage, TContactMessageStatus } from '@screenline/shared/contact';
 import type { TDb } from '../../db/database';
-import { contactMessage } from '../../db/schema/index';
+import { contactMessage, user } from '../../db/schema/index';
 import { createdOrder } from '../../lib/created-order';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -35,6 +35,21 @@ export function createContactRepository(db: TDb) {
         .values({ ...message, userId })
         .returning({ id: contactMessage.id });
       return saved?.id ?? '';
+    },
+
+    /** Whether `email` is the confirmed address of an account (the owner proved they read it). */
+    async isVerifiedAddress(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: user.id })
+        .from(user)
+        .where(
+          and(
+            eq(sql`lower(${user.email})`, email.trim().toLowerCase()),
+            eq(user.emailVerified, true),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Newest first; `limit + 1` rows, so the caller knows whether there is a next page. */

@@ -40,7 +40,7 @@ export async function contactRoutes(app: FastifyInstance) {
         body: ZContactMessage,
         response: { 201: z.object({ id: z.string() }), 400: ZApiError },
       },
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { isPublic: true, rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const saved = await service.send(await request.getUser(), request.body);

@@ -67,15 +67,23 @@ export function createContactService(deps: {
       );
     }
     const answered = await view(id);
+    // The answer goes only to the address the message came from (issue 18 item 7). Anyone can
+    // type anyone's address into the form, so what the sender wrote (name, subject, message) is
+    // quoted only when the address is theirs: typed while signed in, or an account's confirmed
+    // address. Otherwise the mail carries the team's answer alone, so the form cannot make
+    // Screenline mail a stranger someone else's words.
+    const isQuotable = answered.userId !== null || (await repo.isVerifiedAddress(answered.email));
     await mail.enqueue(
       contactAnswerMail(
         answered.email,
-        {
-          name: answered.name,
-          subject: answered.subject,
-          message: answered.message,
-          sentOn: dayOf.format(new Date(answered.createdAt)),
-        },
+        isQuotable
+          ? {
+              name: answered.name,
+              subject: answered.subject,
+              message: answered.message,
+              sentOn: dayOf.format(new Date(answered.createdAt)),
+            }
+          : null,
         text,
         publicUrl,
       ),

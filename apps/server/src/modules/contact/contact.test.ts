@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZContactMessageList, ZContactMessageView } from '@screenline/shared/contact';
 import { ZApiError } from '@screenline/shared/errors';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import { mailsTo, signUpAdmin } from '../../../test/money-helpers';
+import { user } from '../../db/schema/index';
 
 const message = (n: number | string = 1) => ({
   name: 'Grace',
@@ -90,6 +92,9 @@ describe.each(BACKENDS)('contact messages on %s', (backend) => {
       { ...message(), message: 'x'.repeat(5001) },
       { ...message(), name: 'Gr\u0000ace' },
       { ...message(), email: ['grace@example.com'] },
+      // Issue 18 item 7: addresses are limited to 254 characters.
+      { ...message(), email: `${'g'.repeat(60_000)}@example.com` },
+      { ...message(), email: `${'g'.repeat(243)}@example.com` },
     ]) {
       const res = await send(bad);
       expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
@@ -114,6 +119,40 @@ describe.each(BACKENDS)('contact messages on %s', (backend) => {
     expect(await storedCount()).toBe(before);
     // Another client is not affected.
     expect((await send(message('other-client'))).statusCode).toBe(201);
+  });
+
+  it('holds the 5 per 10 minutes behind a proxy: a client cannot choose its address with X-Forwarded-For', async () => {
+    // Behind a trusted proxy the limit counts the address the proxy appended (the right-most
+    // X-Forwarded-For entry), not what the client wrote before it (issue 18 item 3).
+    for (const trustProxy of ['127.0.0.1', '1']) {
+      const proxied = await createTestApp(backend, { TRUST_PROXY: trustProxy });
+      try {
+        const client = nextClient();
+        const viaProxy = (n: number) =>
+          proxied.request({
+            method: 'POST',
+            url: '/api/v1/contact-messages',
+            payload: message(`proxied-${trustProxy}-${n}`),
+            remoteAddress: '127.0.0.1',
+            // What the client sent, then what the proxy appended: the client's real address.
+            headers: { 'x-forwarded-for': `203.0.113.${n + 1}, ${client}` },
+          });
+        for (let n = 0; n < 5; n += 1) expect((await viaProxy(n)).statusCode, trustProxy).toBe(201);
+        expect((await viaProxy(5)).statusCode, trustProxy).toBe(429);
+        expect((await viaProxy(6)).statusCode, trustProxy).toBe(429);
+        // Another client behind the same proxy still gets through.
+        const other = await proxied.request({
+          method: 'POST',
+          url: '/api/v1/contact-messages',
+          payload: message(`proxied-other-${trustProxy}`),
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': nextClient() },
+        });
+        expect(other.statusCode, trustProxy).toBe(201);
+      } finally {
+        await proxied.close();
+      }
+    }
   });
 
   it('lists newest first, filters by status and pages with a cursor', async () => {
@@ -172,7 +211,11 @@ describe.each(BACKENDS)('contact messages on %s', (backend) => {
       subject: 'Hi <script>alert(1)</script>',
       message: 'Click <a href="javascript:x">here</a>',
     };
-    const id = await sendOk(hostile);
+    // Sent signed in, so the answer quotes it (the next test).
+    const sender = await t.signUp();
+    const sent = await send(hostile, nextClient(), { cookie: sender.cookie });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { id } = sent.json<{ id: string }>();
     const blank = await act(id, 'answer', '   ');
     expect(blank.statusCode).toBe(400);
     expect((await read(id)).status).toBe('open');
@@ -193,6 +236,65 @@ describe.each(BACKENDS)('contact messages on %s', (backend) => {
     expect(mail?.html).not.toMatch(/<script|<img|<b>|<a href="javascript/);
     expect(mail?.html).toContain('Use &lt;img src=x onerror=alert(1)&gt; carefully.');
     expect(mail?.html).toContain('Hello &lt;b&gt;Mallory&lt;/b&gt;,');
+  });
+
+  it('quotes what the sender wrote only when the address is theirs (issue 18 item 7)', async () => {
+    const answerFor = async (payload: object, headers = {}) => {
+      const sent = await send(payload, nextClient(), headers);
+      expect(sent.statusCode, sent.body).toBe(201);
+      const res = await act(sent.json<{ id: string }>().id, 'answer', 'We can help with that.');
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const phishing = {
+      name: 'Your bank',
+      subject: 'Urgent: confirm your account',
+      message: 'Log in at https://evil.example/login to keep your account.',
+    };
+    // The answers only: an account's address has its sign-up mails too.
+    const answersTo = async (address: string) =>
+      (await mailsTo(t, address)).filter((m) => m.text.includes('We can help with that.'));
+    const expectUnquoted = async (address: string) => {
+      const [mail, ...more] = await answersTo(address);
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe('Your message to Screenline');
+      expect(mail?.text).toContain('We can help with that.');
+      for (const part of [mail?.text, mail?.html]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('Urgent');
+        expect(part).not.toContain('Your bank');
+      }
+    };
+    const expectQuoted = async (address: string) => {
+      const [mail, ...more] = await answersTo(address);
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe(`Re: ${phishing.subject}`);
+      expect(mail?.text).toContain(phishing.message);
+    };
+
+    // A visitor typing a stranger's address: the stranger gets the team's answer alone.
+    const stranger = `stranger-${Date.now()}@example.com`;
+    await answerFor({ ...phishing, email: stranger });
+    await expectUnquoted(stranger);
+
+    // The address of an account that never confirmed it: the same.
+    const unconfirmed = await t.signUp();
+    await answerFor({ ...phishing, email: unconfirmed.email });
+    await expectUnquoted(unconfirmed.email);
+
+    // An account's confirmed address: its owner proved it reads that mailbox.
+    const confirmed = await t.signUp();
+    await t.database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.id, confirmed.userId));
+    await answerFor({ ...phishing, email: confirmed.email.toUpperCase() });
+    await expectQuoted(confirmed.email);
+
+    // Typed by a signed-in user, who answers for it.
+    const signedIn = await t.signUp();
+    const typed = `typed-${Date.now()}@example.com`;
+    await answerFor({ ...phishing, email: typed }, { cookie: signedIn.cookie });
+    await expectQuoted(typed);
   });
 
   it('keeps one answer when two arrive at once, and mails only that one', async () => {

@@ -53,6 +53,8 @@ export async function mailboxRoutes(app: FastifyInstance) {
         summary: 'Emails in the outbox (not in production)',
         response: { 200: ZOutboxList },
       },
+      // Loopback clients only (the hook above), signed in or not.
+      config: { isPublic: true },
     },
     async () => ({ items: await list() }),
   );

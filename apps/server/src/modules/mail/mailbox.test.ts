@@ -58,7 +58,7 @@ describe('the dev mailbox answers only this machine', () => {
 describe('the dev mailbox behind a trusted proxy', () => {
   let t: TTestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { TRUST_PROXY: 'true' });
+    t = await createTestApp('pglite', { TRUST_PROXY: '127.0.0.1, 10.0.0.2' });
   });
   afterAll(() => t.close());
 

@@ -18,10 +18,18 @@ const PAYLOADS = [
 
 const URL = 'https://screenline.example';
 
+/** Templates with a second form: the contact answer without the sender's words (issue 18 item 7). */
+const VARIANTS: Record<string, (p: string) => TMail> = {
+  'contactAnswerMail:unquoted': (p) =>
+    templates.contactAnswerMail('x@example.com', null, `${p}\n\n${p}`, URL),
+};
+
 /** Every template, with `p` wherever user text goes. */
 const MAILS: Record<string, (p: string) => TMail> = {
   resetPasswordMail: () => templates.resetPasswordMail('a@example.com', URL),
   verifyEmailMail: () => templates.verifyEmailMail('a@example.com', URL),
+  existingAccountSignUpMail: () =>
+    templates.existingAccountSignUpMail('a@example.com', `${URL}/signin`, `${URL}/forgot-password`),
   contactMessageMail: (p) =>
     templates.contactMessageMail(
       'admin@example.com',
@@ -71,9 +79,13 @@ describe('mail templates', () => {
   it('has a case for every template', () => {
     const exported = Object.keys(templates).filter((name) => name.endsWith('Mail'));
     expect(Object.keys(MAILS).sort()).toEqual(exported.sort());
+    // A second form of one template (its name plus a colon and a word) is a case of its own.
+    expect(Object.keys(VARIANTS).every((name) => exported.includes(name.split(':')[0]!))).toBe(
+      true,
+    );
   });
 
-  for (const [name, render] of Object.entries(MAILS)) {
+  for (const [name, render] of Object.entries({ ...MAILS, ...VARIANTS })) {
     it(`V1.2.1 ${name} renders user text as text, never as markup`, () => {
       for (const payload of PAYLOADS) {
         const mail = render(payload);
@@ -86,7 +98,11 @@ describe('mail templates', () => {
         for (const link of doc.querySelectorAll('a'))
           expect(link.getAttribute('href'), name).toMatch(/^https:\/\/screenline\.example(\/|$)/);
         // What was escaped reads back literally wherever the template shows it.
-        if (name !== 'resetPasswordMail' && name !== 'verifyEmailMail')
+        if (
+          name !== 'resetPasswordMail' &&
+          name !== 'verifyEmailMail' &&
+          name !== 'existingAccountSignUpMail'
+        )
           expect(doc.body.textContent, name).toContain(payload);
         expect(mail.subject, name).not.toMatch(/[\r\n]/);
       }

@@ -48,6 +48,25 @@ export function verifyEmailMail(to: string, url: string): TMail {
   };
 }
 
+/**
+ * Sent instead of an answer when someone signs up with an address that has an account: the
+ * sign-up page answers the same either way (issue 18 item 7), so the owner of the address learns
+ * here what to do.
+ */
+export function existingAccountSignUpMail(to: string, signInUrl: string, resetUrl: string): TMail {
+  const lines = [
+    'Someone, probably you, tried to create a Screenline account with this email address. It already has an account, so no new one was made.',
+    `If it was you, sign in with your password. Forgot it? Choose a new one at ${resetUrl}`,
+    'If it was not you, ignore this email: nothing changed in your account.',
+  ];
+  return {
+    to,
+    subject: 'You already have a Screenline account',
+    text: `${lines.join('\n\n')}\n\nSign in: ${signInUrl}\n`,
+    html: layout('You already have an account', lines, { label: 'Sign in', url: signInUrl }),
+  };
+}
+
 export function contactMessageMail(
   to: string,
   from: { name: string; email: string; subject: string; message: string },
@@ -65,21 +84,31 @@ export function contactMessageMail(
 /**
  * A super-user's answer to a contact message, to the address the sender gave. Everything the
  * sender or the super-user wrote is escaped in the HTML by `layout`; the subject is one line.
+ * `original` is null when the address is not known to be the sender's (contact.service.ts):
+ * then nothing the sender wrote (name, subject, message) is in the mail.
  */
 export function contactAnswerMail(
   to: string,
-  original: { name: string; subject: string; message: string; sentOn: string },
+  original: { name: string; subject: string; message: string; sentOn: string } | null,
   answer: string,
   publicUrl: string,
 ): TMail {
-  const subject = `Re: ${original.subject}`.replace(/\s+/g, ' ').trim();
-  const lines = [
-    `Hello ${original.name},`,
-    answer,
-    `You wrote to us on ${original.sentOn}:`,
-    original.message,
-  ];
   const action = { label: 'Write to us again', url: `${publicUrl}/contact` };
+  const subject = original
+    ? `Re: ${original.subject}`.replace(/\s+/g, ' ').trim()
+    : 'Your message to Screenline';
+  const lines = original
+    ? [
+        `Hello ${original.name},`,
+        answer,
+        `You wrote to us on ${original.sentOn}:`,
+        original.message,
+      ]
+    : [
+        'Hello,',
+        answer,
+        `This answers a message sent to the Screenline team from this address through ${publicUrl}/contact. If you did not write to us, ignore this email.`,
+      ];
   return {
     to,
     subject,

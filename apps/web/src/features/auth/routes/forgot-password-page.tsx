@@ -15,6 +15,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient, runAuthAction } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
+import { MAX_EMAIL_LENGTH } from '@screenline/shared/auth-messages';
 
 const ZResetRequest = z.object({ email: ZEmail });
 
@@ -57,7 +58,14 @@ function RequestResetForm({ linkError }: { linkError: string | null }) {
       {serverError && <Alert tone="error">{serverError}</Alert>}
       <FormField label="Email" error={errors.email?.message}>
         {(field) => (
-          <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            maxLength={MAX_EMAIL_LENGTH}
+            autoFocus
+            {...register('email')}
+          />
         )}
       </FormField>
       <Button type="submit" size="lg" isPending={isSubmitting} className="w-full">

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { authErrorMessage } from '@screenline/shared/auth-messages';
+import { authErrorMessage, MAX_EMAIL_LENGTH } from '@screenline/shared/auth-messages';
 import type { TSignIn, ZSignIn } from '@screenline/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -108,7 +108,16 @@ function SignInForm({ search }: { search: string }) {
     >
       {serverError && <Alert tone="error">{serverError}</Alert>}
       <FormField label="Email" error={errors.email}>
-        {(field) => <Input {...field} name="email" type="email" autoComplete="email" autoFocus />}
+        {(field) => (
+          <Input
+            {...field}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={MAX_EMAIL_LENGTH}
+            autoFocus
+          />
+        )}
       </FormField>
       <FormField
         label="Password"

@@ -15,6 +15,11 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { authClient } from '@/lib/auth-client';
 import { EMAIL_VERIFIED_LANDING, paths } from '@/lib/paths';
+import { MAX_EMAIL_LENGTH } from '@screenline/shared/auth-messages';
+
+/** What the form says when sign-up could not sign in: the mail sent to the address says the rest. */
+export const checkInboxMessage = (email: string) =>
+  `Check your inbox at ${email}: we sent you an email saying what to do next.`;
 
 function SignUpForm({ minLength, search }: { minLength: number; search: string }) {
   const navigate = useNavigate();
@@ -43,12 +48,12 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
         setServerError(authErrorMessage(error));
         return;
       }
-      // The server keeps session tokens out of response bodies, so whether the sign-up also
-      // signed in shows in the session, not in `data`.
-      const { data: session } = await authClient.getSession();
-      if (!session) {
-        // The server wants the email verified before the first sign-in.
-        toast.success('Your account was created. Check your email, then sign in.');
+      // Sign-up answers the same whether or not the address has an account, and signs nobody
+      // in (issue 18 item 7). Signing in with what was typed works for a new account; for an
+      // address that had one, the server mailed its owner what to do instead.
+      const signedIn = await authClient.signIn.email({ email, password });
+      if (signedIn.error) {
+        toast.success(checkInboxMessage(email));
         await navigate({ pathname: paths.signIn, search });
       }
       // Otherwise the new session arrives and SignUpPage continues to onboarding.
@@ -63,7 +68,14 @@ function SignUpForm({ minLength, search }: { minLength: number; search: string }
       {serverError && <Alert tone="error">{serverError}</Alert>}
       <FormField label="Email" error={errors.email?.message}>
         {(field) => (
-          <Input {...field} type="email" autoComplete="email" autoFocus {...register('email')} />
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            maxLength={MAX_EMAIL_LENGTH}
+            autoFocus
+            {...register('email')}
+          />
         )}
       </FormField>
       <FormField

@@ -15,6 +15,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
+import { MAX_EMAIL_LENGTH } from '@screenline/shared/auth-messages';
 
 /** /contact (in the help layout): a message to the Screenline team. */
 export function ContactPage() {
@@ -66,7 +67,13 @@ export function ContactPage() {
               </FormField>
               <FormField label="Email" error={errors.email?.message}>
                 {(field) => (
-                  <Input {...field} type="email" autoComplete="email" {...register('email')} />
+                  <Input
+                    {...field}
+                    type="email"
+                    autoComplete="email"
+                    maxLength={MAX_EMAIL_LENGTH}
+                    {...register('email')}
+                  />
                 )}
               </FormField>
             </div>
