@@ -135,8 +135,10 @@ export type TRequest =
   | { id: number; type: 'served'; sent: TSentManifest[] }
   | { id: number; type: 'tvs'; tvs: TBenchTv[] }
   | { id: number; type: 'plain'; seconds: number; concurrency: number }
+  | { id: number; type: 'store'; seconds: number; concurrency: number }
   | { id: number; type: 'pending' }
   | { id: number; type: 'memory' }
+  | { id: number; type: 'statements'; reset: boolean; top: number }
   | { id: number; type: 'window'; fromMs: number; toMs: number }
   | { id: number; type: 'verify' };
 

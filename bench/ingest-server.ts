@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 // seed the world straight into the tables, run a round of the plain-INSERT baseline on the same
 // database, read settlement's figures, and check billing at the end. Started by bench/ingest.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { rowsOf } from '../apps/server/src/db/rows';
@@ -31,6 +32,7 @@ import {
   walletAccountId,
 } from '../apps/server/src/modules/ledger/ledger';
 import { newDeviceToken } from '../apps/server/src/modules/player/device-tokens';
+import { createPlayIngest } from '../apps/server/src/modules/proof-of-play/ingest';
 import { servedFillOf } from '../apps/server/src/modules/proof-of-play/served-fills';
 import {
   nextBatch,
@@ -62,6 +64,40 @@ const ARRIVAL_VERDICTS = [
   'too-short',
 ];
 
+/**
+ * Each statement's time as the server waits for it (sent → answered, queueing in PostgreSQL
+ * included), by its text with the values left out: which statement dominates. node-postgres only
+ * (PGlite answers in-process); recorded from the 'statements' reset on.
+ */
+const statements = new Map<string, { count: number; ms: number }>();
+let timing = false;
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string } | undefined;
+  const text = typeof first === 'string' ? first : first?.text;
+  if (!timing || !text) return query.apply(this, args);
+  const key = text.replace(/\s+/g, ' ').trim().slice(0, 160);
+  const start = performance.now();
+  const record = () => {
+    const entry = statements.get(key) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += performance.now() - start;
+    statements.set(key, entry);
+  };
+  const last = args.length - 1;
+  const callback = args[last];
+  if (typeof callback === 'function') {
+    args[last] = (...answer: unknown[]) => {
+      record();
+      return (callback as (...a: unknown[]) => unknown)(...answer);
+    };
+    return query.apply(this, args);
+  }
+  const result = query.apply(this, args);
+  if (result instanceof Promise) result.then(record, record);
+  return result;
+} as typeof pg.Client.prototype.query;
+
 const config = loadConfig();
 const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });
@@ -69,6 +105,7 @@ const { db } = app.deps;
 
 let tvs: TBenchTv[] = [];
 let plainCursor = 0;
+let storeCursor = 0;
 let plainRows = 0;
 let peakRss = process.memoryUsage().rss;
 const rssTimer = setInterval(() => {
@@ -351,6 +388,39 @@ async function plain(request: Extract<TRequest, { type: 'plain' }>): Promise<TPl
   };
 }
 
+/**
+ * The breakdown's middle step: the same batches through ingest's store() (what the route calls:
+ * the device's lock, the served and taken reads, the verdicts, the insert) in this process, with
+ * no HTTP, no token check and no JSON.
+ */
+async function store(request: Extract<TRequest, { type: 'store' }>): Promise<TPlainRound> {
+  const ingest = createPlayIngest({ db, servedFills: app.deps.servedFills });
+  const latenciesMs: number[] = [];
+  let plays = 0;
+  const start = performance.now();
+  const deadline = start + request.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: request.concurrency }, async () => {
+      while (performance.now() < deadline) {
+        // From the other end of the fleet than the driver's rounds: no TV's clock in two places.
+        const tv = tvs[tvs.length - 1 - (storeCursor % tvs.length)]!;
+        storeCursor += 1;
+        const sent = performance.now();
+        const inserted = await ingest.store(tv, nextBatch(tv, Date.now()));
+        app.deps.settlement.kick();
+        latenciesMs.push(performance.now() - sent);
+        plays += inserted.length;
+      }
+    }),
+  );
+  return {
+    plays,
+    batches: latenciesMs.length,
+    seconds: (performance.now() - start) / 1000,
+    latenciesMs,
+  };
+}
+
 async function pending(): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -451,8 +521,21 @@ async function handle(request: TRequest): Promise<unknown> {
       return tvs.length;
     case 'plain':
       return plain(request);
+    case 'store':
+      return store(request);
     case 'pending':
       return pending();
+    case 'statements':
+      if (request.reset) {
+        statements.clear();
+        timing = true;
+        return [];
+      }
+      timing = false;
+      return [...statements]
+        .map(([text, entry]) => ({ text, ...entry }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, request.top);
     case 'memory':
       return { rss: process.memoryUsage().rss, peakRss };
     case 'window':

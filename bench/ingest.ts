@@ -27,7 +27,8 @@
 //    BENCH_CONCURRENCY at a time): A = the TVs' next batches through POST /api/v1/player/impressions
 //    as fast as they are answered; B = the same kind of batches written by one plain
 //    `insert … on conflict do nothing` per batch inside the server process (no HTTP, no verdicts).
-//    The settlement worker keeps running. Printed: the median ratio A/B with its spread.
+//    The settlement worker keeps running. Printed: the median ratio A/B with its spread. Between
+//    them, for the breakdown, a round of ingest's store() called in the server process (no HTTP).
 // 3. After the run, everything settled: every play billed at most once (what the holds lost equals
 //    what the plays were billed; no play billed past its price), the ledger audit, counts.
 import { type ChildProcess, fork } from 'node:child_process';
@@ -125,7 +126,14 @@ class Server {
         SETTLEMENT_WORKER: 'true',
         ...env,
       },
-      execArgv: ['--import', 'tsx'],
+      // BENCH_CPU_PROF=<dir>: the server's CPU profile (node --cpu-prof) written there on exit.
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_CPU_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+          : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const server = new Server(child, baseUrl);
@@ -425,6 +433,7 @@ async function measure(
     );
 
     // 1. Open loop at the cadence.
+    await server.ask({ type: 'statements', reset: true, top: 0 });
     const locks = databaseUrl ? await LockWatch.open(databaseUrl) : null;
     locks?.start();
     const load = new LoadWatch();
@@ -440,6 +449,11 @@ async function measure(
     }
     const drainSeconds = (performance.now() - drainStart) / 1000;
     const openLoad = load.stop();
+    const slowest = await server.ask<Array<{ text: string; count: number; ms: number }>>({
+      type: 'statements',
+      reset: false,
+      top: 12,
+    });
     const figures = await server.ask<TWindowFigures>({ type: 'window', fromMs, toMs });
     const s = open.scheduledSeconds;
     const t = open.tally;
@@ -459,11 +473,24 @@ async function measure(
         `  locks: ${locks.samples} samples of pg_stat_activity; an ingest statement waited on a lock other than its device's in ${locks.ingestBlocked}, on its device's advisory lock in ${locks.advisoryWaits}`,
       );
 
+    if (slowest.length > 0) {
+      const total = slowest.reduce((sum, one) => sum + one.ms, 0);
+      say(
+        `  statements by time waited for them in the open loop (server side, top ${slowest.length}):`,
+      );
+      for (const one of slowest)
+        say(
+          `    ${fmt(one.ms / 1000, 1).padStart(7)} s ${fmt((one.ms / total) * 100).padStart(3)} % ${fmt(one.count).padStart(8)}× ${fmt(one.ms / one.count, 2).padStart(7)} ms  ${one.text.slice(0, 110)}`,
+        );
+    }
+
     // 2. Capacity, A (ingest over HTTP) and B (plain INSERT) interleaved.
     const capacityLoad = new LoadWatch();
     const ratios: number[] = [];
     const ackRates: number[] = [];
     const plainRates: number[] = [];
+    const storeRates: number[] = [];
+    const storeLatencies: number[] = [];
     const ackLatencies: number[] = [];
     const plainLatencies: number[] = [];
     const cursor = { at: 0 };
@@ -476,6 +503,13 @@ async function measure(
         seconds: ROUND_S,
         concurrency: CONCURRENCY,
       });
+      const c = await server.ask<TPlainRound>({
+        type: 'store',
+        seconds: ROUND_S,
+        concurrency: CONCURRENCY,
+      });
+      storeRates.push(c.plays / c.seconds);
+      storeLatencies.push(...c.latenciesMs);
       roundErrors += a.tally.errors + a.tally.throttled;
       const ackRate = a.tally.acknowledged / a.seconds;
       const plainRate = b.plays / b.seconds;
@@ -489,6 +523,9 @@ async function measure(
     const capacityLoadLine = capacityLoad.stop();
     say(
       `  capacity (${ROUNDS} × A/B of ${ROUND_S} s, ${CONCURRENCY} at a time): acknowledged ${fmt(median(ackRates))} plays/s (p50 ${fmt(percentile(ackLatencies, 50), 1)} ms, p99 ${fmt(percentile(ackLatencies, 99), 1)} ms per batch), plain INSERT ${fmt(median(plainRates))} plays/s (p50 ${fmt(percentile(plainLatencies, 50), 1)} ms, p99 ${fmt(percentile(plainLatencies, 99), 1)} ms); acknowledged / plain ${fmt(ratio, 2)}× median (${ratios.map((r) => fmt(r, 2)).join(', ')}); ${roundErrors} errors or 429s; ${capacityLoadLine}`,
+    );
+    say(
+      `  breakdown: ingest's store() in the server process (no HTTP, no token check, no JSON) ${fmt(median(storeRates))} plays/s (p50 ${fmt(percentile(storeLatencies, 50), 1)} ms, p99 ${fmt(percentile(storeLatencies, 99), 1)} ms per batch), ${fmt(median(storeRates) / median(plainRates), 2)}× the plain insert`,
     );
     if (locks)
       say(
