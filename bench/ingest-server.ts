@@ -71,7 +71,8 @@ const ARRIVAL_VERDICTS = [
  */
 const statements = new Map<string, { count: number; ms: number }>();
 let timing = false;
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with its client as `this`
+const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string } | undefined;
   const text = typeof first === 'string' ? first : first?.text;
