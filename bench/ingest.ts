@@ -222,7 +222,7 @@ async function send(
     }
   } catch (error) {
     tally.errors += 1;
-    tally.firstError ??= String(error);
+    tally.firstError ??= `${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`;
   }
 }
 
