@@ -222,7 +222,8 @@ async function send(
     }
   } catch (error) {
     tally.errors += 1;
-    tally.firstError ??= `${String(error)}${error instanceof Error && error.cause ? ` (${String(error.cause)})` : ''}`;
+    const cause = error instanceof Error ? error.cause : undefined;
+    tally.firstError ??= `${String(error)}${cause instanceof Error ? ` (${cause.message})` : ''}`;
   }
 }
 
