@@ -406,6 +406,8 @@ async function store(request: Extract<TRequest, { type: 'store' }>): Promise<TPl
         // From the other end of the fleet than the driver's rounds: no TV's clock in two places.
         const tv = tvs[tvs.length - 1 - (storeCursor % tvs.length)]!;
         storeCursor += 1;
+        // This copy of the TV did not see what the driver sent for it: its plays start now.
+        tv.clock = Math.max(tv.clock, Date.now());
         const sent = performance.now();
         const inserted = await ingest.store(tv, nextBatch(tv, Date.now()));
         app.deps.settlement.kick();

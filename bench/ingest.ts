@@ -118,7 +118,9 @@ class Server {
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
+        // The server's own errors (a fleet past capacity logs one per failed request) are
+        // counted here by kind instead; BENCH_LOG_LEVEL=warn shows them.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'fatal',
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: baseUrl,
@@ -179,7 +181,8 @@ interface TSends {
   latenciesMs: number[];
   throttled: number;
   errors: number;
-  firstError?: string;
+  /** The errors by kind: an HTTP status, or why the connection failed. */
+  errorKinds: Map<string, number>;
 }
 const newSends = (): TSends => ({
   batches: 0,
@@ -189,7 +192,16 @@ const newSends = (): TSends => ({
   latenciesMs: [],
   throttled: 0,
   errors: 0,
+  errorKinds: new Map(),
 });
+const countError = (tally: TSends, kind: string) => {
+  tally.errors += 1;
+  tally.errorKinds.set(kind, (tally.errorKinds.get(kind) ?? 0) + 1);
+};
+const errorsOf = (tally: TSends) =>
+  tally.errors === 0
+    ? '0'
+    : `${tally.errors} (${[...tally.errorKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})`;
 
 async function send(
   baseUrl: string,
@@ -217,13 +229,11 @@ async function send(
     } else if (res.status === 429) {
       tally.throttled += 1;
     } else {
-      tally.errors += 1;
-      tally.firstError ??= `${res.status} ${body.slice(0, 200)}`;
+      countError(tally, `HTTP ${res.status}`);
     }
   } catch (error) {
-    tally.errors += 1;
     const cause = error instanceof Error ? error.cause : undefined;
-    tally.firstError ??= `${String(error)}${cause instanceof Error ? ` (${cause.message})` : ''}`;
+    countError(tally, cause instanceof Error ? cause.message : String(error));
   }
 }
 
@@ -373,11 +383,14 @@ async function openLoop(server: Server, tvs: Array<{ token: string; tv: TBenchTv
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const scheduledSeconds = (performance.now() - start) / 1000;
+  // The settlement backlog when the last batch was due, before the answers still owed arrive.
+  const backlog = await server.ask<number>({ type: 'pending' });
+  const endedAt = performance.now();
   await Promise.race([
     Promise.all(inFlight),
     new Promise((resolve) => setTimeout(resolve, 60_000)),
   ]);
-  return { tally, scheduledSeconds, lateMs, unanswered: inFlight.size };
+  return { tally, scheduledSeconds, endedAt, backlog, lateMs, unanswered: inFlight.size };
 }
 
 /** Phase 2 A: the TVs' next batches as fast as they are answered, CONCURRENCY at a time. */
@@ -441,14 +454,14 @@ async function measure(
     const fromMs = Date.now();
     const open = await openLoop(server, tvs);
     const toMs = fromMs + open.scheduledSeconds * 1000;
-    const backlog = await server.ask<number>({ type: 'pending' });
-    const drainStart = performance.now();
-    let left = backlog;
-    while (left > 0 && performance.now() - drainStart < 120_000) {
+    // Drained: every batch answered and every play settled, timed from when the last was due.
+    const { backlog } = open;
+    let left = await server.ask<number>({ type: 'pending' });
+    while (left > 0 && performance.now() - open.endedAt < 180_000) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       left = await server.ask<number>({ type: 'pending' });
     }
-    const drainSeconds = (performance.now() - drainStart) / 1000;
+    const drainSeconds = (performance.now() - open.endedAt) / 1000;
     const openLoad = load.stop();
     const slowest = await server.ask<Array<{ text: string; count: number; ms: number }>>({
       type: 'statements',
@@ -464,10 +477,10 @@ async function measure(
       `  open loop: ${fmt(t.batches)} batches, ${fmt(t.acknowledged / s)} plays/s acknowledged (${fmt(t.acknowledged)} of ${fmt(t.plays)}), ack latency p50 ${fmt(percentile(t.latenciesMs, 50), 1)} ms, p99 ${fmt(percentile(t.latenciesMs, 99), 1)} ms (from the time each was due; the sender was at most ${fmt(open.lateMs)} ms late)`,
     );
     say(
-      `  settlement: ${fmt(adReceivedPerS)} ad plays/s stored, ${fmt(settledPerS)}/s settled; settle lag p50 ${fmt(figures.lagP50 ?? NaN, 2)} s, p99 ${fmt(figures.lagP99 ?? NaN, 2)} s, max ${fmt(figures.lagMax ?? NaN, 2)} s; ${fmt(backlog)} pending at the end, drained in ${fmt(drainSeconds, 1)} s${left > 0 ? ` (NOT DRAINED: ${left} left)` : ''}`,
+      `  settlement: ${fmt(adReceivedPerS)} ad plays/s stored, ${fmt(settledPerS)}/s settled; settle lag p50 ${fmt(figures.lagP50 ?? NaN, 2)} s, p99 ${fmt(figures.lagP99 ?? NaN, 2)} s, max ${fmt(figures.lagMax ?? NaN, 2)} s; ${fmt(backlog)} pending when the last batch was due, all answered and settled ${fmt(drainSeconds, 1)} s later${left > 0 ? ` (NOT DRAINED: ${left} left)` : ''}`,
     );
     say(
-      `  429s: ${t.throttled}; errors: ${t.errors}${t.firstError ? ` (first: ${t.firstError})` : ''}; unanswered at the end: ${open.unanswered}; ${openLoad}`,
+      `  429s: ${t.throttled}; errors: ${errorsOf(t)}; unanswered at the end: ${open.unanswered}; ${openLoad}`,
     );
     if (locks)
       say(
