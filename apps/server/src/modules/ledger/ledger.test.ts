@@ -4,7 +4,14 @@ import { ledgerAccount, ledgerEntry, ledgerTransaction } from '../../db/schema/i
 import { AppError } from '../../lib/app-error';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import { runIdempotent } from './idempotency';
-import { auditLedger, EXTERNAL_ACCOUNT_ID, lockBalance, transfer, walletAccountId } from './ledger';
+import {
+  auditLedger,
+  EXTERNAL_ACCOUNT_ID,
+  lockBalance,
+  transfer,
+  walletAccountId,
+  walletAccountIds,
+} from './ledger';
 
 describe.each(BACKENDS)('the ledger on %s', (backend) => {
   let t: TTestApp;
@@ -54,6 +61,18 @@ describe.each(BACKENDS)('the ledger on %s', (backend) => {
       negativeWallets: 0,
       problems: [],
     });
+  });
+
+  it('finds or makes many users’ wallets at once: the accounts one at a time would give', async () => {
+    const [a, b, c] = [(await t.signUp()).userId, (await t.signUp()).userId, userId];
+    const existing = await walletAccountId(db(), c);
+    const wallets = await db().transaction((tx) => walletAccountIds(tx, [a, b, c, a]));
+    expect(wallets.size).toBe(3);
+    expect(wallets.get(c)).toBe(existing);
+    expect(wallets.get(a)).toBe(await walletAccountId(db(), a));
+    expect(wallets.get(b)).toBe(await walletAccountId(db(), b));
+    expect(new Set(wallets.values()).size).toBe(3);
+    expect(await walletAccountIds(db(), [])).toEqual(new Map());
   });
 
   it('refuses to take a wallet below zero, in the database, and moves nothing', async () => {

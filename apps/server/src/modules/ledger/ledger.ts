@@ -51,6 +51,34 @@ export async function walletAccountId(tx: TDb, userId: string): Promise<string> 
   return userAccountId(tx, 'wallet', userId);
 }
 
+/**
+ * Finds or makes the wallets of these users in two statements, whatever their number (settlement
+ * credits every screen owner of a batch at once); answers each user's wallet id.
+ */
+export async function walletAccountIds(
+  tx: TDb,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  // In one order everywhere: two transactions making overlapping sets never wait in a cycle.
+  const unique = [...new Set(userIds)].sort();
+  if (unique.length === 0) return new Map();
+  await tx
+    .insert(ledgerAccount)
+    .values(unique.map((userId) => ({ kind: 'wallet' as const, userId })))
+    .onConflictDoNothing({
+      target: [ledgerAccount.kind, ledgerAccount.userId],
+      where: sql`${ledgerAccount.userId} is not null`,
+    });
+  const rows = await tx
+    .select({ id: ledgerAccount.id, userId: ledgerAccount.userId })
+    .from(ledgerAccount)
+    .where(and(eq(ledgerAccount.kind, 'wallet'), inArray(ledgerAccount.userId, unique)));
+  const ids = new Map(rows.flatMap((row) => (row.userId ? [[row.userId, row.id] as const] : [])));
+  for (const userId of unique)
+    if (!ids.has(userId)) throw new Error(`The wallet account of ${userId} could not be made.`);
+  return ids;
+}
+
 /** Finds or makes a user's payout-hold account (payout requests not yet paid or rejected). */
 export async function payoutHoldAccountId(tx: TDb, userId: string): Promise<string> {
   return userAccountId(tx, 'payout-hold', userId);

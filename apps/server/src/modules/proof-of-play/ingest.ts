@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt } from 'drizzle-orm';
 import type { TImpression } from '@screenline/shared/player';
 import { PLAY_SLOT_TOLERANCE_MS } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
@@ -60,13 +60,15 @@ export function createPlayIngest(options: {
       );
       let verdicts = new Map<string, TArrivalVerdict>();
       if (ads.length > 0) {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`screenline:plays:${source.deviceId}`}, 0))`,
-        );
         const starts = ads.map((play) => Date.parse(play.startedAt));
         const fromMs = Math.min(...starts);
         const toMs = Math.max(...starts);
-        const served = await servedFills.versionsFor(tx, source.deviceId, fromMs, toMs);
+        // The device's lock is taken by the statement that reads what it was sent; what it
+        // already claimed is read after, in a statement of its own (a snapshot taken once the
+        // lock is held sees the batch that held it before).
+        const served = await servedFills.versionsFor(tx, source.deviceId, fromMs, toMs, {
+          lockKey: `screenline:plays:${source.deviceId}`,
+        });
         const taken = await tx
           .select({ from: impression.billableFrom, ms: impression.billableMs })
           .from(impression)

@@ -12,6 +12,7 @@ import {
   type TManifestPlaylist,
 } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { deviceServedFill, servedFill } from '../../db/schema/index';
 import { slotKey, type TServedVersion } from './arrival-rules';
 
@@ -148,28 +149,66 @@ export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) 
    * The versions with a fill sent to the device that can have offered a play started between
    * `fromMs` and `toMs`: sent before `toMs` (plus the clock skew), and at most a timeline's length
    * before `fromMs` (a manifest offers nothing past its timeline). Read in the caller's
-   * transaction; fills come from memory when this instance knows them.
+   * transaction; fills come from memory when this instance knows them. With `lockKey`, the same
+   * statement first takes that transaction-scoped advisory lock (ingest's lock on the device: one
+   * round trip fewer per batch; what the device was sent is not what that lock guards, so reading
+   * it in the statement that waits for the lock changes nothing).
    */
   async function versionsFor(
     tx: TDb,
     deviceId: string,
     fromMs: number,
     toMs: number,
+    options: { lockKey?: string } = {},
   ): Promise<TServedVersion[]> {
-    const rows = await tx
-      .select({
-        adSpaceId: deviceServedFill.adSpaceId,
-        version: deviceServedFill.version,
-        servedAt: deviceServedFill.servedAt,
-      })
-      .from(deviceServedFill)
-      .where(
-        and(
-          eq(deviceServedFill.deviceId, deviceId),
-          lte(deviceServedFill.servedAt, new Date(toMs + PLAY_CLOCK_SKEW_MS)),
-          gte(deviceServedFill.servedAt, new Date(fromMs - (MANIFEST_TIMELINE_DAYS + 1) * DAY_MS)),
-        ),
+    const sentBefore = new Date(toMs + PLAY_CLOCK_SKEW_MS);
+    const sentAfter = new Date(fromMs - (MANIFEST_TIMELINE_DAYS + 1) * DAY_MS);
+    let rows: Array<{ adSpaceId: string; version: string; servedAtMs: number }>;
+    if (options.lockKey === undefined) {
+      rows = (
+        await tx
+          .select({
+            adSpaceId: deviceServedFill.adSpaceId,
+            version: deviceServedFill.version,
+            servedAt: deviceServedFill.servedAt,
+          })
+          .from(deviceServedFill)
+          .where(
+            and(
+              eq(deviceServedFill.deviceId, deviceId),
+              lte(deviceServedFill.servedAt, sentBefore),
+              gte(deviceServedFill.servedAt, sentAfter),
+            ),
+          )
+      ).map((row) => ({ ...row, servedAtMs: row.servedAt.getTime() }));
+    } else {
+      // The lock's one-row CTE is the outer side of the join: taken even when nothing was sent.
+      const found = rowsOf<{
+        ad_space_id: string | null;
+        version: string | null;
+        served_at_ms: number | null;
+      }>(
+        await tx.execute(sql`
+          with locked as (select pg_advisory_xact_lock(hashtextextended(${options.lockKey}, 0)))
+          select d.ad_space_id, d.version,
+            (extract(epoch from d.served_at) * 1000)::float8 as served_at_ms
+          from locked
+          left join ${deviceServedFill} d on d.device_id = ${deviceId}
+            and d.served_at <= ${sentBefore.toISOString()}::timestamptz
+            and d.served_at >= ${sentAfter.toISOString()}::timestamptz`),
       );
+      rows = found.flatMap((row) =>
+        row.ad_space_id !== null && row.version !== null && row.served_at_ms !== null
+          ? [
+              {
+                adSpaceId: row.ad_space_id,
+                version: row.version,
+                servedAtMs: Math.round(Number(row.served_at_ms)),
+              },
+            ]
+          : [],
+      );
+    }
     const missing = rows.filter((row) => !knownFills.has(`${row.adSpaceId}/${row.version}`));
     if (missing.length > 0) {
       const fills = await tx
@@ -193,7 +232,7 @@ export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) 
     }
     return rows.flatMap((row) => {
       const fill = knownFills.get(`${row.adSpaceId}/${row.version}`);
-      return fill ? [{ version: row.version, servedAtMs: row.servedAt.getTime(), fill }] : [];
+      return fill ? [{ version: row.version, servedAtMs: row.servedAtMs, fill }] : [];
     });
   }
 

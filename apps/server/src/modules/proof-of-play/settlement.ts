@@ -21,7 +21,7 @@ import {
   lockBalance,
   PLATFORM_REVENUE_ACCOUNT_ID,
   transfer,
-  walletAccountId,
+  walletAccountIds,
 } from '../ledger/ledger';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
 import type { TPlayerChangeBus } from '../player/player-changes';
@@ -174,9 +174,11 @@ export function createSettlement(options: {
         if (chargedMicros > 0) {
           const entries = [{ accountId: hold, amountMicros: -chargedMicros }];
           let ownersTotal = 0;
+          // Every owner's wallet in two statements (was two per owner).
+          const wallets = await walletAccountIds(tx, [...shares.keys()]);
           for (const [ownerId, share] of shares) {
             ownersTotal += share;
-            entries.push({ accountId: await walletAccountId(tx, ownerId), amountMicros: share });
+            entries.push({ accountId: wallets.get(ownerId)!, amountMicros: share });
           }
           entries.push({
             accountId: PLATFORM_REVENUE_ACCOUNT_ID,
