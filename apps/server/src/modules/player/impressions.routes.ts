@@ -25,10 +25,12 @@ const CSV = 'text/csv';
  */
 export async function impressionsRoutes(app: FastifyInstance) {
   const { db, access, servedFills, settlement } = app.deps;
+  const ingest = createPlayIngest({ db, servedFills, changes: app.deps.playerChanges });
+  app.addHook('onClose', async () => ingest.close());
   const service = createImpressionsService(
     createImpressionsRepository(db),
     access,
-    createPlayIngest({ db, servedFills }),
+    ingest,
     settlement,
   );
   // The records of manifests sent to TVs that can no longer offer a billable play go.

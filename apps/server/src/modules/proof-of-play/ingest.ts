@@ -5,12 +5,23 @@ import type { TDb } from '../../db/database';
 import { adSpace, impression, location } from '../../db/schema/index';
 import { judgeArrivals, slotKey, type TArrivalVerdict } from './arrival-rules';
 import type { TServedFills } from './served-fills';
+import pLimit from 'p-limit';
 import { localDayFormat } from '../../lib/local-day';
+import type { TPlayerChangeBus } from '../player/player-changes';
 
 /** The longest span one play can bill: the longest ad slot (ZAdSlotLengthSeconds) plus the tolerance. */
 const LONGEST_BILLABLE_MS = 3_600_000 + PLAY_SLOT_TOLERANCE_MS;
-/** How long a space's time zone is trusted from memory (a location's zone rarely changes). */
-const ZONE_TTL_MS = 60_000;
+/**
+ * How long a space's time zone is trusted from memory: a change of the location (its zone among
+ * them) publishes a change for its spaces, which drops them at once; this bounds a missed one.
+ */
+const ZONE_TTL_MS = 60 * 60_000;
+/**
+ * Batches stored at once per instance: fewer than the database pool's connections (10), so that
+ * under a burst the settlement worker and the other requests still get one (issue 17: settlement
+ * keeps up); the rest wait in memory, not on the pool.
+ */
+export const INGEST_CONCURRENCY = 6;
 
 /** The device that sent a batch. */
 export interface TPlaySource {
@@ -29,11 +40,18 @@ export interface TPlaySource {
 export function createPlayIngest(options: {
   db: TDb;
   servedFills: Pick<TServedFills, 'versionsFor'>;
+  /** Changes for the TVs: a space's change drops its remembered zone. */
+  changes?: Pick<TPlayerChangeBus, 'subscribe'>;
   now?: () => number;
 }) {
   const { db, servedFills } = options;
   const now = options.now ?? Date.now;
   const zones = new Map<string, { timeZone: string; atMs: number }>();
+  const gate = pLimit(INGEST_CONCURRENCY);
+  const unsubscribe = options.changes?.subscribe((change) => {
+    if (change.kind === 'reset' || !change.adSpaceIds) zones.clear();
+    else for (const id of change.adSpaceIds) zones.delete(id);
+  });
 
   async function zoneOf(tx: TDb, adSpaceId: string, nowMs: number): Promise<string> {
     const known = zones.get(adSpaceId);
@@ -53,6 +71,10 @@ export function createPlayIngest(options: {
   /** Stores the plays; answers the ids this call inserted (the others were stored before). */
   async function store(source: TPlaySource, plays: readonly TImpression[]): Promise<string[]> {
     if (plays.length === 0) return [];
+    return gate(() => storeNow(source, plays));
+  }
+
+  async function storeNow(source: TPlaySource, plays: readonly TImpression[]): Promise<string[]> {
     const nowMs = now();
     return db.transaction(async (tx) => {
       const ads = plays.filter(
@@ -134,7 +156,7 @@ export function createPlayIngest(options: {
     });
   }
 
-  return { store };
+  return { store, close: () => unsubscribe?.() };
 }
 
 export type TPlayIngest = ReturnType<typeof createPlayIngest>;
