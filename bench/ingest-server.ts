@@ -252,6 +252,9 @@ async function seed(request: Extract<TRequest, { type: 'seed' }>): Promise<TSeed
             userAgent: 'bench/ingest',
             appVersion: '0.1.0',
             tokenHash: tv.hash,
+            // Device tokens expire (issue 18): valid for the run.
+            tokenExpiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+            signInMethod: 'password' as const,
           })),
         )
         .returning({ id: device.id, adSpaceId: device.adSpaceId, tokenHash: device.tokenHash });
