@@ -117,13 +117,13 @@ import { seededRandom, signUpForStorage, type TStorageUser } from './storage-hel
  * - (e) caught a share written to the plays that is not the one credited (settlement.ts).
  *
  * Time: a seed here costs about twice the money-only seed it replaced (measured side by side
- * on an idle machine: PostgreSQL 0.15 s against 0.077 s a seed, PGlite 0.21 s against 0.11 s;
- * the old 1,000 + 200 seeds took about 100 s). To keep the API suite within about a minute of
- * its time before, it runs 1,000 seeds on PostgreSQL (about 150 s) and 50 on PGlite (about
- * 10 s) by default. SIM_SEEDS sets PostgreSQL's (and PGlite's when the run does not reach
- * PostgreSQL), SIM_PGLITE_SEEDS PGlite's: `SIM_PGLITE_SEEDS=1000 npx vitest run
+ * on a lightly loaded machine: PostgreSQL 0.15 s against 0.077 s a seed, PGlite 0.21 s against
+ * 0.11 s; the old 1,000 + 200 seeds took about 100 s). By default it runs 1,000 seeds on
+ * PostgreSQL and 50 on PGlite: about 200 s for the file (170 s and 15 s), some 100 s more than
+ * before. SIM_SEEDS sets PostgreSQL's (and PGlite's when the run does not reach PostgreSQL),
+ * SIM_PGLITE_SEEDS PGlite's: `SIM_PGLITE_SEEDS=1000 npx vitest run
  * apps/server/test/marketplace-simulation.test.ts` runs 1,000 on both (PGlite's take about
- * 3.5 minutes more).
+ * 3.5 minutes more); SIM_SEEDS=600 keeps the suite within a minute of its time before.
  */
 
 const EUR = 1_000_000;
