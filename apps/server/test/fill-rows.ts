@@ -25,13 +25,14 @@ import type { TTestApp } from './harness';
 export const LONG_AGO = new Date('2020-01-01T00:00:00Z');
 
 /**
- * Approves the space's monetization at this floor (micros per second), since LONG_AGO, with the
- * space's targeting as it is now.
+ * Approves the space's monetization at this floor (micros per second), since LONG_AGO (or the
+ * instant given), with the space's targeting as it is now.
  */
 export async function approveMonetization(
   t: TTestApp,
   space: { adSpaceId: string; ownerId: string },
   floorMicrosPerSecond = 1000,
+  approvedAt: Date = LONG_AGO,
 ): Promise<string> {
   const [row] = await t.app.deps.db
     .insert(monetizationRequest)
@@ -39,7 +40,7 @@ export async function approveMonetization(
       ...space,
       floorMicrosPerSecond,
       state: 'approved',
-      approvedAt: LONG_AGO,
+      approvedAt,
       approvedCity: sql`(select l.city from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${space.adSpaceId})`,
       approvedVenueType: sql`(select l.venue_type from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${space.adSpaceId})`,
       approvedOrientation: sql`(select s.orientation from ${adSpace} s where s.id = ${space.adSpaceId})`,

@@ -37,6 +37,8 @@ export interface TPopScreen {
   /** The TV's clock: where its next play starts (ms). */
   clock: number;
   sequence: number;
+  /** The monetization request that made it monetized; null when it is not. */
+  monetizationId: string | null;
 }
 
 export const SLOT_ID = 'slot-1';
@@ -68,9 +70,17 @@ export async function popMarketplace(t: TTestApp) {
   const otherCreative = await contentItemOf(t, buyer);
   let screens = 0;
 
-  /** A new ad space at the Berlin location, its playlist one ad slot, a TV set up; monetized unless told. */
+  /**
+   * A new ad space at the Berlin location (or the one given), its playlist one ad slot, a TV set
+   * up; monetized unless told.
+   */
   async function newScreen(
-    options: { monetized?: boolean; floor?: number; slotSeconds?: number } = {},
+    options: {
+      monetized?: boolean;
+      floor?: number;
+      slotSeconds?: number;
+      locationId?: string;
+    } = {},
   ): Promise<TPopScreen> {
     const slotSeconds = options.slotSeconds ?? 10;
     const playlistId = await insertPlaylist(t, owner, `Ads ${screens}`);
@@ -80,7 +90,7 @@ export async function popMarketplace(t: TTestApp) {
       .where(eq(playlist.id, playlistId));
     const adSpaceId = (
       await createAdSpace(t, owner, {
-        locationId: location.id,
+        locationId: options.locationId ?? location.id,
         name: `Screen ${screens}`,
         defaultPlaylistId: playlistId,
       })
@@ -100,8 +110,10 @@ export async function popMarketplace(t: TTestApp) {
     });
     expect(res.statusCode, res.body).toBe(201);
     const tv = ZDeviceRegistration.parse(res.json());
-    if (options.monetized !== false)
-      await approveMonetization(t, { adSpaceId, ownerId: owner.userId }, options.floor ?? 1000);
+    const monetizationId =
+      options.monetized === false
+        ? null
+        : await approveMonetization(t, { adSpaceId, ownerId: owner.userId }, options.floor ?? 1000);
     return {
       adSpaceId,
       deviceId: tv.deviceId,
@@ -116,6 +128,7 @@ export async function popMarketplace(t: TTestApp) {
         Math.floor(Date.now() / 86_400_000) * 86_400_000 + 1000,
       ),
       sequence: 0,
+      monetizationId,
     };
   }
 
