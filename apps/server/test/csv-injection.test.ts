@@ -73,19 +73,17 @@ describe('every CSV export neutralises formula cells', () => {
       itemId: `item-${sequence}`,
       ...extra,
     });
-    await t.app.deps.db
-      .insert(impression)
-      .values([
-        play(1, { contentId: ownersItem.id }),
-        // As settlement leaves a billed play (results count billed plays by their local day).
-        play(2, {
-          campaignId,
-          creativeId: creative.id,
-          billedMicros: 7_000,
-          verdict: 'billed',
-          localDay: DAY,
-        }),
-      ]);
+    await t.app.deps.db.insert(impression).values([
+      play(1, { contentId: ownersItem.id }),
+      // As settlement leaves a billed play (results count billed plays by their local day).
+      play(2, {
+        campaignId,
+        creativeId: creative.id,
+        billedMicros: 7_000,
+        verdict: 'billed',
+        localDay: DAY,
+      }),
+    ]);
   });
   afterAll(() => t.close());
 
@@ -104,7 +102,9 @@ describe('every CSV export neutralises formula cells', () => {
     expect(lines[0]).toBe(
       'day,ad_space_id,ad_space,city,impressions,shown_ms,spent_micros,qr_scans',
     );
-    expect(lines[1]).toBe(`${DAY},${spaceId},${quoted(`'${SPACE_NAME}`)},Springfield,1,5000,7000,0`);
+    expect(lines[1]).toBe(
+      `${DAY},${spaceId},${quoted(`'${SPACE_NAME}`)},Springfield,1,5000,7000,0`,
+    );
     expect(lines.join('\n')).not.toMatch(/(^|,)"?=/m);
   });
 
