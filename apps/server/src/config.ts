@@ -131,6 +131,8 @@ const ZEnv = z
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
     // Whether this instance bills stored ad plays in the background (proof-of-play/settlement.ts).
     SETTLEMENT_WORKER: ZBool.default(true),
+    // TV registrations per hour, per address and per account (issue 18: far above a real install).
+    DEVICE_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
     AUTH_RATE_LIMIT: ZBool.default(true),
     // TV pairing (device grant): how long a code shown on a TV lives, and how often the TV polls.
@@ -251,6 +253,7 @@ const ZEnv = z
       mailFrom: env.MAIL_FROM,
       jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
       settlementWorker: env.SETTLEMENT_WORKER,
+      deviceRegistrationsPerHour: env.DEVICE_REGISTRATIONS_PER_HOUR,
       passwordMinLength: env.PASSWORD_MIN_LENGTH,
       authRateLimit: env.AUTH_RATE_LIMIT,
       pairing: {

@@ -272,7 +272,11 @@ describe.each(BACKENDS)('the marketplace under a seeded simulation on %s', (back
   }
 
   beforeAll(async () => {
-    t = await createTestApp(backend, { LOG_LEVEL: 'fatal' }, { logStream: quiet });
+    t = await createTestApp(
+      backend,
+      { LOG_LEVEL: 'fatal', DEVICE_REGISTRATIONS_PER_HOUR: '1000000' },
+      { logStream: quiet },
+    );
     for (const statement of FAULTS_SQL) await db().execute(statement);
     m = await popMarketplace(t);
     admin = m.admin;

@@ -30,7 +30,7 @@ type TRegister = z.output<typeof ZRegisterDevice>;
  * TVs an account may set up (a new token for a device) in an hour: far above a real install,
  * far below what minting tokens would need (issue 18 item 2). Renewals count too.
  */
-export const REGISTRATIONS_PER_ACCOUNT_PER_HOUR = 60;
+export const REGISTRATIONS_PER_ACCOUNT_PER_HOUR = 60; // DEVICE_REGISTRATIONS_PER_HOUR's default
 
 /** Whose resources a caller acts on: a user's own, or a TV's owner's. */
 const ownerOf = (principal: TPrincipal) =>
@@ -45,6 +45,9 @@ export function createDevicesService(
   adSpaces: TAdSpaceDirectory,
   access: TAccessPolicy,
   changes: TPlayerChangeBus,
+  limits: { registrationsPerHour: number } = {
+    registrationsPerHour: REGISTRATIONS_PER_ACCOUNT_PER_HOUR,
+  },
 ) {
   async function listAdSpaces(principal: TPrincipal | null): Promise<TPlayerAdSpaceList> {
     const caller = await access.requireAccess(principal, 'player.adSpaces.list');
@@ -69,7 +72,7 @@ export function createDevicesService(
     ]);
     if (
       (await repo.countTokensIssuedSince(ownerOf(caller), DEVICE_TOKEN_TTL_MS - HOUR_MS)) >=
-      REGISTRATIONS_PER_ACCOUNT_PER_HOUR
+      limits.registrationsPerHour
     ) {
       throw new AppError(
         'too-many-requests',

@@ -19,7 +19,7 @@ import { playerSyncRoutes } from './player-sync.routes';
  * registers once, and again when its ad space changes). The per-account limit is the service's
  * (REGISTRATIONS_PER_ACCOUNT_PER_HOUR). Exported for the tests.
  */
-export const REGISTRATION_RATE_LIMIT = { max: 60, timeWindow: 60 * 60_000 } as const;
+export const REGISTRATION_RATE_LIMIT = { max: 60, timeWindow: 60 * 60_000 } as const; // max: DEVICE_REGISTRATIONS_PER_HOUR
 
 /**
  * `/api/v1/player/*`: what the TV player calls (issue 8). Setup is called with the owner's
@@ -34,6 +34,7 @@ export async function playerRoutes(app: FastifyInstance) {
     createAdSpaceDirectory(db),
     access,
     playerChanges,
+    { registrationsPerHour: app.deps.config.deviceRegistrationsPerHour },
   );
   access.registerOwnerLookup('device', service.findOwners);
   // What a set-up TV calls with its device token: manifest, events, heartbeat.
@@ -60,6 +61,7 @@ export async function playerRoutes(app: FastifyInstance) {
       config: {
         rateLimit: {
           ...REGISTRATION_RATE_LIMIT,
+          max: app.deps.config.deviceRegistrationsPerHour,
           keyGenerator: (request: FastifyRequest) => `register:${request.ip}`,
         },
       },
