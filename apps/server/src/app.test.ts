@@ -165,4 +165,29 @@ describe('hosting, health and headers', () => {
       expect.arrayContaining(['/api/v1/me', '/api/health']),
     );
   });
+
+  it('declares the Idempotency-Key header on every route that requires one', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs/json' });
+    const paths = res.json<{
+      paths: Record<
+        string,
+        Record<string, { summary?: string; parameters?: { in: string; name: string }[] }>
+      >;
+    }>().paths;
+    const missing: string[] = [];
+    let required = 0;
+    for (const [url, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!operation.summary?.includes('Idempotency-Key')) continue;
+        required += 1;
+        const declared = operation.parameters?.some(
+          (p) => p.in === 'header' && p.name === 'idempotency-key',
+        );
+        if (!declared) missing.push(`${method.toUpperCase()} ${url}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // Top-ups, payouts, their decisions and the campaign money routes.
+    expect(required).toBeGreaterThanOrEqual(8);
+  });
 });

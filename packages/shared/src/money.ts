@@ -58,6 +58,17 @@ export const ZIdempotencyKey = text()
   .max(200, 'An Idempotency-Key has at most 200 characters.')
   .regex(/^[\x21-\x7e]+$/, 'An Idempotency-Key holds visible ASCII characters only.');
 
+/**
+ * The Idempotency-Key header as a money route declares it (its OpenAPI document shows it). The
+ * route reads and checks it itself (`idempotentRoute`), so a missing key is refused with the
+ * error table's `idempotency-key-required`, not a generic validation error.
+ */
+export const ZIdempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().optional().meta({
+    description: 'Required: a new UUID per request; a replay answers the first result',
+  }),
+});
+
 /** The reason a super-user gives when refusing (required on every refusal, shown to the requester). */
 export const ZDecisionReason = z.strictObject({
   reason: text()

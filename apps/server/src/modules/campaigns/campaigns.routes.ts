@@ -16,7 +16,7 @@ import {
 } from '@screenline/shared/campaign';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/location';
-import { ZDecisionReason } from '@screenline/shared/money';
+import { ZDecisionReason, ZIdempotencyHeaders } from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
 import { createContentDirectory } from '../content/content-directory';
 import { idempotentRoute } from '../ledger/idempotency';
@@ -177,6 +177,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
         summary:
           'Cancel a campaign; an approved or paused one returns its remaining hold to the wallet at once (Idempotency-Key required)',
         params: ZIdParams,
+        headers: ZIdempotencyHeaders,
         response: { 200: ZCampaign, ...moneyRefusals },
       },
     },
@@ -264,6 +265,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
         summary:
           'Approve a pending campaign, holding its budget from the buyer’s wallet (409 insufficient-funds; Idempotency-Key required)',
         params: ZIdParams,
+        headers: ZIdempotencyHeaders,
         response: { 200: ZCampaign, ...moneyRefusals },
       },
     },
@@ -281,6 +283,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
         summary:
           'Reject a pending campaign with a reason the buyer is shown (Idempotency-Key required)',
         params: ZIdParams,
+        headers: ZIdempotencyHeaders,
         body: ZDecisionReason,
         response: { 200: ZCampaign, ...moneyRefusals },
       },

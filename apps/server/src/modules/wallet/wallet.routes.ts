@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/location';
-import { IDEMPOTENCY_HEADER, ZDecisionReason } from '@screenline/shared/money';
+import { ZDecisionReason, ZIdempotencyHeaders } from '@screenline/shared/money';
 import {
   ZCreatePayout,
   ZCreateTopUp,
@@ -26,13 +26,6 @@ import { createIbanCipher } from './iban-cipher';
 import { createWalletService, type TRunIdempotent } from './wallet.service';
 
 const CSV = 'text/csv';
-
-/** The Idempotency-Key header, as the OpenAPI document shows it (the route reads it itself). */
-const ZIdempotencyHeaders = z.object({
-  [IDEMPOTENCY_HEADER]: z.string().optional().meta({
-    description: 'Required: a new UUID per request; a replay answers the first result',
-  }),
-});
 
 /**
  * The wallet (issue 9 item 2): `/api/v1/wallet`, its history (JSON or CSV), top-ups and payouts;
