@@ -31,6 +31,14 @@ export const ACCOUNT_LIMIT_POLICIES = {
   'sign-in': { free: 5, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 86_400_000 },
   // After 3 reset mails to one address: 1, 2, 4, 8 min, then 15 min per mail.
   'reset-mail': { free: 3, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 3_600_000 },
+  // Two-factor codes checked outside sign-in (step-up.ts), per account: after 5 wrong ones,
+  // 30 s, 1, 2, 4, 8 min, then 15 min per try. A right code resets it (issue 18 item 4).
+  'two-factor': {
+    free: 5,
+    baseDelayMs: 30_000,
+    maxDelayMs: 15 * 60_000,
+    forgetAfterMs: 86_400_000,
+  },
 } satisfies Record<string, TAttemptPolicy>;
 
 export type TAttemptKind = keyof typeof ACCOUNT_LIMIT_POLICIES;
