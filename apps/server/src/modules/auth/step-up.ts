@@ -46,6 +46,8 @@ const invalid = (message: string) => new AppError('two-factor-code-invalid', mes
 
 export function createStepUp({ db, secretKey, limits, now = Date.now }: TStepUpDeps) {
   const limitSubject = (userId: string) => `user:${userId}`;
+  /** Forgets the account's wrong codes (a right one was entered). */
+  const clearAttempts = (userId: string) => limits.clear(STEP_UP_LIMIT_KIND, limitSubject(userId));
 
   async function enrolment(userId: string) {
     const [row] = await db
@@ -64,19 +66,27 @@ export function createStepUp({ db, secretKey, limits, now = Date.now }: TStepUpD
     return row;
   }
 
-  /** Counts one try; 429 in words while the account is paused. */
-  async function takeAttempt(userId: string): Promise<void> {
+  const pausedError = (waitMs: number) => {
+    const seconds = Math.ceil(waitMs / 1000);
+    const wait = seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute(s)`;
+    return new AppError(
+      'too-many-requests',
+      `Too many wrong two-factor codes for this account. Try again in ${wait}.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  };
+
+  /** 429 in words while the account is paused; counts nothing. */
+  async function requireNotPaused(userId: string): Promise<void> {
+    const waitMs = await limits.pausedFor(STEP_UP_LIMIT_KIND, limitSubject(userId));
+    if (waitMs !== null) throw pausedError(waitMs);
+  }
+
+  /** Counts a wrong code; 429 when the account was paused meanwhile. */
+  async function countFailure(userId: string): Promise<void> {
     const waitMs = await limits.take(STEP_UP_LIMIT_KIND, limitSubject(userId));
-    if (waitMs !== null) {
-      const seconds = Math.ceil(waitMs / 1000);
-      const wait = seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute(s)`;
-      throw new AppError(
-        'too-many-requests',
-        `Too many wrong two-factor codes for this account. Try again in ${wait}.`,
-        undefined,
-        { 'retry-after': String(seconds) },
-      );
-    }
+    if (waitMs !== null) throw pausedError(waitMs);
   }
 
   /** The time step whose TOTP code this is, or null (each step compared in constant time). */
@@ -103,12 +113,14 @@ export function createStepUp({ db, secretKey, limits, now = Date.now }: TStepUpD
     const code = ZTotpCode.safeParse(given);
     if (!code.success)
       throw invalid(code.error.issues[0]?.message ?? 'Enter the 6-digit code from your app.');
-    await takeAttempt(userId);
+    await requireNotPaused(userId);
     const secret = await symmetricDecrypt({ key: await secretKey(), data: row.secret });
     const step = await matchingStep(secret, code.data);
-    if (step === null)
+    if (step === null) {
+      await countFailure(userId);
       throw invalid('That code is not right. Enter the code your authenticator app shows now.');
-    await limits.clear(STEP_UP_LIMIT_KIND, limitSubject(userId));
+    }
+    await clearAttempts(userId);
     return { userId, step };
   }
 
@@ -139,13 +151,15 @@ export function createStepUp({ db, secretKey, limits, now = Date.now }: TStepUpD
       return;
     }
     const row = await enrolment(userId);
-    await takeAttempt(userId);
+    await requireNotPaused(userId);
     const key = await secretKey();
     const codes = z
       .array(z.string())
       .parse(JSON.parse(await symmetricDecrypt({ key, data: row.backupCodes })));
-    if (!codes.includes(recovery.data))
+    if (!codes.includes(recovery.data)) {
+      await countFailure(userId);
       throw invalid('That recovery code is not right, or it was used already.');
+    }
     const left = await symmetricEncrypt({
       key,
       data: JSON.stringify(codes.filter((code) => code !== recovery.data)),
@@ -157,13 +171,13 @@ export function createStepUp({ db, secretKey, limits, now = Date.now }: TStepUpD
       .where(and(eq(twoFactor.userId, userId), eq(twoFactor.backupCodes, row.backupCodes)))
       .returning({ userId: twoFactor.userId });
     if (crossed.length === 0) throw invalid('That recovery code was used already.');
-    await limits.clear(STEP_UP_LIMIT_KIND, limitSubject(userId));
+    await clearAttempts(userId);
   }
 
   /** Forgets the account's wrong codes (a right one was entered). */
   const clearAttempts = (userId: string) => limits.clear(STEP_UP_LIMIT_KIND, limitSubject(userId));
 
-  return { verifyTotp, spend, verifyAndSpendAny, takeAttempt, clearAttempts };
+  return { verifyTotp, spend, verifyAndSpendAny, requireNotPaused, countFailure, clearAttempts };
 }
 
 export type TStepUp = ReturnType<typeof createStepUp>;
@@ -188,7 +202,7 @@ function asApiError(error: unknown): unknown {
  *   session and a password alone (a shared computer, a phished password) cannot remove it;
  * - "trust this device" is not offered: every sign-in of an account with two-factor asks a code;
  * - codes checked with a session (the first code of an enrolment) count toward the account's
- *   pause, as step-up codes do. At sign-in the plugin counts them itself (5 per challenge, 10 in
+ *   pause when wrong, as step-up codes do. At sign-in the plugin counts them itself (5 per challenge, 10 in
  *   a row per account, then 15 minutes).
  */
 export function twoFactorRulesPlugin(stepUp: TStepUp) {
@@ -226,7 +240,7 @@ export function twoFactorRulesPlugin(stepUp: TStepUp) {
             const session = await getSessionFromCtx(ctx);
             if (session) {
               try {
-                await stepUp.takeAttempt(session.user.id);
+                await stepUp.requireNotPaused(session.user.id);
               } catch (error) {
                 throw asApiError(error);
               }
@@ -244,7 +258,10 @@ export function twoFactorRulesPlugin(stepUp: TStepUp) {
             const returned: unknown = ctx.context.returned;
             const isRefused =
               returned instanceof Error || (returned instanceof Response && !returned.ok);
-            if (userId && !isRefused) await stepUp.clearAttempts(userId);
+            if (!userId) return;
+            if (!isRefused) await stepUp.clearAttempts(userId);
+            // A wrong code counts; the pause shows on the next try.
+            else await stepUp.countFailure(userId).catch(() => undefined);
           }),
         },
       ],

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BEARER_TRANSPORT_HEADER } from '@screenline/shared/auth';
 import { ZApiError } from '@screenline/shared/errors';
 import {
   TWO_FACTOR_CODE_HEADER,
@@ -112,6 +113,27 @@ describe.each(BACKENDS)('two-factor sign-in on %s', (backend) => {
       });
       expect(res.statusCode, res.body).toBe(expected);
       if (expected === 200) expect((await me(sessionCookie(res))).statusCode).toBe(200);
+    }
+  });
+
+  it('gives a TV’s password sign-in no session for an account with two-factor on', async () => {
+    const user = await t.signUp();
+    await enrollTwoFactor(t, user.cookie);
+    const tv = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { [BEARER_TRANSPORT_HEADER]: 'bearer' },
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(tv.json()).toMatchObject({ twoFactorRedirect: true });
+    const token = tv.headers['set-auth-token'];
+    if (typeof token === 'string') {
+      const asBearer = await t.request({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(asBearer.statusCode).toBe(401);
     }
   });
 
