@@ -848,9 +848,9 @@ export function ProfileHelpPage() {
           With two-factor sign-in, signing in asks for a 6-digit code from an authenticator app on
           your phone after the password. Choose <strong>Turn on two-factor sign-in</strong>, enter
           your password, scan the QR code with the app (or type the key shown beside it) and enter
-          the code the app shows. You then see ten <strong>recovery codes</strong>: copy or
-          download them and keep them apart from your phone. Each one signs you in once if you lose
-          the app; <strong>New recovery codes</strong> replaces them all.
+          the code the app shows. You then see ten <strong>recovery codes</strong>: copy or download
+          them and keep them apart from your phone. Each one signs you in once if you lose the app;{' '}
+          <strong>New recovery codes</strong> replaces them all.
         </p>
         <p>
           Super-users need it for the admin pages, and every payout request asks for a fresh code.
