@@ -174,9 +174,6 @@ export function createStepUp({ db, secretKey, limits, now = Date.now }: TStepUpD
     await clearAttempts(userId);
   }
 
-  /** Forgets the account's wrong codes (a right one was entered). */
-  const clearAttempts = (userId: string) => limits.clear(STEP_UP_LIMIT_KIND, limitSubject(userId));
-
   return { verifyTotp, spend, verifyAndSpendAny, requireNotPaused, countFailure, clearAttempts };
 }
 
