@@ -332,43 +332,47 @@ export function TwoFactorCard({ isRequired }: { isRequired: boolean }) {
           Payout requests need it, and a fresh code each time.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        {isRequired && !isOn && step.kind === 'idle' && (
-          <Alert tone="warning" title="Admin pages need two-factor sign-in">
-            Your account is a super-user account. Turn two-factor sign-in on to use the admin pages.
-          </Alert>
-        )}
-        {step.kind === 'password' && (
-          <PasswordForm
-            purpose={step.purpose}
-            onCancel={cancel}
-            onDone={({ totpUri, backupCodes }) => {
-              if (step.purpose === 'enable' && totpUri)
-                setStep({ kind: 'scan', totpUri, backupCodes: backupCodes ?? [] });
-              else if (step.purpose === 'regenerate')
-                setStep({ kind: 'codes', backupCodes: backupCodes ?? [], isNew: true });
-              else {
-                toast.success('Two-factor sign-in is off.');
-                setStep({ kind: 'idle' });
+      {/* Nothing between the description and the buttons while idle, unless enrolment is due. */}
+      {(step.kind !== 'idle' || (isRequired && !isOn)) && (
+        <CardContent className="grid gap-4">
+          {isRequired && !isOn && step.kind === 'idle' && (
+            <Alert tone="warning" title="Admin pages need two-factor sign-in">
+              Your account is a super-user account. Turn two-factor sign-in on to use the admin
+              pages.
+            </Alert>
+          )}
+          {step.kind === 'password' && (
+            <PasswordForm
+              purpose={step.purpose}
+              onCancel={cancel}
+              onDone={({ totpUri, backupCodes }) => {
+                if (step.purpose === 'enable' && totpUri)
+                  setStep({ kind: 'scan', totpUri, backupCodes: backupCodes ?? [] });
+                else if (step.purpose === 'regenerate')
+                  setStep({ kind: 'codes', backupCodes: backupCodes ?? [], isNew: true });
+                else {
+                  toast.success('Two-factor sign-in is off.');
+                  setStep({ kind: 'idle' });
+                  void refresh();
+                }
+              }}
+            />
+          )}
+          {step.kind === 'scan' && (
+            <ScanStep
+              totpUri={step.totpUri}
+              onCancel={cancel}
+              onVerified={() => {
+                setStep({ kind: 'codes', backupCodes: step.backupCodes, isNew: false });
                 void refresh();
-              }
-            }}
-          />
-        )}
-        {step.kind === 'scan' && (
-          <ScanStep
-            totpUri={step.totpUri}
-            onCancel={cancel}
-            onVerified={() => {
-              setStep({ kind: 'codes', backupCodes: step.backupCodes, isNew: false });
-              void refresh();
-            }}
-          />
-        )}
-        {step.kind === 'codes' && (
-          <RecoveryCodes codes={step.backupCodes} isNew={step.isNew} onDone={cancel} />
-        )}
-      </CardContent>
+              }}
+            />
+          )}
+          {step.kind === 'codes' && (
+            <RecoveryCodes codes={step.backupCodes} isNew={step.isNew} onDone={cancel} />
+          )}
+        </CardContent>
+      )}
       {step.kind === 'idle' && (
         <CardFooter className="flex flex-wrap gap-3">
           {isOn ? (
