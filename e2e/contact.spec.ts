@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, SUPER_USER_EMAIL, signIn, signInSuperUser, uniqueEmail } from './support/app';
+import { enterTwoFactorCode, readSuperUserKey } from './support/two-factor';
 
 test('a visitor writes at /contact; a super-user answers and closes it; the mailbox has the answer', async ({
   page,
@@ -23,6 +24,7 @@ test('a visitor writes at /contact; a super-user answers and closes it; the mail
     await signInSuperUser(request);
     await page.context().clearCookies();
     await signIn(page, SUPER_USER_EMAIL, PASSWORD);
+    await enterTwoFactorCode(page, await readSuperUserKey());
     await page.waitForURL((url) => url.pathname !== '/signin');
     await page.getByRole('link', { name: 'Contact messages' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contact messages' })).toBeVisible();

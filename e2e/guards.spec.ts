@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, DASHBOARD, PASSWORD, signInSuperUser, submitSignIn } from './support/app';
+import { enterTwoFactorCode, readSuperUserKey } from './support/two-factor';
 
 test.describe('the signed-in guard', () => {
   for (const { role, deepLink, heading } of [
@@ -95,6 +96,8 @@ test.describe('the super-user guard', () => {
     await expect(page).toHaveURL('/signin');
     const { email, password } = await signInSuperUser(request);
     await submitSignIn(page, email, password);
+    // Super-users have two-factor sign-in on: the form asks for the app's code next.
+    await enterTwoFactorCode(page, await readSuperUserKey());
     await expect(page).toHaveURL('/admin/wallet-approvals');
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet approvals' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });

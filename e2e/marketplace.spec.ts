@@ -5,7 +5,8 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { formatMicros } from '@screenline/shared/money';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@screenline/shared/platform-settings';
 import { SETTLE_DELAY_MS } from '@screenline/shared/proof-of-play';
-import { BASE_URL, createAccount, signInSuperUser } from './support/app';
+import { BASE_URL, createAccount, PASSWORD, signInSuperUser } from './support/app';
+import { enrolTwoFactor, totpCode } from './support/two-factor';
 import {
   SAMPLE_CLIP,
   SAMPLE_IMAGE,
@@ -311,6 +312,8 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   const earnedMicros =
     (spentMicros * (10_000 - PLATFORM_SETTINGS_DEFAULTS.commissionBasisPoints)) / 10_000;
   expect(earnedMicros).toBeGreaterThanOrEqual(PLATFORM_SETTINGS_DEFAULTS.payoutMinMicros);
+  // A payout needs two-factor sign-in on and a fresh code (issue 18 item 4).
+  const ownerKey = await enrolTwoFactor(owner.context().request, PASSWORD);
   await owner.goto('/wallet');
   await expect(
     owner
@@ -329,6 +332,7 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   await fill(payout, 'Amount (€)', '10');
   await fill(payout, 'Account holder', ownerName);
   await fill(payout, 'IBAN', 'DE89 3704 0044 0532 0130 00');
+  await fill(payout, 'Two-factor code', await totpCode(ownerKey));
   await payout.getByRole('button', { name: 'Request payout' }).click();
   await expect(payout).toBeHidden();
   await expect(owner.getByRole('listitem', { name: 'Payout of €10.00, pending' })).toBeVisible();

@@ -7,7 +7,8 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { BASE_URL, createAccount, signInSuperUser, uniqueEmail } from './support/app';
+import { BASE_URL, createAccount, PASSWORD, signInSuperUser, uniqueEmail } from './support/app';
+import { enrolTwoFactor, totpCode } from './support/two-factor';
 import { SAMPLE_IMAGE, addToLibrary, createPlaylist } from './support/tv';
 
 /* Stored XSS (issue 10 item 4; docs/security.md, "Output encoding"). Markup goes in through the
@@ -194,11 +195,15 @@ async function seed(browser: Browser): Promise<void> {
   const approveTopUp = async (id: string) =>
     ok(await a.post(`/api/v1/admin/top-ups/${id}/approve`, { headers: money() }));
   await approveTopUp(await topUp(o, P.ownerTopUpReference, 30_000_000));
+  // Payouts need two-factor sign-in on and a fresh code each (issue 18 item 4): the next one
+  // takes the app's next code.
+  const ownerKey = await enrolTwoFactor(o, PASSWORD);
+  let codeStep = 0;
   const payout = async () =>
     (
       await ok<{ id: string }>(
         await o.post('/api/v1/wallet/payouts', {
-          headers: money(),
+          headers: { ...money(), 'x-two-factor-code': await totpCode(ownerKey, codeStep++) },
           data: {
             amountMicros: 10_000_000,
             destination: { accountHolder: P.payoutHolder, iban: 'DE89 3704 0044 0532 0130 00' },

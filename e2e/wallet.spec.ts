@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BASE_URL, createAccount, signInSuperUser } from './support/app';
+import { BASE_URL, createAccount, PASSWORD, signIn, signInSuperUser } from './support/app';
+import { enrolThroughProfile, enterTwoFactorCode, totpCode } from './support/two-factor';
 
 /** A page of its own, signed in as the run's super-user. */
 async function superUserPage(browser: Browser): Promise<Page> {
@@ -68,7 +69,10 @@ test.describe('wallet', () => {
     browser,
   }) => {
     const ownerName = `Alan ${unique()}`;
-    await createAccount(page.request, { role: 'advertiser', name: ownerName });
+    const { email: ownerEmail } = await createAccount(page.request, {
+      role: 'advertiser',
+      name: ownerName,
+    });
     // Money in through an approved top-up (earnings need plays, which the journey covers).
     const reference = `SL-OWNER-${unique()}`;
     const topUp = await page.request.post('/api/v1/wallet/top-ups', {
@@ -83,12 +87,27 @@ test.describe('wallet', () => {
     });
     expect(approved.status(), await approved.text()).toBe(200);
 
+    // A payout needs two-factor sign-in (issue 18 item 4): the owner turns it on in the profile,
+    // then confirms the payout with a fresh code; signing in again asks for a code too.
+    const key = await enrolThroughProfile(page, PASSWORD);
+    await page.context().clearCookies();
+    await signIn(page, ownerEmail, PASSWORD);
+    await expect(page.getByLabel('Authentication code')).toBeFocused();
+    await enterTwoFactorCode(page, key);
+    await page.waitForURL((url) => url.pathname !== '/signin');
+
     await page.goto('/wallet');
     await page.getByRole('button', { name: 'Request payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a payout' });
     await dialog.getByLabel('Amount (€)').fill('60');
     await dialog.getByLabel('Account holder').fill('Alan Turing');
     await dialog.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await dialog.getByLabel('Two-factor code').fill('000000');
+    await dialog.getByRole('button', { name: 'Request payout' }).click();
+    await expect(dialog.getByLabel('Two-factor code')).toHaveAccessibleDescription(
+      /That code is not right/,
+    );
+    await dialog.getByLabel('Two-factor code').fill(await totpCode(key, 1));
     await dialog.getByRole('button', { name: 'Request payout' }).click();
     await expect(dialog).toBeHidden();
     const figures = page.locator('dl').first();

@@ -17,6 +17,8 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/json-depth';
 import { serializeRequest } from './lib/log-redaction';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createAccessPolicy, type TAccessPolicy } from './modules/access/access-policy';
+import { createAccountLimits } from './modules/auth/account-limits';
+import { createStepUp, type TStepUp } from './modules/auth/step-up';
 import { createAuth, type TAuth } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { createDeviceRevocation } from './modules/player/device-revocation';
@@ -100,6 +102,8 @@ export interface TAppDeps {
   servedFills: TServedFills;
   /** Bills stored ad plays behind the TVs' requests (modules/proof-of-play/settlement.ts). */
   settlement: TSettlement;
+  /** Fresh two-factor codes for money requests (modules/auth/step-up.ts). */
+  stepUp: TStepUp;
 }
 
 declare module 'fastify' {
@@ -215,8 +219,15 @@ export async function buildApp({
   });
   const sessionCache = createSessionCache<TAccount>({ bus: instanceBus });
   const secret = config.authSecret ?? (await loadOrCreateSecret(config.dataDir, 'auth-secret'));
+  // Fresh two-factor codes (payout requests, turning two-factor off); the key is Better Auth's.
+  const stepUp = createStepUp({
+    db: database.db,
+    secretKey: async () => (await auth.$context).secretConfig,
+    limits: createAccountLimits(database.db),
+  });
   const auth = createAuth({
     config,
+    stepUp,
     db: database.db,
     mail,
     secret,
@@ -271,6 +282,7 @@ export async function buildApp({
     platformSettings,
     servedFills,
     settlement,
+    stepUp,
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.

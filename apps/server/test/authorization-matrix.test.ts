@@ -6,10 +6,10 @@ import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { ZScheduleEntryView } from '@screenline/shared/schedule';
 import { buildApp } from '../src/app';
 import { createMeRepository } from '../src/modules/me/me.repository';
-import { BACKENDS, createTestApp, type TTestApp } from './harness';
+import { BACKENDS, createTestApp, withTwoFactor, type TTestApp } from './harness';
 import { insertAdSpace } from './screen-rows';
 import { createLocation, locationInput } from './screens-helpers';
-import { signUpForStorage } from './storage-helpers';
+import { signUpForStorage, withTwoFactorForStorage } from './storage-helpers';
 import { contentItemOf, uploadedImageOf } from './matrix/fixtures';
 import { CONTACT_CASES } from './matrix/contact-cases';
 import { DEVICE_CASES, pairingGrantOf } from './matrix/device-cases';
@@ -621,7 +621,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   let routes: string[] = [];
   beforeAll(async () => {
     const t = await createTestApp(backend);
-    const [owner, other, admin, publisher, buyer, otherBuyer] = [
+    const [plainOwner, other, plainAdmin, publisher, buyer, otherBuyer] = [
       await signUpForStorage(t),
       await signUpForStorage(t),
       await t.signUp(),
@@ -629,14 +629,20 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       await signUpForStorage(t),
       await signUpForStorage(t),
     ];
-    await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+    await createMeRepository(t.app.deps.db).setSuperUser(plainAdmin.email, true);
+    // Super-users act as such with two-factor sign-in on (issue 18 item 4).
+    const admin = await withTwoFactor(t, plainAdmin);
+    // Payout requests need the owner's two-factor sign-in on, and a code.
+    const owner = await withTwoFactorForStorage(t, plainOwner);
+    const adminWithoutTwoFactor = await t.signUp();
+    await createMeRepository(t.app.deps.db).setSuperUser(adminWithoutTwoFactor.email, true);
     // Both owners run screens; the role changes nothing for the routes any signed-in user may call.
     await chooseRole(t, owner.cookie, 'advertiser');
     await chooseRole(t, other.cookie, 'advertiser');
     await chooseRole(t, publisher.cookie, 'publisher');
     await chooseRole(t, buyer.cookie, 'publisher');
     await chooseRole(t, otherBuyer.cookie, 'publisher');
-    f = { t, owner, other, admin, publisher, buyer, otherBuyer };
+    f = { t, owner, other, admin, adminWithoutTwoFactor, publisher, buyer, otherBuyer };
     routes = await registeredRoutes(t);
   });
   afterAll(() => f.t.close());
@@ -771,6 +777,16 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
           'the wrong role',
         );
         expect(wrongRole.statusCode, `${route} not a super-user`).toBe(403);
+        // A super-user without two-factor sign-in is sent to enrol (issue 18 item 4).
+        const withoutTwoFactor = await send(
+          await access.request(f, 'own'),
+          f.adminWithoutTwoFactor.cookie,
+          'a super-user without two-factor',
+        );
+        expect(withoutTwoFactor.statusCode, `${route} super-user without 2FA`).toBe(403);
+        expect(withoutTwoFactor.json(), route).toMatchObject({
+          error: { code: 'two-factor-required' },
+        });
       }
       if (access.audience === 'screen-owner') {
         const wrongRole = await send(

@@ -11,7 +11,7 @@ import { ZDeviceRegistration } from '@screenline/shared/player';
 import { buildApp } from '../src/app';
 import { rowsOf } from '../src/db/rows';
 import { createMeRepository } from '../src/modules/me/me.repository';
-import { createTestApp, ORIGIN, type TTestApp } from './harness';
+import { createTestApp, ORIGIN, withTwoFactor, type TTestApp } from './harness';
 import { contentItemOf } from './matrix/fixtures';
 import { insertAdSpace } from './screen-rows';
 import { createLocation } from './screens-helpers';
@@ -382,13 +382,15 @@ describe('input fuzzing (V2.2.1 / V2.2.2 / V16.5.3) on pglite', () => {
       WEB_DIST: path.join(dist, 'web'),
       PLAYER_DIST: path.join(dist, 'player'),
     });
-    const [owner, other, buyer, admin] = [
+    const [owner, other, buyer, plainAdmin] = [
       await signUpForStorage(t),
       await signUpForStorage(t),
       await signUpForStorage(t),
       await t.signUp(),
     ];
-    await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+    await createMeRepository(t.app.deps.db).setSuperUser(plainAdmin.email, true);
+    // Super-users act as such with two-factor sign-in on (issue 18 item 4).
+    const admin = await withTwoFactor(t, plainAdmin);
     await chooseRole(t, owner.cookie, 'advertiser');
     await chooseRole(t, other.cookie, 'advertiser');
     await chooseRole(t, buyer.cookie, 'publisher');

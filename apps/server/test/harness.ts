@@ -7,11 +7,15 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { ZOutboxList } from '@screenline/shared/mail';
 import { buildApp } from '../src/app';
 import { type TConfig, testConfig } from '../src/config';
 import { openPglite, openPostgres, type TDatabase } from '../src/db/database';
 import { auditLedger } from '../src/modules/ledger/ledger';
+import { twoFactor } from '../src/db/schema/index';
 
 const ZSignUpResponse = z.object({ user: z.object({ id: z.string() }) });
 
@@ -199,4 +203,98 @@ export async function mailLinks(t: TTestApp, to: string): Promise<string[]> {
   const res = await t.request({ method: 'GET', url: '/api/v1/dev/mailbox' });
   const { items } = ZOutboxList.parse(res.json());
   return items.filter((m) => m.to === to).flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []);
+}
+
+const ZEnabled = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+
+/** An account with two-factor sign-in on, as a test drives it. */
+export interface TTwoFactorUser {
+  /** The session after enrolment (turning it on replaces the session). */
+  cookie: string;
+  /** The TOTP secret, as the authenticator app holds it. */
+  secret: string;
+  backupCodes: string[];
+  /** The code the authenticator app shows now (`offsetSteps` 30-second steps away). */
+  code(offsetSteps?: number): Promise<string>;
+}
+
+/** The TOTP secret inside an otpauth:// URI (Better Auth's: base32 of the secret's text). */
+export function secretOfTotpUri(uri: string): string {
+  const encoded = new URL(uri).searchParams.get('secret');
+  if (!encoded) throw new Error(`no secret in ${uri}`);
+  return new TextDecoder().decode(base32.decode(encoded));
+}
+
+/** The TOTP code of `secret` now, or `offsetSteps` 30-second steps away. */
+export async function totpCode(secret: string, offsetSteps = 0): Promise<string> {
+  return createOTP(secret).hotp(Math.floor(Date.now() / 30_000) + offsetSteps);
+}
+
+/**
+ * Turns two-factor sign-in on the way a person does (issue 18 item 4): the password, then a first
+ * code from the app. Super-users need it for admin routes, everyone for payout requests.
+ */
+export async function enrollTwoFactor(
+  t: TTestApp,
+  cookie: string,
+  password = PASSWORD,
+): Promise<TTwoFactorUser> {
+  const enabled = await t.request({
+    method: 'POST',
+    url: '/api/auth/two-factor/enable',
+    cookie,
+    payload: { password },
+  });
+  if (enabled.statusCode !== 200)
+    throw new Error(`2FA enable: ${enabled.statusCode} ${enabled.body}`);
+  const { totpURI, backupCodes } = ZEnabled.parse(enabled.json());
+  const secret = secretOfTotpUri(totpURI);
+  const verified = await t.request({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    cookie,
+    payload: { code: await totpCode(secret) },
+  });
+  if (verified.statusCode !== 200)
+    throw new Error(`2FA verify: ${verified.statusCode} ${verified.body}`);
+  return {
+    cookie: sessionCookie(verified),
+    secret,
+    backupCodes,
+    code: (offsetSteps) => totpCode(secret, offsetSteps),
+  };
+}
+
+/**
+ * A fresh code for a payout request. Each code counts once (step-up.ts); a person waits for the
+ * next one, a test that asks several times within 30 seconds forgets the step it spent (the
+ * single use has a test of its own in step-up.test.ts).
+ */
+export async function payoutCode(t: TTestApp, userId: string, secret: string): Promise<string> {
+  await t.app.deps.db
+    .update(twoFactor)
+    .set({ lastStepUpStep: null })
+    .where(eq(twoFactor.userId, userId));
+  return totpCode(secret);
+}
+
+/** Enrolled sessions of this test run, by cookie: what `twoFactorHeaders` computes codes from. */
+const enrolledSessions = new Map<string, { userId: string; secret: string }>();
+
+/** A signed-up user with two-factor sign-in on: the same user, its new cookie and its secret. */
+export async function withTwoFactor<U extends { cookie: string; userId: string }>(
+  t: TTestApp,
+  user: U,
+): Promise<U & { twoFactor: TTwoFactorUser }> {
+  const enrolled = await enrollTwoFactor(t, user.cookie);
+  enrolledSessions.set(enrolled.cookie, { userId: user.userId, secret: enrolled.secret });
+  return { ...user, cookie: enrolled.cookie, twoFactor: enrolled };
+}
+
+/** The X-Two-Factor-Code header a payout request of this session needs (see payoutCode). */
+export async function twoFactorHeaders(t: TTestApp, cookie: string) {
+  const enrolled = enrolledSessions.get(cookie);
+  if (!enrolled)
+    throw new Error('This session has no two-factor sign-in: use withTwoFactor first.');
+  return { 'x-two-factor-code': await payoutCode(t, enrolled.userId, enrolled.secret) };
 }

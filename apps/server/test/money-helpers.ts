@@ -5,7 +5,7 @@ import { ZOutboxList } from '@screenline/shared/mail';
 import { ZMonetizationRequest } from '@screenline/shared/monetization';
 import { ZPayout, ZTopUp, ZWallet } from '@screenline/shared/wallet';
 import { createMeRepository } from '../src/modules/me/me.repository';
-import type { TTestApp } from './harness';
+import { twoFactorHeaders, withTwoFactor, type TTestApp } from './harness';
 
 // Money fixtures (issue 9), made through the API like a client would.
 
@@ -66,7 +66,8 @@ export async function requestPayout(
     method: 'POST',
     url: '/api/v1/wallet/payouts',
     cookie,
-    headers: newKey(),
+    // Payouts need two-factor sign-in on and a fresh code (issue 18 item 4).
+    headers: { ...newKey(), ...(await twoFactorHeaders(t, cookie)) },
     payload: { amountMicros, destination: { accountHolder: 'Ada Owner', iban: IBAN } },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -95,11 +96,14 @@ export async function requestMonetization(
   return ZMonetizationRequest.parse(res.json()).id;
 }
 
-/** A signed-up super-user (set before their first request, so no session cache holds them). */
+/**
+ * A signed-up super-user (set before their first request, so no session cache holds them), with
+ * two-factor sign-in on: super-users act as such only then (issue 18 item 4).
+ */
 export async function signUpAdmin(t: TTestApp) {
   const admin = await t.signUp();
   await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
-  return admin;
+  return withTwoFactor(t, admin);
 }
 
 /** A signed-up user with a role. */

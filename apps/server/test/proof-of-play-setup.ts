@@ -17,7 +17,7 @@ import {
 } from '../src/modules/ledger/ledger';
 import { createMeRepository } from '../src/modules/me/me.repository';
 import { approveMonetization, insertFundedCampaign } from './fill-rows';
-import type { TTestApp } from './harness';
+import { withTwoFactor, type TTestApp } from './harness';
 import { contentItemOf } from './matrix/fixtures';
 import { createAdSpace, createLocation, insertPlaylist, type TOwner } from './screens-helpers';
 import { signUpForStorage, type TStorageUser } from './storage-helpers';
@@ -58,8 +58,10 @@ export async function popMarketplace(t: TTestApp) {
   const owner: TOwner = { userId: ownerUser.userId, cookie: ownerUser.cookie };
   const buyer = await signUpForStorage(t);
   await role(buyer, 'publisher');
-  const admin = await signUpForStorage(t);
-  await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+  const plainAdmin = await signUpForStorage(t);
+  await createMeRepository(t.app.deps.db).setSuperUser(plainAdmin.email, true);
+  // Super-users act as such with two-factor sign-in on (issue 18 item 4).
+  const admin = await withTwoFactor(t, plainAdmin);
   const location = await createLocation(t, owner, {
     name: 'Berlin café',
     address: { line: '1 Torstraße', city: 'Berlin', country: 'DE' },

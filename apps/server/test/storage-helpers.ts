@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { ZAuthToken } from '@screenline/shared/auth';
 import { ZStorageObject, type TStorageObject } from '@screenline/shared/storage';
-import type { TTestApp } from './harness';
+import { withTwoFactor, type TTestApp } from './harness';
 
 export const BUCKET = 'screenline';
 
@@ -22,6 +22,14 @@ export async function signUpForStorage(t: TTestApp): Promise<TStorageUser> {
   const res = await t.request({ method: 'GET', url: '/api/auth/token', cookie });
   const { token } = ZAuthToken.parse(res.json());
   return { userId, email, cookie, token, authorization: `Firebase ${token}` };
+}
+
+/** The user with two-factor sign-in on: a new session, so a new storage token too. */
+export async function withTwoFactorForStorage(t: TTestApp, user: TStorageUser) {
+  const enrolled = await withTwoFactor(t, user);
+  const res = await t.request({ method: 'GET', url: '/api/auth/token', cookie: enrolled.cookie });
+  const { token } = ZAuthToken.parse(res.json());
+  return { ...enrolled, token, authorization: `Firebase ${token}` };
 }
 
 export function objectUrl(name: string, bucket = BUCKET): string {

@@ -33,6 +33,15 @@ export const AUTH_ERROR_MESSAGES = {
   'requires-recent-login': 'Sign in again to do this.',
   'same-password': 'The new password is the same as the current one. Choose a different password.',
   'password-required': 'Enter your current password.',
+  'invalid-two-factor-code':
+    'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+  'invalid-recovery-code': 'That recovery code is not right, or it was used already.',
+  'two-factor-expired': 'The sign-in took too long. Enter your email and password again.',
+  'two-factor-locked':
+    'Too many wrong codes. Wait 15 minutes, then sign in again, or use a recovery code later.',
+  'two-factor-already-on': 'Two-factor sign-in is already on for this account.',
+  'two-factor-on-tv':
+    'This account uses two-factor sign-in, which a TV cannot ask for. Sign this TV in with your phone instead: scan the QR code beside this form.',
   unknown: 'Something went wrong. Try again.',
 } as const;
 export type TAuthErrorCode = keyof typeof AUTH_ERROR_MESSAGES;
@@ -55,6 +64,13 @@ const BETTER_AUTH_CODES: Record<string, TAuthErrorCode> = {
   TOO_MANY_REQUESTS: 'too-many-requests',
   PASSWORD_UNCHANGED: 'same-password',
   PASSWORD_REQUIRED: 'password-required',
+  // Two-factor sign-in (issue 18 item 4).
+  INVALID_CODE: 'invalid-two-factor-code',
+  INVALID_BACKUP_CODE: 'invalid-recovery-code',
+  INVALID_TWO_FACTOR_COOKIE: 'two-factor-expired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'two-factor-expired',
+  ACCOUNT_TEMPORARILY_LOCKED: 'two-factor-locked',
+  TOTP_ALREADY_ENABLED: 'two-factor-already-on',
 };
 
 /** Turns a Better Auth error (code, HTTP status) or a failed fetch into a SPEC §8 code. */
@@ -62,6 +78,7 @@ export function authErrorCode(
   error: { code?: string | undefined; status?: number | undefined } | null | undefined,
 ): TAuthErrorCode {
   if (!error) return 'unknown';
+  if (error.code === 'ACCOUNT_TEMPORARILY_LOCKED') return 'two-factor-locked';
   if (error.status === 429) return 'too-many-requests';
   if (error.code && error.code in BETTER_AUTH_CODES)
     return BETTER_AUTH_CODES[error.code] ?? 'unknown';
@@ -78,6 +95,9 @@ const SERVER_WORDED_CODES = new Set([
   'ACCOUNT_HOLDS_MONEY',
   'ACCOUNT_TEMPORARILY_LIMITED',
   'PASSWORD_TOO_COMMON',
+  // Turning two-factor off: a missing, wrong or used code.
+  'TWO_FACTOR_CODE_INVALID',
+  'TWO_FACTOR_REQUIRED',
 ]);
 
 export function authErrorMessage(

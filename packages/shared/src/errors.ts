@@ -15,6 +15,13 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   'quota-exceeded': 402,
   forbidden: 403,
+  /**
+   * The account must turn on two-factor sign-in first (issue 18 item 4): super-users before any
+   * admin route, everyone before a payout request.
+   */
+  'two-factor-required': 403,
+  /** A request that needs a fresh two-factor code came without one, or with a wrong or used one. */
+  'two-factor-code-invalid': 403,
   'not-found': 404,
   conflict: 409,
   'role-already-set': 409,

@@ -29,6 +29,8 @@ export const ZMe = z.object({
   emailVerified: z.boolean(),
   role: ZRole.nullable(),
   isSU: z.boolean(),
+  /** Two-factor sign-in is on: super-users need it for admin pages, everyone for payouts. */
+  twoFactorEnabled: z.boolean(),
   name: text(),
   company: text(),
   phone: text(),

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
+import { createOTP } from '@better-auth/utils/otp';
+import { symmetricEncrypt } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
 import { ZAuthToken } from '@screenline/shared/auth';
+import { twoFactor } from '../db/schema/index';
 
 /**
  * The demo's way into the product: its own HTTP API, in-process through app.inject, so every
@@ -74,6 +78,47 @@ export function createDemoClient(app: FastifyInstance) {
     return { email, userId, cookie, storageAuthorization: `Firebase ${token}` };
   }
 
+  /** A session's storage token, read again (a new session needs its own). */
+  async function withStorageToken(session: Omit<TDemoSession, 'storageAuthorization'>) {
+    const { token } = ZAuthToken.parse(
+      await call({ method: 'GET', url: '/api/auth/token', cookie: session.cookie }),
+    );
+    return { ...session, storageAuthorization: `Firebase ${token}` };
+  }
+
+  /**
+   * Turns two-factor sign-in on as a person does (the password, then a first code), with the
+   * demo's published key in place of the random one, so that docs/demo.md can give it: the only
+   * two-factor row written directly. Answers the new session (turning it on replaces the old).
+   */
+  async function enrollTwoFactor(
+    session: TDemoSession,
+    password: string,
+    totpSecret: string,
+  ): Promise<TDemoSession> {
+    await call({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      cookie: session.cookie,
+      payload: { password },
+    });
+    const { secretConfig } = await app.deps.auth.$context;
+    await app.deps.db
+      .update(twoFactor)
+      .set({ secret: await symmetricEncrypt({ key: secretConfig, data: totpSecret }) })
+      .where(eq(twoFactor.userId, session.userId));
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { origin, cookie: session.cookie },
+      payload: { code: await createOTP(totpSecret).totp() },
+    });
+    if (verified.statusCode !== 200)
+      throw new DemoRequestError('POST', '/api/auth/two-factor/verify-totp', verified);
+    const cookie = verified.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    return withStorageToken({ email: session.email, userId: session.userId, cookie });
+  }
+
   /** Uploads bytes through the storage API (multipart, as the web client does). */
   async function upload(
     session: TDemoSession,
@@ -104,7 +149,7 @@ export function createDemoClient(app: FastifyInstance) {
     });
   }
 
-  return { call, signUp, upload };
+  return { call, signUp, upload, enrollTwoFactor };
 }
 
 export type TDemoClient = ReturnType<typeof createDemoClient>;

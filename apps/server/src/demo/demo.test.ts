@@ -7,10 +7,11 @@ import { ZEarnings, ZMonetizationRequestList } from '@screenline/shared/monetiza
 import { ZPlaylistDetail, ZPlaylistList } from '@screenline/shared/playlist';
 import { ZPayoutList, ZTopUpList, ZWallet } from '@screenline/shared/wallet';
 import { impression } from '../db/schema/index';
-import { createTestApp, sessionCookie, type TTestApp } from '../../test/harness';
+import { createTestApp, sessionCookie, totpCode, type TTestApp } from '../../test/harness';
 import {
   DEMO_MAX_DAYS,
   DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
   DEMO_USERS,
   isDemoSeeded,
   seedDemo,
@@ -36,6 +37,17 @@ describe('the demo seed', () => {
       const res = await t.signIn(DEMO_USERS[key].email, DEMO_PASSWORD);
       expect(res.statusCode, res.body).toBe(200);
       cookies[key] = sessionCookie(res);
+      if (key === 'buyer') continue;
+      // The owner and the super-user have two-factor sign-in on, with the key docs/demo.md gives.
+      expect(res.json()).toMatchObject({ twoFactorRedirect: true });
+      const second = await t.request({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        cookie: cookies[key],
+        payload: { code: await totpCode(DEMO_TOTP_SECRET) },
+      });
+      expect(second.statusCode, second.body).toBe(200);
+      cookies[key] = sessionCookie(second);
     }
   });
   afterAll(() => t.close());

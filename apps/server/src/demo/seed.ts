@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { createOTP } from '@better-auth/utils/otp';
 import type { TDaypart } from '@screenline/shared/campaign';
 import { chargeMicros } from '@screenline/shared/platform-settings';
+import { TWO_FACTOR_CODE_HEADER } from '@screenline/shared/two-factor';
 import {
   IMPRESSION_BATCH_MAX,
   MANIFEST_TIMELINE_DAYS,
@@ -45,6 +47,13 @@ import { createDemoClient, type TDemoClient, type TDemoSession } from './demo-cl
  */
 
 export const DEMO_PASSWORD = 'screenline-demo';
+
+/**
+ * The demo's two-factor key (issue 18 item 4): the super-user needs two-factor sign-in on for the
+ * admin pages, the screen owner for payouts. Both accounts use this published key, whose base32
+ * form (what an authenticator app takes) docs/demo.md gives: never use it for a real account.
+ */
+export const DEMO_TOTP_SECRET = 'screenline-demo-two-factor-2026!';
 
 export const DEMO_USERS = {
   owner: {
@@ -496,6 +505,9 @@ export async function seedDemo(
   );
   // The first super-user comes from the repository, as `npm run admin -- grant` does.
   await createMeRepository(app.deps.db).setSuperUser(DEMO_USERS.admin.email, true);
+  // Super-users act as such only with two-factor sign-in on; payouts need it too.
+  sessions.admin = await client.enrollTwoFactor(sessions.admin, DEMO_PASSWORD, DEMO_TOTP_SECRET);
+  sessions.owner = await client.enrollTwoFactor(sessions.owner, DEMO_PASSWORD, DEMO_TOTP_SECRET);
   const { owner, buyer, buyer2, admin } = sessions;
 
   // Libraries: generated slides, stored through the storage API and added to the library.
@@ -866,6 +878,8 @@ export async function seedDemo(
       url: '/api/v1/wallet/payouts',
       cookie: owner.cookie,
       idempotent: true,
+      // A fresh code from the owner's authenticator app (the demo key).
+      headers: { [TWO_FACTOR_CODE_HEADER]: await createOTP(DEMO_TOTP_SECRET).totp() },
       payload: {
         amountMicros: payout,
         destination: { accountHolder: 'Lindqvist Screens GmbH', iban: 'DE89370400440532013000' },

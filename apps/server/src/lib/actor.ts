@@ -7,6 +7,8 @@ export interface TSessionUser {
   emailVerified: boolean;
   name: string;
   createdAt: Date;
+  /** Two-factor sign-in is on (issue 18 item 4): super-users act as such only then. */
+  twoFactorEnabled: boolean;
 }
 
 /** Where a request came from: what the money audit log records with each decision. */

@@ -21,3 +21,10 @@ export const notFound = (what = 'That item') => new AppError('not-found', `${wha
 export const forbidden = (message = 'You do not have access to this.') =>
   new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated', 'Sign in to continue.');
+
+/** A super-user without two-factor sign-in on (issue 18 item 4): they enrol first. */
+export const twoFactorRequired = () =>
+  new AppError(
+    'two-factor-required',
+    'Super-users must turn on two-factor sign-in before using admin pages: Profile → Security.',
+  );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { TActor, TPrincipal, TSessionUser } from '../lib/actor';
-import { forbidden, unauthenticated } from '../lib/app-error';
+import { forbidden, twoFactorRequired, unauthenticated } from '../lib/app-error';
 import { createProfileDirectory, type TProfile } from '../modules/me/profile-directory';
 import { createDeviceDirectory } from '../modules/player/device-directory';
 
@@ -65,8 +65,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
     const { id, email, emailVerified, name, createdAt } = session.user;
+    const twoFactorEnabled = session.user.twoFactorEnabled === true;
     const account = {
-      user: { id, email, emailVerified, name, createdAt },
+      user: { id, email, emailVerified, name, createdAt, twoFactorEnabled },
       profile: await profiles.findProfile(id),
     };
     store(key, {
@@ -141,6 +142,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('requireSuperUser', async function (this: FastifyRequest) {
     const actor = await this.requireActor();
     if (!actor.isSU) throw forbidden('Only super-users can do this.');
+    if (!actor.twoFactorEnabled) throw twoFactorRequired();
     return actor;
   });
 });

@@ -26,6 +26,8 @@ export interface TFixture {
   /** Another user with resources of their own, for the 404 checks. */
   other: TStorageUser;
   admin: { cookie: string };
+  /** A super-user who has not turned two-factor sign-in on: refused admin routes (issue 18). */
+  adminWithoutTwoFactor: { cookie: string };
   /** Signed in with the publisher role: the wrong role for screen-owner routes. */
   publisher: { cookie: string };
   /**

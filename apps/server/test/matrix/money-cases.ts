@@ -9,6 +9,7 @@ import {
   requestPayout,
   requestTopUp,
 } from '../money-helpers';
+import { twoFactorHeaders } from '../harness';
 import { insertAdSpace } from '../screen-rows';
 import type { TCase, TFixture } from './matrix-types';
 
@@ -139,7 +140,7 @@ export const MONEY_CASES: Record<string, TCase> = {
       return {
         method: 'POST',
         url: '/api/v1/wallet/payouts',
-        headers: newKey(),
+        headers: { ...newKey(), ...(await twoFactorHeaders(f.t, f.owner.cookie)) },
         payload: { amountMicros: 10 * EUR, destination: { accountHolder: 'Matrix', iban: IBAN } },
       };
     },

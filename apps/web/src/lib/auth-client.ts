@@ -1,4 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
+import { twoFactorClient } from 'better-auth/client/plugins';
 import { authErrorMessage } from '@screenline/shared/auth-messages';
 import { announceSessionChange } from '@/lib/session';
 
@@ -7,7 +8,12 @@ import { announceSessionChange } from '@/lib/session';
  * action runs, or load it with `import()` on pages every visitor opens: the session itself is read
  * without it (lib/session.ts), so the first page does not carry it.
  */
-export const authClient = createAuthClient({ baseURL: `${window.location.origin}/api/auth` });
+export const authClient = createAuthClient({
+  baseURL: `${window.location.origin}/api/auth`,
+  // Two-factor sign-in (issue 18 item 4): the sign-in form shows the second step itself when the
+  // answer says `twoFactorRedirect`, so no redirect is configured here.
+  plugins: [twoFactorClient()],
+});
 
 // Better Auth flips this signal after every action that may change the session (sign-in, sign-out,
 // a changed email…); the auth context then reads the session again. The store calls a new

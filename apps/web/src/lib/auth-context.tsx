@@ -58,6 +58,7 @@ export function bareAuthUser(account: TAuthSessionUser): TAuthUser {
     emailVerified: account.emailVerified,
     role: null,
     isSU: false,
+    twoFactorEnabled: false,
     name: account.name,
     company: '',
     phone: '',

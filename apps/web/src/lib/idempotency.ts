@@ -39,11 +39,12 @@ export function postWithIdempotencyKey<TOutput>(
   schema: TResponseSchema<TOutput>,
   body: unknown,
   key: string,
+  headers: Record<string, string> = {},
 ): Promise<TOutput> {
   return apiRequest(path, schema, {
     method: 'POST',
     body,
-    headers: { [IDEMPOTENCY_HEADER]: key },
+    headers: { ...headers, [IDEMPOTENCY_HEADER]: key },
   });
 }
 
@@ -59,14 +60,22 @@ export function useIdempotentMutation<TVariables, TOutput>({
     path: string;
     body: unknown;
     schema: TResponseSchema<TOutput>;
+    /** Headers that are not part of the action (a fresh two-factor code on a retry). */
+    headers?: Record<string, string>;
   };
 } & Omit<UseMutationOptions<TOutput, Error, TVariables>, 'mutationFn'>) {
   return useMutation<TOutput, Error, TVariables>({
     ...options,
     mutationFn: async (variables) => {
-      const { path, body, schema } = request(variables);
+      const { path, body, schema, headers } = request(variables);
       const action = actionOf(path, body);
-      const result = await postWithIdempotencyKey(path, schema, body, idempotencyKeyFor(action));
+      const result = await postWithIdempotencyKey(
+        path,
+        schema,
+        body,
+        idempotencyKeyFor(action),
+        headers,
+      );
       settleIdempotencyKey(action);
       return result;
     },

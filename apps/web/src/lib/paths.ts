@@ -85,6 +85,12 @@ export const paths = {
  * Where the email verification link lands (Better Auth's callbackURL): the profile, which then
  * says the email is verified. A failed link lands on /profile?error=… instead (same page).
  */
+/**
+ * Where a super-user without two-factor sign-in is sent (issue 18 item 4): the profile's
+ * two-factor section, with a note that admin pages need it.
+ */
+export const TWO_FACTOR_ENROLMENT = `${paths.profile}?two-factor=required#two-factor`;
+
 export const EMAIL_VERIFIED_LANDING = `${paths.profile}?verified=1`;
 
 /** A path and everything below it ("/help/tv" → "/help/tv/*"), for catch-all redirects. */

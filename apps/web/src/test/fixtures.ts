@@ -1,6 +1,7 @@
 import type { TContentItem } from '@screenline/shared/content';
 import type { TAuthContextValue, TAuthUser } from '@/lib/auth-context';
 
+/** A user; a super-user has two-factor sign-in on unless told otherwise, as the server requires. */
 export function makeUser(overrides: Partial<TAuthUser> = {}): TAuthUser {
   return {
     uid: 'user-1',
@@ -8,6 +9,7 @@ export function makeUser(overrides: Partial<TAuthUser> = {}): TAuthUser {
     emailVerified: true,
     role: 'advertiser',
     isSU: false,
+    twoFactorEnabled: overrides.isSU === true,
     name: 'Ada Lovelace',
     company: 'Analytical Engines',
     phone: '',

@@ -11,6 +11,8 @@ import type { TTvSession } from '../../lib/session';
 
 const ZSignInAnswer = z.object({ user: z.object({ email: text(), name: text() }) });
 const ZAuthError = z.object({ code: z.string().optional() });
+/** A right password of an account with two-factor sign-in: no session exists yet. */
+const ZSecondStep = z.object({ twoFactorRedirect: z.literal(true) });
 
 export class SignInError extends Error {
   override readonly name = 'SignInError';
@@ -44,6 +46,8 @@ export async function signInWithPassword(email: string, password: string): Promi
       authErrorCode({ code: parsed.success ? parsed.data.code : undefined, status: answer.status }),
     );
   }
+  // The TV has no second step (issue 18 item 4): it says so, and that pairing by code works.
+  if (ZSecondStep.safeParse(answer.body).success) throw new SignInError('two-factor-on-tv');
   const token = answer.headers.get('set-auth-token');
   const parsed = ZSignInAnswer.safeParse(answer.body);
   if (!token || !parsed.success) throw new SignInError('unknown');

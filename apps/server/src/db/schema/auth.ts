@@ -7,11 +7,12 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // Better Auth's tables, written from its documented schema (user, session, account,
 // verification) and its plugins' (jwt: jwks; device-authorization: deviceCode; database rate
-// limits: rateLimit). Property names are Better Auth's field names; columns are snake_case.
+// limits: rateLimit; two-factor: twoFactor and user.twoFactorEnabled). Property names are Better Auth's field names; columns are snake_case.
 
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
@@ -19,6 +20,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  // The twoFactor plugin's (issue 18 item 4): set once a first TOTP code confirmed the enrolment.
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -102,6 +105,31 @@ export const deviceCode = pgTable('device_code', {
   requestedIp: text('requested_ip'),
   requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }),
 });
+
+/**
+ * The twoFactor plugin's table (issue 18 item 4): one row per user who began enrolment. `secret`
+ * and `backupCodes` are encrypted by Better Auth with the auth secret; `verified` turns true with
+ * the first valid code. `failedVerificationCount` and `lockedUntil` are its per-account limit on
+ * wrong codes at sign-in.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // Not Better Auth's: the TOTP time step last spent on a step-up (a payout request), so a code
+    // is never accepted twice (modules/auth/step-up.ts). Better Auth neither writes nor reads it.
+    lastStepUpStep: bigint('last_step_up_step', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
+);
 
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),

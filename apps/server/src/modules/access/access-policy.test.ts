@@ -12,6 +12,7 @@ const user = (overrides: Partial<TActor> = {}): TActor => ({
   createdAt: new Date(0),
   role: 'advertiser',
   isSU: false,
+  twoFactorEnabled: true,
   ...overrides,
 });
 const device: TDeviceActor = { kind: 'device', id: 'tv-1', ownerId: 'ann', adSpaceId: 'space-1' };
@@ -153,6 +154,25 @@ describe('access policy', () => {
     );
     // Without the flag, a super-user of the other role is refused like anyone else.
     expect((await statusOf(access.requireAccess(admin, 'campaign.list'))).status).toBe(403);
+  });
+
+  it('admits a super-user as such only with two-factor sign-in on (issue 18 item 4)', async () => {
+    const { access } = policyWithContent();
+    const admin = user({ isSU: true, role: 'advertiser', twoFactorEnabled: false });
+    await expect(access.requireAccess(admin, 'admin.payouts.review')).rejects.toMatchObject({
+      code: 'two-factor-required',
+      statusCode: 403,
+    });
+    // Without a role, only "super-users too" would have admitted them.
+    await expect(
+      access.requireAccess({ ...admin, role: null }, 'marketplace.adSpaces.list'),
+    ).rejects.toMatchObject({ code: 'two-factor-required' });
+    // What their role admits anyway stays open, and a non-super-user still gets `forbidden`.
+    const buyingSU = user({ isSU: true, role: 'publisher', twoFactorEnabled: false });
+    expect((await statusOf(access.requireAccess(buyingSU, 'campaign.create'))).status).toBe(200);
+    await expect(
+      access.requireAccess(user({ twoFactorEnabled: false }), 'admin.payouts.review'),
+    ).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('does not let a super-user past ownership: admin work gets its own permissions', async () => {

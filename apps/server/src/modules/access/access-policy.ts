@@ -1,4 +1,4 @@
-import { AppError, forbidden, unauthenticated } from '../../lib/app-error';
+import { AppError, forbidden, twoFactorRequired, unauthenticated } from '../../lib/app-error';
 import type { TPrincipal } from '../../lib/actor';
 import {
   PERMISSIONS,
@@ -37,7 +37,15 @@ export function createAccessPolicy() {
   ): Promise<TPrincipalFor<P>> {
     if (!principal) throw unauthenticated();
     const rule: TRule = PERMISSIONS[permission];
-    if (!isAdmitted<P>(principal, rule)) throw forbidden(refusal(principal, rule));
+    if (!isAdmitted<P>(principal, rule)) {
+      // A super-user without two-factor sign-in is refused what only their super-user flag
+      // would admit, with the code that sends them to enrol (issue 18 item 4).
+      if (principal.kind === 'user' && principal.isSU && !principal.twoFactorEnabled) {
+        if (isAdmitted<P>({ ...principal, twoFactorEnabled: true }, rule))
+          throw twoFactorRequired();
+      }
+      throw forbidden(refusal(principal, rule));
+    }
     if (rule.resource) await requireOwned(principal, rule.resource, ids);
     else if (ids.length > 0) throw new Error(`${permission} does not name a resource.`);
     return principal;
@@ -77,8 +85,10 @@ function isAdmitted<P extends TPermission>(
   if (!rule.principals.includes(principal.kind)) return false;
   // A TV acts for its owner where a rule names TVs: the owner held the role when setting it up.
   if (principal.kind !== 'user') return !rule.superUserOnly;
-  if (rule.superUserOnly && !principal.isSU) return false;
-  if (rule.superUsersToo && principal.isSU) return true;
+  // Super-user powers need two-factor sign-in on (issue 18 item 4).
+  const isSU = principal.isSU && principal.twoFactorEnabled;
+  if (rule.superUserOnly && !isSU) return false;
+  if (rule.superUsersToo && isSU) return true;
   if (rule.roles && !(principal.role && rule.roles.includes(principal.role))) return false;
   return true;
 }

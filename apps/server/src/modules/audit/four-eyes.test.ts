@@ -8,7 +8,7 @@ import { PLATFORM_SETTINGS_DEFAULTS } from '@screenline/shared/platform-settings
 import { ZPayout, ZTopUp } from '@screenline/shared/wallet';
 import { campaign } from '../../db/schema/index';
 import { REPLAYED_HEADER } from '../ledger/idempotency';
-import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
+import { BACKENDS, createTestApp, withTwoFactor, type TTestApp } from '../../../test/harness';
 import {
   EUR,
   fund,
@@ -211,7 +211,7 @@ describe.each(BACKENDS)('four eyes on money on %s', (backend) => {
   });
 
   it('above the four-eyes amount a payout is approved by two super-users before it can be paid; a rejection returns it', async () => {
-    const owner = await t.signUp();
+    const owner = await withTwoFactor(t, await t.signUp());
     const role = await t.request({
       method: 'PATCH',
       url: '/api/v1/me',

@@ -31,6 +31,14 @@ export const ACCOUNT_LIMIT_POLICIES = {
   'sign-in': { free: 5, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 86_400_000 },
   // After 3 reset mails to one address: 1, 2, 4, 8 min, then 15 min per mail.
   'reset-mail': { free: 3, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 3_600_000 },
+  // Two-factor codes checked outside sign-in (step-up.ts), per account: after 5 wrong ones,
+  // 30 s, 1, 2, 4, 8 min, then 15 min per try. A right code resets it (issue 18 item 4).
+  'two-factor': {
+    free: 5,
+    baseDelayMs: 30_000,
+    maxDelayMs: 15 * 60_000,
+    forgetAfterMs: 86_400_000,
+  },
 } satisfies Record<string, TAttemptPolicy>;
 
 export type TAttemptKind = keyof typeof ACCOUNT_LIMIT_POLICIES;
@@ -80,6 +88,23 @@ export function createAccountLimits(db: TDb, now: () => Date = () => new Date())
     return Math.max(1000, row.lastAt.getTime() + pauseAfter(policy, row.failures) - at.getTime());
   }
 
+  /**
+   * The milliseconds left of the pause, counting nothing; null when not paused. For checks that
+   * count only failures (two-factor codes: a right code of a paused account is refused too).
+   */
+  async function pausedFor(kind: TAttemptKind, subject: string): Promise<number | null> {
+    const policy = ACCOUNT_LIMIT_POLICIES[kind];
+    const [row] = await db
+      .select({ failures: authAttempt.failures, lastAt: authAttempt.lastAt })
+      .from(authAttempt)
+      .where(and(eq(authAttempt.kind, kind), eq(authAttempt.subject, subjectOf(subject))));
+    if (!row) return null;
+    const at = now().getTime();
+    if (row.lastAt.getTime() <= at - policy.forgetAfterMs) return null;
+    const left = row.lastAt.getTime() + pauseAfter(policy, row.failures) - at;
+    return left > 0 ? Math.max(1000, left) : null;
+  }
+
   /** Forgets the attempts (a successful sign-in). */
   async function clear(kind: TAttemptKind, email: string): Promise<void> {
     await db
@@ -95,7 +120,7 @@ export function createAccountLimits(db: TDb, now: () => Date = () => new Date())
       .where(and(eq(authAttempt.kind, kind), eq(authAttempt.subject, subjectOf(email))));
   }
 
-  return { take, clear, uncount };
+  return { take, pausedFor, clear, uncount };
 }
 
 export type TAccountLimits = ReturnType<typeof createAccountLimits>;

@@ -1,10 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer, deviceAuthorization, jwt } from 'better-auth/plugins';
+import { bearer, deviceAuthorization, jwt, twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '@screenline/shared/auth';
 import { TV_CLIENT_ID, USER_CODE_LENGTH } from '@screenline/shared/pairing';
+import { TWO_FACTOR_ISSUER } from '@screenline/shared/two-factor';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/database';
 import * as schema from '../../db/schema/index';
@@ -15,6 +16,7 @@ import { AUTH_RULE_CODES, answerWithoutSessionTokens, authBeforeHook } from './a
 import { betterAuthLogger } from './auth-logger';
 import { sessionCachePlugin, type TSessionCache } from './session-cache';
 import { accountLimitsPlugin, createAccountLimits } from './account-limits';
+import { twoFactorRulesPlugin, type TStepUp } from './step-up';
 
 /** The header that carries the client address into Better Auth; always set by us, never trusted from outside. */
 export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
@@ -44,6 +46,8 @@ interface TAuthDeps {
   onSignedOutEverywhere?: (userId: string) => Promise<void>;
   /** The session plugin's in-process cache, evicted here whenever a session ends or a user changes. */
   sessionCache: Pick<TSessionCache, 'forgetSession' | 'forgetUser'>;
+  /** Fresh two-factor codes (step-up.ts): turning two-factor sign-in off needs one. */
+  stepUp: TStepUp;
 }
 
 export function createAuth({
@@ -56,6 +60,7 @@ export function createAuth({
   refuseUserDeletion,
   onSignedOutEverywhere,
   sessionCache,
+  stepUp,
 }: TAuthDeps) {
   // A password change and "sign out everywhere" end the account's other sessions; they end its
   // TVs' device tokens too. (A reset is `onPasswordReset` below: it has no session.)
@@ -92,6 +97,7 @@ export function createAuth({
         jwks: schema.jwks,
         deviceCode: schema.deviceCode,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -187,6 +193,9 @@ export function createAuth({
         '/device/token': { window: 5, max: 10 },
         '/device/approve': { window: 60, max: 10 },
         '/device/deny': { window: 60, max: 10 },
+        // Two-factor codes: the plugin's own limit is 3 per 10 s per address on /two-factor/*;
+        // per account, the plugin locks sign-in codes after 10 wrong ones for 15 minutes and
+        // step-up.ts pauses the others (issue 18 item 4).
       },
     },
     advanced: {
@@ -230,6 +239,19 @@ export function createAuth({
         userCodeLength: USER_CODE_LENGTH,
         validateClient: (clientId) => clientId === TV_CLIENT_ID,
       }),
+      // Two-factor sign-in (issue 18 item 4, docs/security.md): TOTP from an authenticator app and
+      // ten single-use recovery codes, both stored encrypted with the auth secret. Turning it on
+      // takes the password and a first valid code; off takes the password and a code.
+      twoFactor({
+        issuer: TWO_FACTOR_ISSUER,
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        // The challenge between password and code lives 10 minutes; 10 wrong codes in a row
+        // (across challenges) lock the account's second step for 15 minutes.
+        twoFactorCookieMaxAge: 600,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+      }),
+      twoFactorRulesPlugin(stepUp),
       sessionCachePlugin(sessionCache),
       // Failed sign-ins and reset mails per account, in the database (issue 18 item 3).
       ...(config.authRateLimit ? [accountLimitsPlugin(createAccountLimits(db))] : []),

@@ -32,7 +32,7 @@ import { createMeRepository } from '../me/me.repository';
 import { completeDueCampaigns } from './campaign-completion';
 import { campaignsRepository } from './campaigns.repository';
 import { RESULTS_MAX_DAYS } from './campaigns.service';
-import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
+import { BACKENDS, createTestApp, withTwoFactor, type TTestApp } from '../../../test/harness';
 import {
   addContent,
   contentVersionOf,
@@ -78,7 +78,8 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
     }
     const su = await t.signUp();
     await createMeRepository(t.app.deps.db).setSuperUser(su.email, true);
-    admin = su;
+    // Super-users act as such with two-factor sign-in on (issue 18 item 4).
+    admin = await withTwoFactor(t, su);
     poster = await addContent(t, buyer, 'image', 'Spring poster');
     othersPoster = await addContent(t, otherBuyer, 'image', 'Other poster');
     monetized = await insertAdSpace(t, owner.userId, { name: 'Monetized window' });

@@ -10,7 +10,13 @@ import {
 import { monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
 import { createMeRepository } from '../me/me.repository';
 import { QR_RATE_LIMIT } from './qr.routes';
-import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
+import {
+  BACKENDS,
+  createTestApp,
+  ORIGIN,
+  withTwoFactor,
+  type TTestApp,
+} from '../../../test/harness';
 import { approveMonetization, insertFundedCampaign } from '../../../test/fill-rows';
 import { contentItemOf } from '../../../test/matrix/fixtures';
 import { createAdSpace, createLocation, type TOwner } from '../../../test/screens-helpers';
@@ -69,8 +75,10 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
     owner = { userId: ownerUser.userId, cookie: ownerUser.cookie, storage: ownerUser };
     buyer = await signUpForStorage(t);
     await role(buyer, 'publisher');
-    admin = await signUpForStorage(t);
-    await createMeRepository(t.app.deps.db).setSuperUser(admin.email, true);
+    const plainAdmin = await signUpForStorage(t);
+    await createMeRepository(t.app.deps.db).setSuperUser(plainAdmin.email, true);
+    // Super-users act as such with two-factor sign-in on (issue 18 item 4).
+    admin = await withTwoFactor(t, plainAdmin);
     locationId = (
       await createLocation(t, owner, {
         name: 'Berlin café',

@@ -58,6 +58,7 @@ function toMe(user: TSessionUser, profile: TProfile): TMe {
     emailVerified: user.emailVerified,
     role: profile.role,
     isSU: profile.isSU,
+    twoFactorEnabled: user.twoFactorEnabled,
     name: user.name,
     company: profile.company,
     phone: profile.phone,

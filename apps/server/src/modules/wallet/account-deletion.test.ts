@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCampaign } from '@screenline/shared/campaign';
 import { profile } from '../../db/schema/index';
-import { BACKENDS, createTestApp, PASSWORD, type TTestApp } from '../../../test/harness';
+import {
+  BACKENDS,
+  createTestApp,
+  PASSWORD,
+  withTwoFactor,
+  type TTestApp,
+} from '../../../test/harness';
 import { contentItemOf } from '../../../test/matrix/fixtures';
 import {
   EUR,
@@ -52,7 +58,7 @@ describe.each(BACKENDS)('account deletion with money on %s', (backend) => {
     t.request({ method: 'POST', url, cookie: admin.cookie, headers: newKey() });
 
   it('refuses a screen owner with earnings or unpaid payouts, then deletes once paid out', async () => {
-    const owner = await t.signUp();
+    const owner = await withTwoFactor(t, await t.signUp());
     await chooseRole(owner.cookie, 'advertiser');
     await fund(t, owner.cookie, admin.cookie, 50 * EUR);
 

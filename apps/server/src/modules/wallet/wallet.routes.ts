@@ -18,6 +18,7 @@ import {
   ZWalletTransactionList,
   ZWalletTransactionsQuery,
 } from '@screenline/shared/wallet';
+import { TWO_FACTOR_CODE_HEADER, ZTwoFactorCodeHeaders } from '@screenline/shared/two-factor';
 import type { TActor } from '../../lib/actor';
 import { loadOrCreateSecret } from '../../lib/secrets';
 import { createContentDirectory } from '../content/content-directory';
@@ -53,6 +54,7 @@ export async function walletRoutes(app: FastifyInstance) {
     },
     publicUrl: config.publicUrl,
     cipher: createIbanCipher(secret),
+    stepUp: app.deps.stepUp,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
@@ -154,15 +156,22 @@ export async function walletRoutes(app: FastifyInstance) {
       schema: {
         tags: ['wallet'],
         summary:
-          'Ask for a payout of earnings to a bank account (Idempotency-Key); the amount is held from the wallet at once',
-        headers: ZIdempotencyHeaders,
+          'Ask for a payout of earnings to a bank account (Idempotency-Key, X-Two-Factor-Code); the amount is held from the wallet at once',
+        description:
+          'Needs two-factor sign-in on (403 two-factor-required) and a current code from the authenticator app in X-Two-Factor-Code, each code usable once (403 two-factor-code-invalid).',
+        headers: ZIdempotencyHeaders.extend(ZTwoFactorCodeHeaders.shape),
         body: ZCreatePayout,
         response: { 201: ZPayout, ...moneyRefusals },
       },
     },
     async (request, reply) => {
       const actor = await request.requireActor();
-      return service.createPayout(actor, request.body, idempotent(request, reply, actor));
+      return service.createPayout(
+        actor,
+        request.body,
+        idempotent(request, reply, actor),
+        request.headers[TWO_FACTOR_CODE_HEADER],
+      );
     },
   );
 

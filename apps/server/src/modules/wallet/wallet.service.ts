@@ -21,6 +21,7 @@ import {
 } from '@screenline/shared/wallet';
 import type { TDb } from '../../db/database';
 import type { payoutRequest, topUpRequest } from '../../db/schema/index';
+import type { TStepUp } from '../auth/step-up';
 import type { TActor } from '../../lib/actor';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { pageOf } from '../../lib/created-order';
@@ -96,8 +97,10 @@ export function createWalletService(deps: {
   mail: Pick<MailService, 'enqueue'>;
   publicUrl: string;
   cipher: TIbanCipher;
+  /** A payout request carries a fresh two-factor code (issue 18 item 4). */
+  stepUp: Pick<TStepUp, 'verifyTotp' | 'spend'>;
 }) {
-  const { db, access, settings, contentOf, mail, publicUrl, cipher } = deps;
+  const { db, access, settings, contentOf, mail, publicUrl, cipher, stepUp } = deps;
   const repo = createWalletRepository(db);
 
   /** Runs `work` idempotently, then sends the mail it asked for (never on a replay). */
@@ -360,14 +363,21 @@ export function createWalletService(deps: {
     return { items: page.map(toPayout), nextCursor };
   }
 
+  /**
+   * A payout request names the bank account the money goes to, so it needs two-factor sign-in
+   * on and a fresh code (`twoFactorCode`, the X-Two-Factor-Code header), spent with the request:
+   * a refused request gives it back, a replay of the same Idempotency-Key needs none.
+   */
   async function createPayout(
     actor: TActor,
     input: TCreatePayout,
     run: TRunIdempotent,
+    twoFactorCode: unknown,
   ): Promise<TPayout> {
     await access.requireAccess(actor, 'wallet.payout');
     const limits = await settings.get();
     requireWithin(input.amountMicros, limits.payoutMinMicros, limits.payoutMaxMicros, 'payout');
+    const confirmed = await stepUp.verifyTotp(actor.id, twoFactorCode);
     return run(async (tx) => {
       const wallet = await walletAccountId(tx, actor.id);
       const hold = await payoutHoldAccountId(tx, actor.id);
@@ -382,6 +392,8 @@ export function createWalletService(deps: {
           'insufficient-funds',
           `You can pay out at most ${formatMicros(availableMicros)}, what your wallet holds now.`,
         );
+      // After the balance check: racing requests learn about the money first, as before.
+      await stepUp.spend(tx, confirmed);
       const id = crypto.randomUUID();
       await createWalletRepository(tx).insertPayout({
         id,

@@ -9,7 +9,13 @@ import {
   ZWalletTransactionList,
 } from '@screenline/shared/wallet';
 import { payoutRequest, topUpRequest } from '../../db/schema/index';
-import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
+import {
+  BACKENDS,
+  createTestApp,
+  twoFactorHeaders,
+  withTwoFactor,
+  type TTestApp,
+} from '../../../test/harness';
 import {
   approveTopUp,
   EUR,
@@ -37,8 +43,18 @@ describe.each(BACKENDS)('wallet, top-ups and payouts on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, cookie: string, payload?: object, headers = newKey()) =>
-    t.request({ method: 'POST', url, cookie, headers, ...(payload ? { payload } : {}) });
+  // A payout request carries a fresh two-factor code (issue 18 item 4; two-factor.test.ts).
+  const post = async (url: string, cookie: string, payload?: object, headers = newKey()) =>
+    t.request({
+      method: 'POST',
+      url,
+      cookie,
+      headers:
+        url === '/api/v1/wallet/payouts'
+          ? { ...headers, ...(await twoFactorHeaders(t, cookie)) }
+          : headers,
+      ...(payload ? { payload } : {}),
+    });
 
   /** What the money decisions sent (sign-up sends a verification mail first). */
   const moneyMailsTo = async (email: string) =>
@@ -274,7 +290,7 @@ describe.each(BACKENDS)('wallet, top-ups and payouts on %s', (backend) => {
   });
 
   it('lets concurrent payouts racing for the same funds take no more than the wallet holds', async () => {
-    const owner = await signUpWithRole(t, 'advertiser');
+    const owner = await withTwoFactor(t, await signUpWithRole(t, 'advertiser'));
     await fund(t, owner.cookie, admin.cookie, 100 * EUR);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -303,7 +319,7 @@ describe.each(BACKENDS)('wallet, top-ups and payouts on %s', (backend) => {
   });
 
   it('stores the destination masked and encrypted, and shows it whole to super-users only', async () => {
-    const owner = await signUpWithRole(t, 'advertiser');
+    const owner = await withTwoFactor(t, await signUpWithRole(t, 'advertiser'));
     await fund(t, owner.cookie, admin.cookie, 20 * EUR);
     const res = await post('/api/v1/wallet/payouts', owner.cookie, {
       amountMicros: 15 * EUR,
@@ -344,7 +360,7 @@ describe.each(BACKENDS)('wallet, top-ups and payouts on %s', (backend) => {
   });
 
   it('returns a rejected payout’s funds, pays only approved ones, and emails each decision', async () => {
-    const owner = await signUpWithRole(t, 'advertiser');
+    const owner = await withTwoFactor(t, await signUpWithRole(t, 'advertiser'));
     await fund(t, owner.cookie, admin.cookie, 100 * EUR);
     const first = await requestPayout(t, owner.cookie, 30 * EUR);
     const second = await requestPayout(t, owner.cookie, 20 * EUR);

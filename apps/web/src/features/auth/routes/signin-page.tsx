@@ -54,7 +54,120 @@ function validate(
   return { values: null, errors };
 }
 
+/** Better Auth's answer to a right password when the account has two-factor sign-in on. */
+function asksSecondStep(data: unknown): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'twoFactorRedirect' in data &&
+    data.twoFactorRedirect === true
+  );
+}
+
+/**
+ * The second step (issue 18 item 4): no session exists until a code from the authenticator app,
+ * or one of the recovery codes, is accepted. On success the session changes and the page
+ * continues (see SignInPage); a challenge that expired or had too many wrong codes goes back to
+ * the password.
+ */
+function SecondStepForm({ onRestart }: { onRestart: (message: string | null) => void }) {
+  const [isRecovery, setIsRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setIsSubmitting(true);
+    try {
+      const [{ ZRecoveryCode, ZTotpCode }, { authClient, runAuthAction }] = await Promise.all([
+        import('@screenline/shared/two-factor'),
+        import('@/lib/auth-client'),
+      ]);
+      const parsed = (isRecovery ? ZRecoveryCode : ZTotpCode).safeParse(code);
+      if (!parsed.success) {
+        setError(parsed.error.issues[0]?.message);
+        codeRef.current?.focus();
+        return;
+      }
+      let errorCode: string | undefined;
+      const failure = await runAuthAction(async () => {
+        const result = isRecovery
+          ? await authClient.twoFactor.verifyBackupCode({ code: parsed.data })
+          : await authClient.twoFactor.verifyTotp({ code: parsed.data });
+        errorCode = result.error?.code;
+        return result;
+      });
+      if (!failure) return;
+      if (
+        errorCode === 'INVALID_TWO_FACTOR_COOKIE' ||
+        errorCode === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' ||
+        errorCode === 'ACCOUNT_TEMPORARILY_LOCKED'
+      ) {
+        onRestart(failure);
+        return;
+      }
+      setError(failure);
+      setCode('');
+      codeRef.current?.focus();
+    } catch (caught) {
+      console.error(caught);
+      setError(authErrorMessage({ status: 0 }));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <p className="text-sm text-muted-foreground">
+        {isRecovery
+          ? 'Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each code works once.'
+          : 'Your account uses two-factor sign-in. Enter the 6-digit code your authenticator app shows for Screenline.'}
+      </p>
+      <FormField label={isRecovery ? 'Recovery code' : 'Authentication code'} error={error}>
+        {(field) => (
+          <Input
+            {...field}
+            ref={codeRef}
+            name="code"
+            autoFocus
+            inputMode={isRecovery ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            maxLength={isRecovery ? 11 : 7}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" isPending={isSubmitting} className="w-full">
+        {isSubmitting ? 'Checking…' : 'Verify'}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-3 text-sm">
+        <Button
+          variant="link"
+          onClick={() => {
+            setIsRecovery((value) => !value);
+            setCode('');
+            setError(undefined);
+            codeRef.current?.focus();
+          }}
+        >
+          {isRecovery ? 'Use the code from your app' : 'Use a recovery code'}
+        </Button>
+        <Button variant="link" onClick={() => onRestart(null)}>
+          Back to sign-in
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function SignInForm({ search }: { search: string }) {
+  const [isSecondStep, setIsSecondStep] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [errors, setErrors] = useState<TSignInErrors>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -88,8 +201,16 @@ function SignInForm({ search }: { search: string }) {
         return;
       }
       const { email, password } = result.values;
-      // On success the session changes and the page continues on its own (see SignInPage).
-      setServerError(await runAuthAction(() => authClient.signIn.email({ email, password })));
+      // On success the session changes and the page continues on its own (see SignInPage),
+      // unless the account asks for a code first.
+      let needsCode = false;
+      const failure = await runAuthAction(async () => {
+        const answer = await authClient.signIn.email({ email, password });
+        needsCode = asksSecondStep(answer.data);
+        return answer;
+      });
+      setServerError(failure);
+      if (!failure && needsCode) setIsSecondStep(true);
     } catch (error) {
       // The schema or the auth client could not be downloaded.
       console.error(error);
@@ -98,6 +219,17 @@ function SignInForm({ search }: { search: string }) {
       setIsSubmitting(false);
     }
   };
+
+  if (isSecondStep) {
+    return (
+      <SecondStepForm
+        onRestart={(message) => {
+          setServerError(message);
+          setIsSecondStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form

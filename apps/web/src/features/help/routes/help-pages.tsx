@@ -813,7 +813,7 @@ export function ProfileHelpPage() {
     <HelpArticle
       eyebrow="Your account"
       title="Profile and security"
-      lead="Your details, your sign-in email, your password and your account, all on one page."
+      lead="Your details, your sign-in email, your password, two-factor sign-in and your account, all on one page."
     >
       <HelpFigure {...HELP_FIGURES.profile} />
       <HelpSection title="Your details">
@@ -841,6 +841,22 @@ export function ProfileHelpPage() {
           forgotten password does too. Sign them in again (see{' '}
           <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink>). Forgot it? Use{' '}
           <HelpLink to={paths.forgotPassword}>Reset your password</HelpLink> on the sign-in page.
+        </p>
+      </HelpSection>
+      <HelpSection title="Two-factor sign-in">
+        <p>
+          With two-factor sign-in, signing in asks for a 6-digit code from an authenticator app on
+          your phone after the password. Choose <strong>Turn on two-factor sign-in</strong>, enter
+          your password, scan the QR code with the app (or type the key shown beside it) and enter
+          the code the app shows. You then see ten <strong>recovery codes</strong>: copy or download
+          them and keep them apart from your phone. Each one signs you in once if you lose the app;{' '}
+          <strong>New recovery codes</strong> replaces them all.
+        </p>
+        <p>
+          Super-users need it for the admin pages, and every payout request asks for a fresh code.
+          To turn it off, enter your password and a code from the app (or a recovery code). A TV
+          cannot ask for a code: sign a TV in with your phone instead (see{' '}
+          <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink>).
         </p>
       </HelpSection>
       <HelpSection title="Deleting your account">

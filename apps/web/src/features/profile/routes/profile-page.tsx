@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ROLE_LABELS } from '@screenline/shared/user';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,24 +10,31 @@ import { DeleteAccountCard } from '@/features/profile/components/delete-account-
 import { SignOutEverywhereCard } from '@/features/profile/components/sign-out-everywhere-card';
 import { EmailCard } from '@/features/profile/components/email-card';
 import { ProfileDetailsCard } from '@/features/profile/components/profile-details-card';
+import { TwoFactorCard } from '@/features/profile/components/two-factor-card';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
-/** /profile: details, email verification, password, and deleting the account. */
+/** /profile: details, email verification, password, two-factor sign-in, deleting the account. */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { user } = useAuth();
   const [params] = useSearchParams();
+  const { hash } = useLocation();
   const policy = usePasswordPolicy();
+  const hasUser = user !== null;
+  // /profile#two-factor (a super-user sent to enrol, the payout dialog's link) opens at the card.
+  useEffect(() => {
+    if (hasUser && hash === '#two-factor') document.getElementById('two-factor')?.focus();
+  }, [hash, hasUser]);
   if (!user) return null;
 
   return (
     <>
       <PageHeader
         title="Profile"
-        description="Your details, sign-in email, password and account."
+        description="Your details, sign-in email, password, two-factor sign-in and account."
       />
       <div className="grid max-w-3xl gap-6">
         {params.get('verified') === '1' && user.emailVerified && (
@@ -68,6 +76,7 @@ export function ProfilePage() {
         ) : (
           <ChangePasswordCard minLength={policy.minLength} />
         )}
+        <TwoFactorCard isRequired={user.isSU || params.get('two-factor') === 'required'} />
         <SignOutEverywhereCard />
         <DeleteAccountCard />
       </div>

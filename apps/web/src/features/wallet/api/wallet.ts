@@ -17,6 +17,7 @@ import {
   type TCreateTopUp,
   type TLedgerTransactionKind,
 } from '@screenline/shared/wallet';
+import { TWO_FACTOR_CODE_HEADER } from '@screenline/shared/two-factor';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { useIdempotentMutation } from '@/lib/idempotency';
 
@@ -113,11 +114,19 @@ export function useCreateTopUp() {
   });
 }
 
-/** POST /api/v1/wallet/payouts (Idempotency-Key) → 201; the amount moves to the payout hold. */
+/**
+ * POST /api/v1/wallet/payouts (Idempotency-Key, X-Two-Factor-Code) → 201; the amount moves to the
+ * payout hold. The code is a header: a retry with a newer code is still the same action.
+ */
 export function useCreatePayout() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
-    request: (body: TCreatePayout) => ({ path: '/api/v1/wallet/payouts', body, schema: ZPayout }),
+    request: ({ body, twoFactorCode }: { body: TCreatePayout; twoFactorCode: string }) => ({
+      path: '/api/v1/wallet/payouts',
+      body,
+      schema: ZPayout,
+      headers: { [TWO_FACTOR_CODE_HEADER]: twoFactorCode },
+    }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
   });
 }

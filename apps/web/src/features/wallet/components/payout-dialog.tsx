@@ -1,8 +1,11 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMicros } from '@screenline/shared/money';
 import type { TPlatformSettings } from '@screenline/shared/platform-settings';
 import type { TCreatePayout } from '@screenline/shared/wallet';
+import { ZTotpCode } from '@screenline/shared/two-factor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,7 +21,10 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
+import { ApiError } from '@/lib/api-client';
 import { usePlatformSettings } from '@/lib/api/get-platform-settings';
+import { useAuth } from '@/lib/auth-context';
+import { paths } from '@/lib/paths';
 import { showSaveError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreatePayout } from '@/features/wallet/api/wallet';
@@ -34,6 +40,13 @@ function PayoutForm({
   onDone: () => void;
 }) {
   const createPayout = useCreatePayout();
+  const { user } = useAuth();
+  const hasTwoFactor = user?.twoFactorEnabled === true;
+  // The fresh code from the authenticator app (issue 18 item 4): a header, not part of the form's
+  // action, so a retry with a newer code is the same request.
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const codeRef = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
@@ -45,14 +58,33 @@ function PayoutForm({
     defaultValues: { amount: '', accountHolder: '', iban: '' },
   });
 
+  const checkCode = (): string | null => {
+    const parsed = ZTotpCode.safeParse(code);
+    setCodeError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    return parsed.success ? parsed.data : null;
+  };
+
   const onSubmit = handleSubmit(async (body) => {
+    const twoFactorCode = checkCode();
+    if (!twoFactorCode) {
+      codeRef.current?.focus();
+      return;
+    }
     try {
-      await createPayout.mutateAsync(body);
+      await createPayout.mutateAsync({ body, twoFactorCode });
       toast.success(
         `Your payout of ${formatMicros(body.amountMicros)} was requested. The amount is held until it is paid.`,
       );
       onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'two-factor-code-invalid') {
+        // A wrong or used code: the sentence goes under the code field, which is cleared.
+        setCode('');
+        setCodeError(error.message);
+        codeRef.current?.focus();
+        toast.error('The payout was not requested.');
+        return;
+      }
       // The server names the IBAN `destination.iban`: its refusal shows above the form.
       showSaveError(error, getValues(), setError);
       toast.error('The payout was not requested.');
@@ -67,6 +99,19 @@ function PayoutForm({
           <Alert title="Not enough to pay out yet">
             The smallest payout is {formatMicros(settings.payoutMinMicros)}; you have{' '}
             {formatMicros(availableMicros)} available.
+          </Alert>
+        )}
+        {!hasTwoFactor && (
+          <Alert title="Turn on two-factor sign-in first">
+            A payout names the bank account your money goes to, so it needs a code from an
+            authenticator app.{' '}
+            <Link
+              to={`${paths.profile}#two-factor`}
+              className="rounded font-medium text-primary hover:underline"
+            >
+              Turn it on in your profile
+            </Link>
+            .
           </Alert>
         )}
         {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
@@ -108,12 +153,37 @@ function PayoutForm({
             />
           )}
         </FormField>
+        {hasTwoFactor && (
+          <FormField
+            label="Two-factor code"
+            hint="The 6-digit code your authenticator app shows now."
+            error={codeError}
+            className="sm:max-w-xs"
+          >
+            {(field) => (
+              <Input
+                {...field}
+                ref={codeRef}
+                name="twoFactorCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          </FormField>
+        )}
       </DialogBody>
       <DialogActions>
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" isPending={createPayout.isPending} disabled={tooLittle}>
+        <Button
+          type="submit"
+          isPending={createPayout.isPending}
+          disabled={tooLittle || !hasTwoFactor}
+        >
           Request payout
         </Button>
       </DialogActions>

@@ -53,11 +53,11 @@ function stubWallet(
   });
 }
 
-function renderWallet(role: 'advertiser' | 'publisher') {
+function renderWallet(role: 'advertiser' | 'publisher', twoFactorEnabled = true) {
   const router = createMemoryRouter([{ path: '/wallet', Component: WalletPage }], {
     initialEntries: ['/wallet'],
   });
-  renderWithAuth(router, makeAuth(makeUser({ role })));
+  renderWithAuth(router, makeAuth(makeUser({ role, twoFactorEnabled })));
 }
 
 const posts = (calls: TApiCall[], path: string) =>
@@ -315,6 +315,14 @@ describe('/wallet', () => {
     await user.type(amount, '125.50');
     await user.clear(iban);
     await user.type(iban, 'de89 3704 0044 0532 0130 00');
+    // A fresh two-factor code is required (issue 18 item 4), checked before anything is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Request payout' }));
+    const code = within(dialog).getByLabelText('Two-factor code');
+    expect(code).toHaveAccessibleDescription(
+      /Enter the 6-digit code from your authenticator app\./,
+    );
+    expect(posts(calls, '/api/v1/wallet/payouts')).toHaveLength(0);
+    await user.type(code, '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Request payout' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     const [post] = posts(calls, '/api/v1/wallet/payouts');
@@ -323,6 +331,20 @@ describe('/wallet', () => {
       destination: { accountHolder: 'Ada Lovelace', iban: 'DE89370400440532013000' },
     });
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post?.headers['x-two-factor-code']).toBe('123456');
+  });
+
+  it('sends an owner without two-factor sign-in to turn it on before a payout', async () => {
+    stubWallet({});
+    const user = userEvent.setup();
+    renderWallet('advertiser', false);
+    await user.click(await screen.findByRole('button', { name: 'Request payout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a payout' });
+    expect(await within(dialog).findByText('Turn on two-factor sign-in first')).toBeVisible();
+    expect(
+      within(dialog).getByRole('link', { name: 'Turn it on in your profile' }),
+    ).toHaveAttribute('href', '/profile#two-factor');
+    expect(within(dialog).getByRole('button', { name: 'Request payout' })).toBeDisabled();
   });
 
   it('tells an owner with less than the smallest payout that nothing can be paid out yet', async () => {
