@@ -37,8 +37,18 @@ export function createAdRotationRepository(db: TDb) {
         .where(inArray(adSpace.id, [...ids]));
     },
 
-    /** Campaigns that may be in a rotation: approved, or paused (shown, not played). */
-    async findLiveCampaigns() {
+    /**
+     * Campaigns that may be in a rotation (approved, or paused: shown, not played) and may target
+     * a space with one of these keys (target-keys.ts): read through the live-campaign index
+     * (migration 0013), so a space's build does not read the platform's other campaigns. Some
+     * returned may still not match: the caller applies matchesTargeting.
+     */
+    async findLiveCampaigns(targetKeys: readonly string[]) {
+      if (targetKeys.length === 0) return [];
+      const keys = sql.join(
+        targetKeys.map((key) => sql`${key}`),
+        sql`, `,
+      );
       return db
         .select({
           id: campaign.id,
@@ -56,7 +66,11 @@ export function createAdRotationRepository(db: TDb) {
           state: campaign.state,
         })
         .from(campaign)
-        .where(inArray(campaign.state, ['approved', 'paused']))
+        .where(
+          // Written out, not as parameters: the planner uses the partial index only when it can
+          // see the query's states are the index's.
+          sql`${campaign.state} in ('approved', 'paused') and campaign_target_keys(${campaign.targeting}) && array[${keys}]::text[]`,
+        )
         .orderBy(campaign.createdAt, campaign.id);
     },
 
