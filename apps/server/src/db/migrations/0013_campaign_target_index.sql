@@ -10,6 +10,10 @@
 -- hence no i and no k), and trimming removes only whitespace, so two cities that match as
 -- matchesTargeting compares them (trimmed, lower-cased) always have the same key, whatever the
 -- database's locale. target-keys.test.ts checks this over every code point.
+--
+-- fastupdate off: new entries go into the index at once instead of a pending list that every
+-- lookup scans until a vacuum (PGlite has no autovacuum), so a lookup stays flat as campaigns
+-- are added; campaigns are written rarely, so the slower insert costs little.
 CREATE FUNCTION "campaign_target_keys"("targeting" jsonb) RETURNS text[]
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT CASE
@@ -28,4 +32,4 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     ELSE ARRAY['any']
   END
 $$;--> statement-breakpoint
-CREATE INDEX "campaign_live_target_idx" ON "campaign" USING gin (campaign_target_keys("targeting")) WHERE "campaign"."state" IN ('approved', 'paused');
+CREATE INDEX "campaign_live_target_idx" ON "campaign" USING gin (campaign_target_keys("targeting")) WITH (fastupdate=false) WHERE "campaign"."state" IN ('approved', 'paused');

@@ -319,6 +319,7 @@ export const campaign = pgTable(
     // space's fill reads only those that may match it (modules/fill/target-keys.ts).
     index('campaign_live_target_idx')
       .using('gin', sql`campaign_target_keys(${t.targeting})`)
+      .with({ fastupdate: false })
       .where(sql`${t.state} in ('approved', 'paused')`),
   ],
 );

@@ -119,9 +119,13 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
       orientation: space.orientation,
     }));
     // Only the campaigns that may target these spaces (the index's keys): the build of one space
-    // stays as fast with 5,000 unrelated campaigns live as with none (issue 19 item 2).
+    // stays as fast with 5,000 unrelated campaigns live as with none (issue 19 item 2). Every
+    // space's rotation (the super-users' list) reads them all: one parameter per key would not
+    // fit in a statement past some 13,000 spaces.
     const [campaigns, playlists] = await Promise.all([
-      repo.findLiveCampaigns([...new Set(targets.flatMap(spaceTargetKeys))]),
+      repo.findLiveCampaigns(
+        adSpaceIds === undefined ? null : [...new Set(targets.flatMap(spaceTargetKeys))],
+      ),
       repo.findAdPlaylists(spaceRows.map((space) => space.id)),
     ]);
     const parsed = campaigns.map((row) => ({

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   matchesTargeting,
@@ -161,5 +161,29 @@ describe.each(BACKENDS)('the live-campaign index on %s', (backend) => {
           ).toBe(false);
       }
     }
+  });
+
+  it('follows an edit of the targeting or the state in the statement that makes it', async () => {
+    const repo = createAdRotationRepository(t.app.deps.db);
+    const first = crypto.randomUUID();
+    const second = crypto.randomUUID();
+    const keysOf = (adSpaceId: string) =>
+      spaceTargetKeys({ adSpaceId, city: 'Lyon', venueType: 'office', orientation: 'landscape' });
+    const idsFor = async (adSpaceId: string) =>
+      (await repo.findLiveCampaigns(keysOf(adSpaceId))).map((row) => row.id);
+    await insert({ adSpaceIds: [first] });
+    const id = campaigns.at(-1)?.id ?? '';
+    // Campaigns targeted at everywhere (`any`) come back for every space too.
+    expect(await idsFor(first)).toContain(id);
+
+    await t.app.deps.db
+      .update(campaign)
+      .set({ targeting: { adSpaceIds: [second] } })
+      .where(eq(campaign.id, id));
+    expect(await idsFor(first)).not.toContain(id);
+    expect(await idsFor(second)).toContain(id);
+
+    await t.app.deps.db.update(campaign).set({ state: 'completed' }).where(eq(campaign.id, id));
+    expect(await idsFor(second)).not.toContain(id);
   });
 });
