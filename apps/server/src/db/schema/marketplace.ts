@@ -315,6 +315,12 @@ export const campaign = pgTable(
     index('campaign_state_idx').on(t.state, t.createdAt),
     // "Which campaigns use this content item" (content references): creative_ids @> array[id].
     index('campaign_creatives_idx').using('gin', t.creativeIds),
+    // The live campaigns by what they target (migration 0013 defines campaign_target_keys): a
+    // space's fill reads only those that may match it (modules/fill/target-keys.ts).
+    index('campaign_live_target_idx')
+      .using('gin', sql`campaign_target_keys(${t.targeting})`)
+      .with({ fastupdate: false })
+      .where(sql`${t.state} in ('approved', 'paused')`),
   ],
 );
 

@@ -37,8 +37,21 @@ export function createAdRotationRepository(db: TDb) {
         .where(inArray(adSpace.id, [...ids]));
     },
 
-    /** Campaigns that may be in a rotation: approved, or paused (shown, not played). */
-    async findLiveCampaigns() {
+    /**
+     * Campaigns that may be in a rotation (approved, or paused: shown, not played) and may target
+     * a space with one of these keys (target-keys.ts): read through the live-campaign index
+     * (migration 0013), so a space's build does not read the platform's other campaigns. Some
+     * returned may still not match: the caller applies matchesTargeting. Null: all of them (the
+     * super-users' list of every space's rotation wants nearly all anyway).
+     */
+    async findLiveCampaigns(targetKeys: readonly string[] | null) {
+      if (targetKeys?.length === 0) return [];
+      const byTarget = targetKeys
+        ? sql` and campaign_target_keys(${campaign.targeting}) && array[${sql.join(
+            targetKeys.map((key) => sql`${key}`),
+            sql`, `,
+          )}]::text[]`
+        : sql``;
       return db
         .select({
           id: campaign.id,
@@ -56,7 +69,11 @@ export function createAdRotationRepository(db: TDb) {
           state: campaign.state,
         })
         .from(campaign)
-        .where(inArray(campaign.state, ['approved', 'paused']))
+        .where(
+          // Written out, not as parameters: the planner uses the partial index only when it can
+          // see the query's states are the index's.
+          sql`${campaign.state} in ('approved', 'paused')${byTarget}`,
+        )
         .orderBy(campaign.createdAt, campaign.id);
     },
 

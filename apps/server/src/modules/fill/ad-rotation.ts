@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { TDb } from '../../db/database';
 import type { TContentDirectory } from '../content/content-directory';
 import { createAdRotationRepository } from './ad-rotation.repository';
-import { campaignWindows, flightOf, type TWindow } from './campaign-windows';
+import { cachedCampaignWindows, type TWindow } from './campaign-windows';
+import { spaceTargetKeys } from './target-keys';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
 import { pacedWeight, pacingSteps } from './pacing';
 import { localDayFormat } from '../../lib/local-day';
@@ -111,8 +112,20 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
     const rotations = new Map<string, TRotation>();
     if (spaceRows.length === 0) return rotations;
 
+    const targets = spaceRows.map((space) => ({
+      adSpaceId: space.id,
+      city: space.city,
+      venueType: space.venueType,
+      orientation: space.orientation,
+    }));
+    // Only the campaigns that may target these spaces (the index's keys): the build of one space
+    // stays as fast with 5,000 unrelated campaigns live as with none (issue 19 item 2). Every
+    // space's rotation (the super-users' list) reads them all: one parameter per key would not
+    // fit in a statement past some 13,000 spaces.
     const [campaigns, playlists] = await Promise.all([
-      repo.findLiveCampaigns(),
+      repo.findLiveCampaigns(
+        adSpaceIds === undefined ? null : [...new Set(targets.flatMap(spaceTargetKeys))],
+      ),
       repo.findAdPlaylists(spaceRows.map((space) => space.id)),
     ]);
     const parsed = campaigns.map((row) => ({
@@ -123,18 +136,10 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
     }));
     // Each space's campaigns first: only theirs are read further.
     const targetedBy = new Map(
-      spaceRows.map((space) => {
-        const target = {
-          adSpaceId: space.id,
-          city: space.city,
-          venueType: space.venueType,
-          orientation: space.orientation,
-        };
-        return [
-          space.id,
-          parsed.filter((candidate) => matchesTargeting(target, candidate.targeting)),
-        ];
-      }),
+      targets.map((target) => [
+        target.adSpaceId,
+        parsed.filter((candidate) => matchesTargeting(target, candidate.targeting)),
+      ]),
     );
     const relevant = [
       ...new Map(
@@ -175,13 +180,17 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
           return item ? [item] : [];
         });
         const playable = items.filter(isPlayable);
-        const windows = campaignWindows(candidate, space.timeZone, range.fromMs, range.toMs);
+        const { windows, flight } = cachedCampaignWindows(
+          candidate,
+          space.timeZone,
+          range.fromMs,
+          range.toMs,
+        );
         const hold = holds.get(candidate.id) ?? 0;
         // Today's cap counts today at the screen (the play's local day, as settlement does).
         const billed =
           billedByDay.get(`${candidate.id}/${localDayFormat(space.timeZone)(nowIso)}`) ?? 0;
         const excluded = excludedIds.includes(candidate.id);
-        const flight = flightOf(candidate, space.timeZone);
         flights.set(candidate.id, flight);
         let notFilledBecause: string | null = null;
         if (candidate.state === 'paused') notFilledBecause = 'Paused by the buyer.';

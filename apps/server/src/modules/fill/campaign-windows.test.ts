@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignWindows, flightOf } from './campaign-windows';
+import { cachedCampaignWindows, campaignWindows, flightOf } from './campaign-windows';
 
 const HOUR_MS = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
@@ -78,5 +78,45 @@ describe('campaign windows in the location’s zone', () => {
     expect(
       campaignWindows({ ...campaign, endDate: '2026-11-24' }, 'America/New_York', from, to),
     ).toEqual([{ startMs: from, endMs: at('2026-11-25T05:00:00Z') }]);
+  });
+
+  it('reuses worked-out windows only for the same dates, dayparts, zone and range', () => {
+    const campaign = {
+      startDate: '2026-11-20',
+      endDate: '2026-12-31',
+      dayparts: [{ weekdays: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '10:00' }],
+    };
+    const from = at('2026-11-23T00:00:00Z');
+    const to = from + 7 * 24 * HOUR_MS;
+    const fresh = (input: typeof campaign, zone: string, fromMs: number, toMs: number) => ({
+      flight: flightOf(input, zone),
+      windows: campaignWindows(input, zone, fromMs, toMs),
+    });
+    const first = cachedCampaignWindows(campaign, berlin, from, to);
+    expect(first).toEqual(fresh(campaign, berlin, from, to));
+    // A caller changing its copy changes nothing for the next.
+    first.windows.splice(0, 1);
+    first.flight.startMs = 0;
+    expect(cachedCampaignWindows(campaign, berlin, from, to)).toEqual(
+      fresh(campaign, berlin, from, to),
+    );
+    // Each input is part of the key: an edit, another zone or the next day's range is worked out.
+    const edited = {
+      ...campaign,
+      dayparts: [{ weekdays: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '10:00' }],
+    };
+    const shorter = { ...campaign, endDate: '2026-11-24' };
+    const later = { ...campaign, startDate: '2026-11-25' };
+    for (const [input, zone, fromMs, toMs] of [
+      [edited, berlin, from, to],
+      [shorter, berlin, from, to],
+      [later, berlin, from, to],
+      [campaign, 'America/New_York', from, to],
+      [campaign, berlin, from + 24 * HOUR_MS, to + 24 * HOUR_MS],
+    ] as const) {
+      const cached = cachedCampaignWindows(input, zone, fromMs, toMs);
+      expect(cached).toEqual(fresh(input, zone, fromMs, toMs));
+      expect(cached).not.toEqual(fresh(campaign, berlin, from, to));
+    }
   });
 });
