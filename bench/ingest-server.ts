@@ -398,7 +398,11 @@ async function plain(request: Extract<TRequest, { type: 'plain' }>): Promise<TPl
  * no HTTP, no token check and no JSON.
  */
 async function store(request: Extract<TRequest, { type: 'store' }>): Promise<TPlainRound> {
-  const ingest = createPlayIngest({ db, servedFills: app.deps.servedFills });
+  const ingest = createPlayIngest({
+    db,
+    scripts: app.deps.database.scripts,
+    servedFills: app.deps.servedFills,
+  });
   const latenciesMs: number[] = [];
   let plays = 0;
   const start = performance.now();
