@@ -77,7 +77,12 @@ pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) 
   const first = args[0] as string | { text?: string } | undefined;
   const text = typeof first === 'string' ? first : first?.text;
   if (!timing || !text) return query.apply(this, args);
-  const key = text.replace(/\s+/g, ' ').trim().slice(0, 160);
+  // Values written into a script (ingest's, db/scripts.ts) are left out too: one key per statement.
+  const key = text
+    .replace(/\s+/g, ' ')
+    .replace(/'(?:[^']|'')*'/g, "'…'")
+    .trim()
+    .slice(0, 160);
   const start = performance.now();
   const record = () => {
     const entry = statements.get(key) ?? { count: 0, ms: 0 };
