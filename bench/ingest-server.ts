@@ -77,7 +77,12 @@ pg.Client.prototype.query = function timed(this: pg.Client, ...args: unknown[]) 
   const first = args[0] as string | { text?: string } | undefined;
   const text = typeof first === 'string' ? first : first?.text;
   if (!timing || !text) return query.apply(this, args);
-  const key = text.replace(/\s+/g, ' ').trim().slice(0, 160);
+  // Values written into a script (ingest's, db/scripts.ts) are left out too: one key per statement.
+  const key = text
+    .replace(/\s+/g, ' ')
+    .replace(/'(?:[^']|'')*'/g, "'…'")
+    .trim()
+    .slice(0, 160);
   const start = performance.now();
   const record = () => {
     const entry = statements.get(key) ?? { count: 0, ms: 0 };
@@ -398,7 +403,11 @@ async function plain(request: Extract<TRequest, { type: 'plain' }>): Promise<TPl
  * no HTTP, no token check and no JSON.
  */
 async function store(request: Extract<TRequest, { type: 'store' }>): Promise<TPlainRound> {
-  const ingest = createPlayIngest({ db, servedFills: app.deps.servedFills });
+  const ingest = createPlayIngest({
+    db,
+    scripts: app.deps.database.scripts,
+    servedFills: app.deps.servedFills,
+  });
   const latenciesMs: number[] = [];
   let plays = 0;
   const start = performance.now();

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { pgliteScripts, postgresScripts, type TScripts } from './scripts';
 
 export type TSchema = typeof schema;
 /** PGlite and node-postgres databases share this type: the rest of the code sees one. */
@@ -17,6 +18,8 @@ export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 export interface TDatabase {
   db: TDb;
   kind: 'pglite' | 'postgres';
+  /** The same database for scripts of several statements (hot paths only: scripts.ts). */
+  scripts: TScripts;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -36,6 +39,7 @@ export async function openPglite(
     db,
     pglite: client,
     kind: 'pglite',
+    scripts: pgliteScripts(client),
     ping: () => ping(db),
     close: () => client.close(),
   };
@@ -82,6 +86,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    scripts: postgresScripts(pool),
     ping: () => ping(db),
     close: () => pool.end(),
   };

@@ -25,7 +25,12 @@ const CSV = 'text/csv';
  */
 export async function impressionsRoutes(app: FastifyInstance) {
   const { db, access, servedFills, settlement } = app.deps;
-  const ingest = createPlayIngest({ db, servedFills, changes: app.deps.playerChanges });
+  const ingest = createPlayIngest({
+    db,
+    scripts: app.deps.database.scripts,
+    servedFills,
+    changes: app.deps.playerChanges,
+  });
   app.addHook('onClose', async () => ingest.close());
   const service = createImpressionsService(
     createImpressionsRepository(db),

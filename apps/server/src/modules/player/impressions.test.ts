@@ -122,6 +122,29 @@ describe.each(BACKENDS)('proof of play on %s', (backend) => {
       });
     });
 
+    it('stores what the TV sent as it is: quotes, backslashes and JSON escapes in an item id, milliseconds of a start', async () => {
+      // Ingest writes the batch into its statement as one escaped JSON literal (db/scripts.ts).
+      const itemIds = [
+        "it's",
+        'back\\slash\\',
+        '"quoted" \\" \\\\u0000',
+        "'); delete from impression; --",
+        '{"a":[1]}',
+        'ünï ✓ \u2028',
+      ];
+      const batch = itemIds.map((itemId, i) =>
+        play(annSpace, { itemId, startedAt: `2026-11-20T11:00:0${i}.12${i}Z` }),
+      );
+      expect((await sent(annTv.token, batch)).accepted).toHaveLength(itemIds.length);
+      const rows = await storedRows(batch.map((p) => p.id));
+      expect(
+        batch.map((p) => {
+          const row = rows.find((one) => one.id === p.id);
+          return [row?.itemId, row?.startedAt.toISOString()];
+        }),
+      ).toEqual(batch.map((p) => [p.itemId, p.startedAt]));
+    });
+
     it('stores each play once when two identical batches arrive together', async () => {
       const batch = Array.from({ length: 40 }, () => play(annSpace));
       const ids = batch.map((p) => p.id);

@@ -1,7 +1,9 @@
-import { and, eq, gt, gte, lt } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TImpression } from '@screenline/shared/player';
 import { PLAY_SLOT_TOLERANCE_MS } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
+import { literal, type TScripts } from '../../db/scripts';
 import { adSpace, impression, location } from '../../db/schema/index';
 import { judgeArrivals, slotKey, type TArrivalVerdict } from './arrival-rules';
 import type { TServedFills } from './served-fills';
@@ -23,6 +25,58 @@ const ZONE_TTL_MS = 60 * 60_000;
  */
 export const INGEST_CONCURRENCY = 6;
 
+/** The columns ingest writes; the others keep their defaults (received_at: the database's now). */
+const WRITTEN = [
+  'id',
+  'deviceId',
+  'ownerId',
+  'adSpaceId',
+  'sequence',
+  'startedAt',
+  'shownMs',
+  'endReason',
+  'playlistId',
+  'playlistVersion',
+  'itemId',
+  'contentId',
+  'campaignId',
+  'creativeId',
+  'verdict',
+  'billableFrom',
+  'billableMs',
+  'localDay',
+  'settledAt',
+] as const satisfies ReadonlyArray<keyof typeof impression.$inferInsert>;
+type TWritten = Required<Pick<typeof impression.$inferInsert, (typeof WRITTEN)[number]>>;
+
+/**
+ * The insert of a batch as one statement with one value: the rows as a JSON array, spread into
+ * the table's columns (their names and types from the Drizzle schema) by json_to_recordset.
+ */
+const INSERT_INTO = `insert into "${getTableName(impression)}" (${WRITTEN.map((key) => `"${impression[key].name}"`).join(', ')})
+  select * from json_to_recordset(`;
+const INSERT_REST = `::json) as p(${WRITTEN.map((key) => `"${impression[key].name}" ${impression[key].getSQLType()}`).join(', ')})
+  on conflict ("${impression.id.name}") do nothing
+  returning "${impression.id.name}"::text as id`;
+function insertStatement(rows: readonly TWritten[]): string {
+  // Dates go as ISO 8601 (their toJSON), which the timestamp columns read back to the millisecond.
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(WRITTEN.map((key) => [impression[key].name, row[key]]))),
+  );
+  return `${INSERT_INTO}${literal(json)}${INSERT_REST}`;
+}
+const ZInsertedRow = z.object({ id: z.string() });
+
+/** What the device already claimed around the batch: the billable spans of its plays. */
+function takenStatement(deviceId: string, fromMs: number, toMs: number): string {
+  return `select (extract(epoch from billable_from) * 1000)::float8 as from_ms, billable_ms as ms
+    from "${getTableName(impression)}"
+    where device_id = ${literal(deviceId)}::uuid and billable_ms > 0
+      and billable_from >= ${literal(new Date(fromMs - LONGEST_BILLABLE_MS))}::timestamptz
+      and billable_from < ${literal(new Date(toMs + LONGEST_BILLABLE_MS))}::timestamptz`;
+}
+const ZTakenRow = z.object({ from_ms: z.number(), ms: z.number() });
+
 /** The device that sent a batch. */
 export interface TPlaySource {
   deviceId: string;
@@ -39,12 +93,13 @@ export interface TPlaySource {
  */
 export function createPlayIngest(options: {
   db: TDb;
-  servedFills: Pick<TServedFills, 'versionsFor'>;
+  scripts: TScripts;
+  servedFills: Pick<TServedFills, 'sentStatement' | 'versionsOf'>;
   /** Changes for the TVs: a space's change drops its remembered zone. */
   changes?: Pick<TPlayerChangeBus, 'subscribe'>;
   now?: () => number;
 }) {
-  const { db, servedFills } = options;
+  const { db, scripts, servedFills } = options;
   const now = options.now ?? Date.now;
   const zones = new Map<string, { timeZone: string; atMs: number }>();
   const gate = pLimit(INGEST_CONCURRENCY);
@@ -53,10 +108,10 @@ export function createPlayIngest(options: {
     else for (const id of change.adSpaceIds) zones.delete(id);
   });
 
-  async function zoneOf(tx: TDb, adSpaceId: string, nowMs: number): Promise<string> {
+  async function zoneOf(adSpaceId: string, nowMs: number): Promise<string> {
     const known = zones.get(adSpaceId);
     if (known && nowMs - known.atMs < ZONE_TTL_MS) return known.timeZone;
-    const [row] = await tx
+    const [row] = await db
       .select({ timeZone: location.timeZone })
       .from(adSpace)
       .innerJoin(location, eq(location.id, adSpace.locationId))
@@ -74,85 +129,84 @@ export function createPlayIngest(options: {
     return gate(() => storeNow(source, plays));
   }
 
+  /**
+   * A batch with ad plays is one transaction of two scripts (db/scripts.ts), so two round trips:
+   * BEGIN, the device's lock, what it was sent and what it already claimed; then the insert and
+   * COMMIT. The claimed spans are read by a statement after the lock's (each statement of a
+   * script takes its own snapshot): it sees the batch that held the lock before. A batch of the
+   * TV's own content only claims nothing, and is one insert.
+   */
   async function storeNow(source: TPlaySource, plays: readonly TImpression[]): Promise<string[]> {
     const nowMs = now();
-    return db.transaction(async (tx) => {
-      const ads = plays.filter(
-        (play): play is TImpression & { campaignId: string } => play.campaignId !== null,
+    const localDay = localDayFormat(await zoneOf(source.adSpaceId, nowMs));
+    const ads = plays.filter(
+      (play): play is TImpression & { campaignId: string } => play.campaignId !== null,
+    );
+    const rowsOf = (verdicts: ReadonlyMap<string, TArrivalVerdict>): TWritten[] =>
+      plays.map((play) => {
+        const judged = play.campaignId !== null ? verdicts.get(play.id) : undefined;
+        return {
+          id: play.id,
+          deviceId: source.deviceId,
+          ownerId: source.ownerId,
+          adSpaceId: play.adSpaceId,
+          sequence: play.sequence,
+          startedAt: new Date(play.startedAt),
+          shownMs: play.shownMs,
+          endReason: play.endReason,
+          playlistId: play.playlistId,
+          playlistVersion: play.playlistVersion,
+          itemId: play.itemId,
+          contentId: play.contentId,
+          campaignId: play.campaignId,
+          creativeId: play.creativeId,
+          verdict: judged?.verdict ?? null,
+          billableFrom: judged?.billable ? new Date(judged.billable.startMs) : null,
+          billableMs: judged?.billable ? judged.billable.endMs - judged.billable.startMs : 0,
+          localDay: localDay(play.startedAt),
+          settledAt: judged && judged.verdict !== 'pending' ? new Date(nowMs) : null,
+        };
+      });
+    if (ads.length === 0) {
+      const [inserted = []] = await scripts.run(insertStatement(rowsOf(new Map())));
+      return ZInsertedRow.array()
+        .parse(inserted)
+        .map((row) => row.id);
+    }
+    const starts = ads.map((play) => Date.parse(play.startedAt));
+    const fromMs = Math.min(...starts);
+    const toMs = Math.max(...starts);
+    return scripts.transaction(async (tx) => {
+      const [, sentRows = [], takenRows = []] = await tx.run(
+        [
+          `select pg_advisory_xact_lock(hashtextextended(${literal(`screenline:plays:${source.deviceId}`)}, 0))`,
+          servedFills.sentStatement(source.deviceId, fromMs, toMs),
+          takenStatement(source.deviceId, fromMs, toMs),
+        ].join(';\n'),
       );
-      let verdicts = new Map<string, TArrivalVerdict>();
-      if (ads.length > 0) {
-        const starts = ads.map((play) => Date.parse(play.startedAt));
-        const fromMs = Math.min(...starts);
-        const toMs = Math.max(...starts);
-        // The device's lock is taken by the statement that reads what it was sent; what it
-        // already claimed is read after, in a statement of its own (a snapshot taken once the
-        // lock is held sees the batch that held it before).
-        const served = await servedFills.versionsFor(tx, source.deviceId, fromMs, toMs, {
-          lockKey: `screenline:plays:${source.deviceId}`,
-        });
-        const taken = await tx
-          .select({ from: impression.billableFrom, ms: impression.billableMs })
-          .from(impression)
-          .where(
-            and(
-              eq(impression.deviceId, source.deviceId),
-              gt(impression.billableMs, 0),
-              gte(impression.billableFrom, new Date(fromMs - LONGEST_BILLABLE_MS)),
-              lt(impression.billableFrom, new Date(toMs + LONGEST_BILLABLE_MS)),
-            ),
-          );
-        verdicts = judgeArrivals(
-          ads.map((play) => ({
-            id: play.id,
-            sequence: play.sequence,
-            startedAtMs: Date.parse(play.startedAt),
-            shownMs: play.shownMs,
-            failed: play.endReason === 'failed',
-            slotKey: slotKey(play.playlistId, play.itemId),
-            campaignId: play.campaignId,
-          })),
-          {
-            nowMs: nowMs,
-            served,
-            taken: taken.flatMap((row) =>
-              row.from ? [{ startMs: row.from.getTime(), endMs: row.from.getTime() + row.ms }] : [],
-            ),
-          },
-        );
-      }
-      const localDay = localDayFormat(await zoneOf(tx, source.adSpaceId, nowMs));
-      const rows = await tx
-        .insert(impression)
-        .values(
-          plays.map((play) => {
-            const judged = play.campaignId !== null ? verdicts.get(play.id) : undefined;
-            return {
-              id: play.id,
-              deviceId: source.deviceId,
-              ownerId: source.ownerId,
-              adSpaceId: play.adSpaceId,
-              sequence: play.sequence,
-              startedAt: new Date(play.startedAt),
-              shownMs: play.shownMs,
-              endReason: play.endReason,
-              playlistId: play.playlistId,
-              playlistVersion: play.playlistVersion,
-              itemId: play.itemId,
-              contentId: play.contentId,
-              campaignId: play.campaignId,
-              creativeId: play.creativeId,
-              verdict: judged?.verdict ?? null,
-              billableFrom: judged?.billable ? new Date(judged.billable.startMs) : null,
-              billableMs: judged?.billable ? judged.billable.endMs - judged.billable.startMs : 0,
-              localDay: localDay(play.startedAt),
-              settledAt: judged && judged.verdict !== 'pending' ? new Date(nowMs) : null,
-            };
-          }),
-        )
-        .onConflictDoNothing({ target: impression.id })
-        .returning({ id: impression.id });
-      return rows.map((row) => row.id);
+      const served = await servedFills.versionsOf(sentRows, (script) => tx.run(script));
+      const verdicts = judgeArrivals(
+        ads.map((play) => ({
+          id: play.id,
+          sequence: play.sequence,
+          startedAtMs: Date.parse(play.startedAt),
+          shownMs: play.shownMs,
+          failed: play.endReason === 'failed',
+          slotKey: slotKey(play.playlistId, play.itemId),
+          campaignId: play.campaignId,
+        })),
+        {
+          nowMs,
+          served,
+          taken: ZTakenRow.array()
+            .parse(takenRows)
+            .map((row) => ({ startMs: row.from_ms, endMs: row.from_ms + row.ms })),
+        },
+      );
+      const [inserted = []] = await tx.run(insertStatement(rowsOf(verdicts)), { commit: true });
+      return ZInsertedRow.array()
+        .parse(inserted)
+        .map((row) => row.id);
     });
   }
 

@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lte, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   HOLD_RELEASE_GRACE_MS,
@@ -12,7 +13,7 @@ import {
   type TManifestPlaylist,
 } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import { literal, type TScriptRows } from '../../db/scripts';
 import { deviceServedFill, servedFill } from '../../db/schema/index';
 import { slotKey, type TServedVersion } from './arrival-rules';
 
@@ -21,6 +22,15 @@ const DAY_MS = 86_400_000;
 const KNOWN_MAX = 100_000;
 /** How often the 304 path's records are written. */
 const FLUSH_INTERVAL_MS = 1_000;
+
+/** A row of sentStatement(). */
+const ZSentRow = z.object({
+  ad_space_id: z.string(),
+  version: z.string(),
+  served_at_ms: z.number(),
+});
+/** A stored fill, read when this instance does not know it. */
+const ZFillRow = z.object({ ad_space_id: z.string(), version: z.string(), fill: ZServedFill });
 
 /**
  * What billing keeps of a manifest's fill (issue 17 "it was offered"): each offered campaign's
@@ -146,93 +156,45 @@ export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) 
   }
 
   /**
-   * The versions with a fill sent to the device that can have offered a play started between
+   * The statement, for a script (db/scripts.ts) run in the caller's transaction, that reads the
+   * versions with a fill sent to the device that can have offered a play started between
    * `fromMs` and `toMs`: sent before `toMs` (plus the clock skew), and at most a timeline's length
-   * before `fromMs` (a manifest offers nothing past its timeline). Read in the caller's
-   * transaction; fills come from memory when this instance knows them. With `lockKey`, the same
-   * statement first takes that transaction-scoped advisory lock (ingest's lock on the device: one
-   * round trip fewer per batch; what the device was sent is not what that lock guards, so reading
-   * it in the statement that waits for the lock changes nothing).
+   * before `fromMs` (a manifest offers nothing past its timeline). versionsOf() reads its rows.
    */
-  async function versionsFor(
-    tx: TDb,
-    deviceId: string,
-    fromMs: number,
-    toMs: number,
-    options: { lockKey?: string } = {},
-  ): Promise<TServedVersion[]> {
+  function sentStatement(deviceId: string, fromMs: number, toMs: number): string {
     const sentBefore = new Date(toMs + PLAY_CLOCK_SKEW_MS);
     const sentAfter = new Date(fromMs - (MANIFEST_TIMELINE_DAYS + 1) * DAY_MS);
-    let rows: Array<{ adSpaceId: string; version: string; servedAtMs: number }>;
-    if (options.lockKey === undefined) {
-      rows = (
-        await tx
-          .select({
-            adSpaceId: deviceServedFill.adSpaceId,
-            version: deviceServedFill.version,
-            servedAt: deviceServedFill.servedAt,
-          })
-          .from(deviceServedFill)
-          .where(
-            and(
-              eq(deviceServedFill.deviceId, deviceId),
-              lte(deviceServedFill.servedAt, sentBefore),
-              gte(deviceServedFill.servedAt, sentAfter),
-            ),
-          )
-      ).map((row) => ({ ...row, servedAtMs: row.servedAt.getTime() }));
-    } else {
-      // The lock's one-row CTE is the outer side of the join: taken even when nothing was sent.
-      const found = rowsOf<{
-        ad_space_id: string | null;
-        version: string | null;
-        served_at_ms: number | null;
-      }>(
-        await tx.execute(sql`
-          with locked as (select pg_advisory_xact_lock(hashtextextended(${options.lockKey}, 0)))
-          select d.ad_space_id, d.version,
-            (extract(epoch from d.served_at) * 1000)::float8 as served_at_ms
-          from locked
-          left join ${deviceServedFill} d on d.device_id = ${deviceId}
-            and d.served_at <= ${sentBefore.toISOString()}::timestamptz
-            and d.served_at >= ${sentAfter.toISOString()}::timestamptz`),
-      );
-      rows = found.flatMap((row) =>
-        row.ad_space_id !== null && row.version !== null && row.served_at_ms !== null
-          ? [
-              {
-                adSpaceId: row.ad_space_id,
-                version: row.version,
-                servedAtMs: Math.round(Number(row.served_at_ms)),
-              },
-            ]
-          : [],
-      );
-    }
-    const missing = rows.filter((row) => !knownFills.has(`${row.adSpaceId}/${row.version}`));
+    return `select d.ad_space_id::text as ad_space_id, d.version,
+        (extract(epoch from d.served_at) * 1000)::float8 as served_at_ms
+      from device_served_fill d
+      where d.device_id = ${literal(deviceId)}::uuid
+        and d.served_at <= ${literal(sentBefore)}::timestamptz
+        and d.served_at >= ${literal(sentAfter)}::timestamptz`;
+  }
+
+  /**
+   * The rows sentStatement() read, with their fills: from memory when this instance knows them,
+   * otherwise read with `read` (the caller's transaction; a fill is stored before any record of
+   * its sending, and never changes).
+   */
+  async function versionsOf(
+    sentRows: TScriptRows,
+    read: (script: string) => Promise<TScriptRows[]>,
+  ): Promise<TServedVersion[]> {
+    const rows = ZSentRow.array().parse(sentRows);
+    const missing = rows.filter((row) => !knownFills.has(`${row.ad_space_id}/${row.version}`));
     if (missing.length > 0) {
-      const fills = await tx
-        .select({
-          adSpaceId: servedFill.adSpaceId,
-          version: servedFill.version,
-          fill: servedFill.fill,
-        })
-        .from(servedFill)
-        .where(
-          and(
-            inArray(servedFill.adSpaceId, [...new Set(missing.map((row) => row.adSpaceId))]),
-            inArray(
-              servedFill.version,
-              missing.map((row) => row.version),
-            ),
-          ),
-        );
-      for (const row of fills)
-        remember(knownFills, `${row.adSpaceId}/${row.version}`, ZServedFill.parse(row.fill));
+      const [found = []] = await read(`select f.ad_space_id::text as ad_space_id, f.version, f.fill
+        from served_fill f
+        where (f.ad_space_id, f.version) in (${missing
+          .map((row) => `(${literal(row.ad_space_id)}::uuid, ${literal(row.version)})`)
+          .join(', ')})`);
+      for (const row of ZFillRow.array().parse(found))
+        remember(knownFills, `${row.ad_space_id}/${row.version}`, row.fill);
     }
     return rows.flatMap((row) => {
-      const fill = knownFills.get(`${row.adSpaceId}/${row.version}`);
-      return fill ? [{ version: row.version, servedAtMs: row.servedAtMs, fill }] : [];
+      const fill = knownFills.get(`${row.ad_space_id}/${row.version}`);
+      return fill ? [{ version: row.version, servedAtMs: Math.round(row.served_at_ms), fill }] : [];
     });
   }
 
@@ -257,7 +219,8 @@ export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) 
     served,
     stillServed,
     flush,
-    versionsFor,
+    sentStatement,
+    versionsOf,
     prune,
     async stop() {
       clearInterval(timer);
