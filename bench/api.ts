@@ -1,131 +1,386 @@
-// bench/api: the authenticated hot path beside the framework's own ceiling, in one run.
+// bench/api: Screenline's hot paths beside the framework's own ceiling, in interleaved rounds.
 //
-//   npm run bench:api                      10 s per figure, PGlite and PostgreSQL
-//   BENCH_SECONDS=5 npm run bench:api      a quicker run
+//   npm run bench:api                                7 rounds of 3 s per path, PGlite and PostgreSQL
+//   BENCH_ROUNDS=5 BENCH_SECONDS=2 npm run bench:api a quicker run
+//   BENCH_DATABASES=postgres npm run bench:api       one database (pglite, postgres)
 //
-// Each server runs in its own process in production mode (NODE_ENV=production), as an operator
-// runs it: first a bare Fastify hello (bench/api-hello.ts), then Screenline on the embedded
-// database in a temporary DATA_DIR, then Screenline on a fresh PostgreSQL database (at
-// BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; the database is created
-// for the run and dropped after; skipped when PostgreSQL is not reachable). autocannon drives each
-// from this process with 20 connections after a short warm-up; it prints req/s and p99 latency for
-// the hello, `GET /api/v1/me` signed in (a session cookie) and `/api/health`, and the ratio
-// me / hello (the goal is at least 0.25). LOG_LEVEL is warn so the figures measure the code rather
-// than writing a log line per request to a pipe.
-import fs from 'node:fs/promises';
+// Two server processes run side by side for the whole run, in production mode (NODE_ENV=production,
+// LOG_LEVEL=warn), as an operator runs them: a bare Fastify hello (bench/api-hello.ts) and
+// Screenline (a temporary DATA_DIR; PGlite, then a fresh PostgreSQL database at BENCH_DATABASE_URL,
+// default postgres://postgres@127.0.0.1:5432/test, created and dropped by the run). autocannon
+// drives one of them at a time from this process with 20 connections, alternating hello and the
+// path (A B, then B A, …), so that both see the same machine: on a shared, loaded machine a figure
+// measured once, minutes away from its baseline, says little. Each round reads the server
+// process's CPU time (/proc/<pid>/stat: utime + stime, every thread) before and after, so each
+// path gets two ratios per round, printed as the median with the min–max of the rounds:
+// - req/s: path / hello (higher is better);
+// - CPU per request: hello / path (the share of a hello's cost; 0.5 means twice a hello's CPU).
+//   A loaded machine lowers req/s for reasons of its own; CPU per request is the steadier figure.
+// The paths:
+// - `GET /api/v1/me`, session-cache hit: one signed-in cookie, again and again (goal ≥ 0.25);
+// - `GET /api/v1/me`, session-cache miss: the same session, with a cookie that changes on every
+//   request beside it. The cache is keyed by the credentials' bytes, so each request resolves
+//   the session through Better Auth and the profile read, and stores it, as a real miss does;
+// - `GET /api/v1/player/manifest` answered 304: BENCH_DEVICES TVs (default 3000) over 20 ad
+//   spaces, each sending its current ETag, in turn. Enough TVs that none passes its own rate limit
+//   (60 a minute); 429s are counted apart and would make the figure invalid. Goal ≥ 0.5.
+// The load average is printed with the figures.
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { z } from 'zod';
 import { freePort } from './free-port';
+import { formatLoadAverage } from './load-average';
 import { adminUrl, createPostgresDatabase } from './postgres-database';
 import { ROOT, signUp, startProcess, startScreenline, stopProcess } from './server-process';
 
-const seconds = z.coerce
-  .number()
-  .int()
-  .positive()
-  .parse(process.env.BENCH_SECONDS ?? '10');
+const positiveInt = (fallback: string) =>
+  z.coerce.number().int().positive().default(Number(fallback));
+const ZEnv = z.object({
+  BENCH_ROUNDS: positiveInt('7'),
+  BENCH_SECONDS: positiveInt('3'),
+  BENCH_DEVICES: positiveInt('3000'),
+  BENCH_DATABASES: z
+    .string()
+    .default('pglite,postgres')
+    .transform((list) => list.split(',').map((name) => name.trim()))
+    .pipe(z.array(z.enum(['pglite', 'postgres'])).min(1)),
+});
+const env = ZEnv.parse(process.env);
 const CONNECTIONS = 20;
 const WARMUP_SECONDS = 2;
+const AD_SPACES = 20;
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
-interface TFigure {
-  label: string;
-  rps: number;
-  p99: number;
-  errors: number;
+/** One kind of request against one server process. */
+interface TTarget {
+  pid: number;
+  baseUrl: string;
+  /** The status every answer must have (others are counted apart). */
+  expected: number;
+  /** Sets each request up (autocannon's setupRequest). */
+  setup: (request: TRequest) => TRequest;
+  /**
+   * Requests sent before the rounds besides the timed warm-up: one poll of each TV, so that each
+   * finds its caches as a TV polling every 60 s does (the setup of thousands of TVs may take
+   * longer than the device-token cache's 10 minutes on a loaded machine).
+   */
+  warmUpRequests?: number;
+}
+interface TRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
 }
 
-const figures: TFigure[] = [];
-const ratios: string[] = [];
+interface TRound {
+  rps: number;
+  cpuPerRequestUs: number;
+  /** Answers with another status than expected (429s among them), and socket errors. */
+  unexpected: Record<string, number>;
+}
+
+const summary: string[] = [];
 
 async function main() {
   console.log(
-    `bench/api: ${CONNECTIONS} connections, ${seconds} s per figure after ${WARMUP_SECONDS} s warm-up ` +
-      `(${os.cpus().length} CPUs, Node ${process.version})`,
+    `bench/api: ${env.BENCH_ROUNDS} interleaved rounds of ${env.BENCH_SECONDS} s per path and for hello, ` +
+      `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (${os.cpus().length} CPUs, Node ${process.version})`,
   );
-  const hello = await measureHello();
-
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-api-'));
+  console.log(`at start: ${formatLoadAverage()}`);
+  const hello = await startHello();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenline-bench-api-'));
   try {
-    await measureScreenline('PGlite', { DATA_DIR: path.join(workDir, 'pglite') }, hello);
-    const database = await createPostgresDatabase();
-    if (database) {
-      try {
-        await measureScreenline(
-          'PostgreSQL',
-          { DATA_DIR: path.join(workDir, 'postgres'), DATABASE_URL: database.url },
-          hello,
-        );
-      } finally {
-        await database.drop();
+    if (env.BENCH_DATABASES.includes('pglite'))
+      await measureScreenline('PGlite', { DATA_DIR: path.join(workDir, 'pglite') }, hello.target);
+    if (env.BENCH_DATABASES.includes('postgres')) {
+      const database = await createPostgresDatabase();
+      if (database) {
+        try {
+          await measureScreenline(
+            'PostgreSQL',
+            { DATA_DIR: path.join(workDir, 'postgres'), DATABASE_URL: database.url },
+            hello.target,
+          );
+        } finally {
+          await database.drop();
+        }
+      } else {
+        console.log(`PostgreSQL at ${adminUrl} is not reachable: skipped`);
       }
-    } else {
-      console.log(`PostgreSQL at ${adminUrl} is not reachable: skipped`);
     }
   } finally {
-    await fs.rm(workDir, { recursive: true, force: true });
+    await hello.stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
   }
-
   console.log('');
-  for (const f of figures) {
-    const errors = f.errors ? `  (${f.errors} errors or non-2xx)` : '';
-    console.log(
-      `${f.label.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} req/s   p99 ${f.p99.toFixed(1).padStart(6)} ms${errors}`,
-    );
-  }
-  for (const ratio of ratios) console.log(ratio);
+  console.log(
+    `Summary (median and min–max of ${env.BENCH_ROUNDS} rounds; ${formatLoadAverage()} at the end)`,
+  );
+  for (const line of summary) console.log(line);
 }
 
-async function measureHello(): Promise<number> {
+async function startHello() {
   const port = await freePort();
   const child = startProcess(path.join(ROOT, 'bench/api-hello.ts'), { PORT: String(port) });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      child.once('message', () => resolve());
-      child.once('exit', (code) => reject(new Error(`the hello server exited (${code})`)));
-    });
-    const figure = await measure('hello (bare Fastify)', `http://127.0.0.1:${port}/`);
-    return figure.rps;
-  } finally {
-    await stopProcess(child);
-  }
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the hello server exited (${code})`)));
+  });
+  const target: TTarget = {
+    pid: pidOf(child.pid),
+    baseUrl: `http://127.0.0.1:${port}`,
+    expected: 200,
+    setup: (request) => ({ ...request, method: 'GET', path: '/' }),
+  };
+  return { target, stop: () => stopProcess(child) };
 }
 
-async function measureScreenline(name: string, env: Record<string, string>, helloRps: number) {
-  const server = await startScreenline(env);
+async function measureScreenline(name: string, serverEnv: Record<string, string>, hello: TTarget) {
+  const server = await startScreenline({
+    ...serverEnv,
+    // The bench sets thousands of TVs up from one address and account.
+    DEVICE_REGISTRATIONS_PER_HOUR: '1000000',
+  });
   const { baseUrl } = server;
   try {
+    const pid = pidOf(server.pid);
     const cookie = await signUp(baseUrl);
-    const me = await measure(`${name}: GET /api/v1/me`, `${baseUrl}/api/v1/me`, { cookie });
-    await measure(`${name}: GET /api/health`, `${baseUrl}/api/health`);
-    const ratio = `${name}: me / hello = ${(me.rps / helloRps).toFixed(3)} (goal ≥ 0.25)`;
-    ratios.push(ratio);
-    console.log(ratio);
+    const devices = await setUpDevices(baseUrl, cookie);
+    console.log(`${name}: ${devices.length} TVs set up over ${AD_SPACES} ad spaces`);
+
+    let misses = 0;
+    let nextDevice = 0;
+    const paths: { label: string; goal: string; target: TTarget }[] = [
+      {
+        label: 'GET /api/v1/me, session-cache hit',
+        goal: 'goal ≥ 0.25 in CPU',
+        target: {
+          pid,
+          baseUrl,
+          expected: 200,
+          setup: (request) => ({
+            ...request,
+            method: 'GET',
+            path: '/api/v1/me',
+            headers: { cookie },
+          }),
+        },
+      },
+      {
+        label: 'GET /api/v1/me, session-cache miss',
+        goal: 'one indexed read a miss',
+        target: {
+          pid,
+          baseUrl,
+          expected: 200,
+          setup: (request) => {
+            misses += 1;
+            return {
+              ...request,
+              method: 'GET',
+              path: '/api/v1/me',
+              headers: { cookie: `bench-miss=${misses}; ${cookie}` },
+            };
+          },
+        },
+      },
+      {
+        label: 'GET /api/v1/player/manifest, 304',
+        goal: 'goal ≥ 0.5 in CPU',
+        target: {
+          pid,
+          baseUrl,
+          expected: 304,
+          warmUpRequests: devices.length,
+          setup: (request) => {
+            const device = devices[nextDevice % devices.length]!;
+            nextDevice += 1;
+            return {
+              ...request,
+              method: 'GET',
+              path: '/api/v1/player/manifest',
+              headers: { authorization: `Bearer ${device.token}`, 'if-none-match': device.etag },
+            };
+          },
+        },
+      },
+    ];
+    for (const { label, goal, target } of paths) {
+      const line = await compare(`${name}: ${label}`, hello, target);
+      summary.push(`${line} (${goal})`);
+    }
   } finally {
     await server.stop();
   }
 }
 
-async function measure(
-  label: string,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<TFigure> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  const figure = {
-    label,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-  figures.push(figure);
-  console.log(
-    `${label}: ${figure.rps.toFixed(0)} req/s, p99 ${figure.p99} ms` +
-      (figure.errors ? `, ${figure.errors} errors or non-2xx` : ''),
+/** Interleaved rounds of hello (A) and the path (B); returns the summary line. */
+async function compare(label: string, hello: TTarget, path_: TTarget): Promise<string> {
+  await run(hello, WARMUP_SECONDS);
+  if (path_.warmUpRequests) await run(path_, { amount: path_.warmUpRequests });
+  await run(path_, WARMUP_SECONDS);
+  const rpsRatios: number[] = [];
+  const cpuRatios: number[] = [];
+  const unexpected: Record<string, number> = {};
+  for (let i = 0; i < env.BENCH_ROUNDS; i += 1) {
+    // A B, then B A: a drift in the machine's load falls on both alike.
+    const [a, b] =
+      i % 2 === 0
+        ? [await run(hello), await run(path_)]
+        : await run(path_).then(async (b_) => [await run(hello), b_] as const);
+    rpsRatios.push(b.rps / a.rps);
+    cpuRatios.push(a.cpuPerRequestUs / b.cpuPerRequestUs);
+    for (const [status, count] of Object.entries(b.unexpected))
+      unexpected[status] = (unexpected[status] ?? 0) + count;
+    console.log(
+      `${label}, round ${i + 1}: hello ${a.rps.toFixed(0)} req/s at ${a.cpuPerRequestUs.toFixed(0)} µs CPU a request, ` +
+        `path ${b.rps.toFixed(0)} req/s at ${b.cpuPerRequestUs.toFixed(0)} µs; ${formatLoadAverage()}`,
+    );
+  }
+  const bad = Object.entries(unexpected)
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(', ');
+  if (bad) process.exitCode = 1;
+  return (
+    `${label}: req/s ${spread(rpsRatios)} × hello, CPU per request ${spread(cpuRatios)} × hello` +
+    (bad ? `; INVALID, unexpected answers: ${bad}` : '')
   );
-  return figure;
+}
+
+async function run(
+  target: TTarget,
+  length: number | { amount: number } = env.BENCH_SECONDS,
+): Promise<TRound> {
+  const before = cpuTimeUs(target.pid);
+  const result = await autocannon({
+    url: target.baseUrl,
+    connections: CONNECTIONS,
+    ...(typeof length === 'number' ? { duration: length } : length),
+    requests: [{ setupRequest: target.setup as never }],
+  });
+  const cpuUs = cpuTimeUs(target.pid) - before;
+  const unexpected: Record<string, number> = {};
+  let answered = 0;
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    const count = stats.count ?? 0;
+    answered += count;
+    if (Number(status) !== target.expected) unexpected[status] = count;
+  }
+  if (result.errors + result.timeouts > 0) unexpected.errors = result.errors + result.timeouts;
+  return {
+    rps: answered / result.duration,
+    cpuPerRequestUs: cpuUs / Math.max(answered, 1),
+    unexpected,
+  };
+}
+
+/** The process's CPU time so far (user + system, all threads) in µs. */
+function cpuTimeUs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / CLOCK_TICKS_PER_SECOND) * 1e6;
+}
+
+function pidOf(pid: number | undefined): number {
+  if (pid === undefined) throw new Error('the server process has no pid');
+  return pid;
+}
+
+/** `0.31 (0.27–0.35)`: the median and the range. */
+function spread(values: number[]): string {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = sorted.length / 2;
+  const median =
+    sorted.length % 2 === 1
+      ? sorted[Math.floor(middle)]!
+      : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return `${median.toFixed(2)} (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)})`;
+}
+
+const ZId = z.object({ id: z.string() });
+const ZRegistration = z.object({ token: z.string() });
+
+async function call(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<unknown> {
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: {
+      origin: baseUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** AD_SPACES ad spaces with a playlist, and BENCH_DEVICES TVs spread over them with their ETags. */
+async function setUpDevices(baseUrl: string, cookie: string) {
+  const headers = { cookie };
+  await call(baseUrl, 'PATCH', '/api/v1/me', headers, { role: 'advertiser' });
+  const location = ZId.parse(
+    await call(baseUrl, 'POST', '/api/v1/locations', headers, {
+      name: 'Bench mall',
+      address: { line: '1 Bench Street', city: 'Springfield', country: 'US' },
+      timeZone: 'America/New_York',
+      venueType: 'retail',
+    }),
+  );
+  const playlist = ZId.parse(
+    await call(baseUrl, 'POST', '/api/v1/playlists', headers, {
+      name: 'Bench loop',
+      items: [{ id: 'slot-1', type: 'adSlot', lengthSeconds: 15 }],
+    }),
+  );
+  const spaces: string[] = [];
+  for (let i = 0; i < AD_SPACES; i += 1) {
+    const space = ZId.parse(
+      await call(baseUrl, 'POST', '/api/v1/ad-spaces', headers, {
+        name: `Bench screen ${i + 1}`,
+        locationId: location.id,
+        orientation: 'landscape',
+        resolutionWidth: 1920,
+        resolutionHeight: 1080,
+        defaultPlaylistId: playlist.id,
+      }),
+    );
+    spaces.push(space.id);
+  }
+  const devices: { token: string; etag: string }[] = [];
+  const setUpOne = async (index: number) => {
+    const { token } = ZRegistration.parse(
+      await call(baseUrl, 'POST', '/api/v1/player/devices', headers, {
+        deviceKey: crypto.randomBytes(24).toString('hex'),
+        adSpaceId: spaces[index % spaces.length],
+        userAgent: 'bench/api',
+        appVersion: 'bench',
+      }),
+    );
+    const res = await fetch(`${baseUrl}/api/v1/player/manifest`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const etag = res.headers.get('etag');
+    if (res.status !== 200 || !etag) throw new Error(`manifest: ${res.status}, etag ${etag}`);
+    await res.arrayBuffer();
+    devices.push({ token, etag });
+  };
+  for (let done = 0; done < env.BENCH_DEVICES; done += 20) {
+    const batch = Math.min(20, env.BENCH_DEVICES - done);
+    await Promise.all(Array.from({ length: batch }, (_, i) => setUpOne(done + i)));
+  }
+  return devices;
 }
 
 main().catch((error: unknown) => {

@@ -27,6 +27,8 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 
 export interface TServer {
   baseUrl: string;
+  /** The server's Node process (its CPU time is in /proc/<pid>/stat). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function startScreenline(env: Record<string, string>): Promise<TSer
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
     ...env,
   });
-  const server = { baseUrl, stop: () => stopProcess(child) };
+  const server = { baseUrl, pid: child.pid, stop: () => stopProcess(child) };
   try {
     await waitForHealth(baseUrl, child);
   } catch (error) {
@@ -56,7 +58,7 @@ export async function startScreenline(env: Record<string, string>): Promise<TSer
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
   // Generous: a shared machine under load can take minutes to start the server.
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
@@ -66,7 +68,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server at ${baseUrl} did not become healthy within 180 s`);
+  throw new Error(`the server at ${baseUrl} did not become healthy within 600 s`);
 }
 
 const ZSignUp = z.object({ user: z.object({ id: z.string() }) });

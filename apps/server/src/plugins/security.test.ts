@@ -232,3 +232,78 @@ describe('/api/docs in production', () => {
     expect((await t.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
   });
 });
+
+/**
+ * The security headers, pinned (issue 19 item 4): they are computed once at start rather than by
+ * helmet on every request, and must stay exactly what helmet sent, on every kind of answer.
+ */
+describe('the security headers', () => {
+  const CSP =
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+    "media-src 'self' blob:;connect-src 'self';font-src 'self' data:;worker-src 'self' blob:;" +
+    "manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  const COMMON = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  const NAMES = [
+    'content-security-policy',
+    'strict-transport-security',
+    'cross-origin-embedder-policy',
+    'x-powered-by',
+    ...Object.keys(COMMON),
+  ];
+  const securityHeadersOf = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      NAMES.filter((name) => name in headers).map((name) => [name, headers[name]]),
+    );
+
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('sends the same set on API answers, errors, 401s and pages over http', async () => {
+    const { cookie } = await t.signUp();
+    const answers = [
+      await t.request({ method: 'GET', url: '/api/health' }),
+      await t.request({ method: 'GET', url: '/api/v1/me', cookie }),
+      await t.request({ method: 'GET', url: '/api/v1/me' }),
+      await t.request({ method: 'GET', url: '/api/v1/nothing-here', cookie }),
+      await t.request({ method: 'PATCH', url: '/api/v1/me', cookie, payload: { name: 7 } }),
+      await t.request({ method: 'GET', url: '/' }),
+    ];
+    // `/`: 503 here, the web app is not built for the API tests.
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 404, 400, 503]);
+    for (const res of answers) {
+      expect(securityHeadersOf(res.headers), `${res.statusCode} ${res.body.slice(0, 60)}`).toEqual({
+        ...COMMON,
+        'content-security-policy': CSP,
+      });
+    }
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
+    const https = await createTestApp('pglite', { PUBLIC_URL: 'https://screens.example.com' });
+    try {
+      const res = await https.request({ method: 'GET', url: '/api/health' });
+      expect(securityHeadersOf(res.headers)).toEqual({
+        ...COMMON,
+        'content-security-policy': `${CSP};upgrade-insecure-requests`,
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+    } finally {
+      await https.close();
+    }
+    // A second app on a loaded machine takes a while to build.
+  }, 180_000);
+});

@@ -5,6 +5,7 @@ import type { TActor, TPrincipal, TSessionUser } from '../lib/actor';
 import { forbidden, twoFactorRequired, unauthenticated } from '../lib/app-error';
 import { createProfileDirectory, type TProfile } from '../modules/me/profile-directory';
 import { createDeviceDirectory } from '../modules/player/device-directory';
+import { createSessionLookup } from '../modules/auth/session-lookup';
 
 /** Who is signed in: the auth user and the product profile (null until one exists). */
 export interface TAccount {
@@ -40,14 +41,16 @@ declare module 'fastify' {
 
 /**
  * Resolves the session of each request, lazily and at most once: from the in-process session
- * cache when these exact credentials were resolved lately, otherwise through Better Auth (session
- * and user) and the profile directory (profile), then cached. Better Auth's hooks evict the cache
+ * cache when these exact credentials were resolved lately, otherwise in one read (session, user
+ * and profile: modules/auth/session-lookup.ts) for a session cookie, or through Better Auth
+ * (session and user) and the profile directory (profile) for the rest, then cached. Better Auth's hooks evict the cache
  * when a session ends or a user changes (modules/auth/session-cache.ts); the me module evicts it
  * when a profile changes.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { auth, db, sessionCache } = app.deps;
   const profiles = createProfileDirectory(db);
+  const findByCookie = createSessionLookup(db, auth);
   const devices = createDeviceDirectory(db, { changes: app.deps.playerChanges });
   const perRequest = new WeakMap<FastifyRequest, Promise<TAccount | null>>();
 
@@ -62,6 +65,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (cached) return cached;
 
     const store = sessionCache.begin();
+    if (!authorization && cookie) {
+      const found = await findByCookie(cookie);
+      if (found === null) return null;
+      if (found) {
+        const account = { user: found.user, profile: found.profile };
+        store(key, {
+          token: found.token,
+          userId: found.user.id,
+          value: account,
+          sessionExpiresAt: found.sessionExpiresAt,
+        });
+        return account;
+      }
+    }
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return null;
     const { id, email, emailVerified, name, createdAt } = session.user;

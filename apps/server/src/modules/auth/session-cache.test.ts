@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
@@ -9,13 +11,17 @@ import {
   type TTestApp,
 } from '../../../test/harness';
 import { ZAuthToken } from '@screenline/shared/auth';
+import { countStatements } from '../../../test/player-events';
 import { objectUrl } from '../../../test/storage-helpers';
+import { session } from '../../db/schema/index';
 import { createSessionCache } from './session-cache';
 
 /**
  * Session termination (OWASP ASVS 5.0 V7.4): a session that ends is refused at its next request,
  * though the in-process cache (30 s) had just resolved it: Better Auth's hooks evict it first.
  */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 describe.each(BACKENDS)('the session cache on %s', (backend) => {
   let t: TTestApp;
   beforeAll(async () => {
@@ -139,6 +145,60 @@ describe.each(BACKENDS)('the session cache on %s', (backend) => {
     const res = await t.request({ method: 'GET', url: '/api/auth/get-session', cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-auth-jwt']).toBeUndefined();
+  });
+
+  /** The cookie with a cookie beside it: the same session under credentials the cache has not seen. */
+  let misses = 0;
+  const missing = (cookie: string) => `screenline-miss=${(misses += 1)}; ${cookie}`;
+  const sessionOf = async (userId: string) => {
+    const [row] = await t.database.db.select().from(session).where(eq(session.userId, userId));
+    return row!;
+  };
+
+  it('resolves a session-cache miss in one read, and a hit in none (issue 19 item 4)', async () => {
+    const { cookie, email } = await t.signUp();
+    expect((await me(cookie)).statusCode).toBe(200);
+    let answer: LightMyRequestResponse | undefined;
+    const onMiss = await countStatements(t.database.db, async () => {
+      answer = await me(missing(cookie));
+    });
+    expect(answer?.statusCode).toBe(200);
+    expect(answer?.json()).toMatchObject({ email, role: null });
+    expect(onMiss).toBe(1);
+    const onHit = await countStatements(t.database.db, async () => {
+      expect((await me(cookie)).statusCode).toBe(200);
+    });
+    expect(onHit).toBe(0);
+  });
+
+  it('refuses a session cookie with a wrong signature, or of a session gone or expired, on a miss', async () => {
+    const { cookie, userId } = await t.signUp();
+    const [name, value] = cookie.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const forged = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect((await me(missing(forged))).statusCode).toBe(401);
+    expect((await me(missing(cookie))).statusCode).toBe(200);
+
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, userId));
+    expect((await me(missing(cookie))).statusCode).toBe(401);
+    // Better Auth deletes an expired session when it meets it.
+    expect(
+      await t.database.db.select().from(session).where(eq(session.userId, userId)),
+    ).toHaveLength(0);
+  });
+
+  it('leaves a session due for its daily extension to Better Auth, which extends it', async () => {
+    const { cookie, userId } = await t.signUp();
+    // Six days and a minute left of seven: older than the day after which Better Auth extends it.
+    const due = new Date(Date.now() + 6 * DAY_MS - 60_000);
+    await t.database.db.update(session).set({ expiresAt: due }).where(eq(session.userId, userId));
+    expect((await me(missing(cookie))).statusCode).toBe(200);
+    expect((await sessionOf(userId)).expiresAt.getTime()).toBeGreaterThan(
+      due.getTime() + DAY_MS / 2,
+    );
   });
 });
 

@@ -33,7 +33,8 @@ export function createDeviceDirectory(
   options: { changes?: TPlayerChangeBus; now?: () => number } = {},
 ) {
   const repo = createDevicesRepository(db);
-  const now = options.now ?? Date.now;
+  // Read at each call (not `Date.now` kept): the tests move the clock with fake timers.
+  const now = options.now ?? (() => Date.now());
   const cache = new Map<string, TCached>();
   // Bumped by every revocation: a lookup that started before one does not store its answer.
   let epoch = 0;

@@ -60,7 +60,8 @@ export function createManifestService(options: {
   now?: () => number;
 }) {
   const { adSpaces, content, adFill, settings, changes } = options;
-  const now = options.now ?? Date.now;
+  // Read at each call (not `Date.now` kept): the tests move the clock with fake timers.
+  const now = options.now ?? (() => Date.now());
   const cache = new Map<string, TCacheEntry>();
   const generations = new Map<string, number>();
 

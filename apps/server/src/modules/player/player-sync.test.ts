@@ -191,6 +191,30 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
     expect(again.manifest.version).toBe(manifest.version);
   });
 
+  it('answers a TV polling at the real cadence (60 s) with 304s and no database read (issue 19 item 1)', async () => {
+    // Only Date is faked: noon today (UTC), then a minute between polls, as the TVs poll. Before,
+    // the device-token cache lived 30 s and every such poll read the device's row.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS / 2);
+      const warm = await asDevice(token, '/api/v1/player/manifest');
+      expect(warm.statusCode).toBe(200);
+      const etag = String(warm.headers.etag);
+      const statuses: number[] = [];
+      const statements = await countStatements(t.app.deps.db, async () => {
+        for (let minute = 1; minute <= 4; minute += 1) {
+          vi.setSystemTime(Date.now() + 60_000);
+          const res = await asDevice(token, '/api/v1/player/manifest', { 'if-none-match': etag });
+          statuses.push(res.statusCode);
+        }
+      });
+      expect(statuses).toEqual([304, 304, 304, 304]);
+      expect(statements).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses a user session (403) and forgets a signed-out token at once, cached or not', async () => {
     const owner = await t.request({
       method: 'GET',
