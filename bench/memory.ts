@@ -4,11 +4,13 @@
 //   npm run bench:memory                    PGlite in a temporary DATA_DIR
 //   DATABASE_URL=postgres://… npm run bench:memory
 //
-// Stages: Node and tsx alone; the server's module graph imported; the app built and listening
-// (the database opened and migrated, the routes compiled); after a few requests and
-// BENCH_IDLE_S (10) idle seconds. At each, after a full collection: RSS, the V8 heap (and its code
+// Twice, each in its own process: a first start (PGlite creates its database: initdb, then the
+// migrations) and a restart on the same DATA_DIR (the usual case). Stages: Node and tsx alone;
+// the server's module graph imported; the app built and listening (the database opened and
+// migrated, the routes compiled); after a few requests and BENCH_IDLE_S (10) idle seconds. At each, after a full collection: RSS, the V8 heap (and its code
 // space), memory outside the heap, and PGlite's WebAssembly memory (its Postgres' heap, shared
 // buffers included). Run with --expose-gc (the npm script does).
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -44,6 +46,24 @@ function sample(label: string, wasm: number | null) {
 async function main() {
   console.log(`bench/memory: Node ${process.version}, ${loadAverageLine()}`);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-memory-'));
+  try {
+    for (const stage of ['first start', 'restart on the same DATA_DIR']) {
+      console.log(`\n${stage}:`);
+      const child = fork(import.meta.filename, {
+        env: { ...process.env, BENCH_MEMORY_DATA_DIR: dataDir },
+        execArgv: process.execArgv,
+        stdio: 'inherit',
+      });
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      if (code !== 0) throw new Error(`${stage}: exited with ${String(code)}`);
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\n${loadAverageLine()} at the end`);
+}
+
+async function measure(dataDir: string) {
   const port = await freePort();
   Object.assign(process.env, {
     NODE_ENV: 'production',
@@ -61,8 +81,9 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp({ config });
   await app.listen({ port: config.port, host: config.host });
-  const { pglite } = app.deps.database as { pglite?: { Module?: { HEAP8?: Int8Array } } };
-  const wasm = () => pglite?.Module?.HEAP8?.byteLength ?? null;
+  // PGlite's Emscripten module (not in its types): its memory is one WebAssembly.Memory.
+  const { pglite } = app.deps.database as { pglite?: { mod?: { HEAP8?: Int8Array } } };
+  const wasm = () => pglite?.mod?.HEAP8?.byteLength ?? null;
   const built = sample('built, listening', wasm());
   for (const url of ['/api/health', '/', '/signin', '/api/v1/platform-settings'])
     await (await fetch(`${config.publicUrl}${url}`)).arrayBuffer();
@@ -71,12 +92,11 @@ async function main() {
   console.log(
     `growth: module graph +${mib(imported - before).trim()}, build and listen +${mib(built - imported).trim()}, requests and idle +${mib(idle - built).trim()}`,
   );
-  console.log(loadAverageLine());
   await app.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 }
 
-main().catch((error: unknown) => {
+const childDataDir = process.env.BENCH_MEMORY_DATA_DIR;
+(childDataDir ? measure(childDataDir) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
