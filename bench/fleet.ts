@@ -133,6 +133,7 @@ async function timed(
   request: () => Promise<Response>,
   ok: readonly number[],
 ): Promise<{ status: number; body: string } | null> {
+  if (ended.signal.aborted) return null;
   tally.sent += 1;
   try {
     const res = await request();
@@ -143,11 +144,19 @@ async function timed(
     else countError(tally, `HTTP ${res.status}`);
     return { status: res.status, body };
   } catch (error) {
+    // Still unanswered when the run ended (counted apart as unanswered).
+    if (ended.signal.aborted) return null;
     tally.latenciesMs.push(performance.now() - from);
     countError(tally, causeOf(error));
     return null;
   }
 }
+
+/**
+ * Aborted once the run's drain is over: what is still owed then is counted as unanswered, and a
+ * server past its capacity is not left answering a backlog while the next figures are read.
+ */
+let ended = new AbortController();
 
 const ZRenewal = z.object({ token: z.string() });
 
@@ -166,6 +175,7 @@ async function pollAndHeartbeat(
     () =>
       fetch(`${baseUrl}/api/v1/player/manifest`, {
         headers: { authorization: `Bearer ${fleet.token}`, 'if-none-match': fleet.etag },
+        signal: ended.signal,
       }),
     [200, 304],
   );
@@ -182,6 +192,7 @@ async function pollAndHeartbeat(
         method: 'POST',
         headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(heartbeatOf(fleet)),
+        signal: ended.signal,
       }),
     [200, 204],
   );
@@ -235,6 +246,7 @@ async function sendPlays(
         method: 'POST',
         headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ impressions: plays }),
+        signal: ended.signal,
       }),
     [200],
   );
@@ -331,6 +343,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
       );
     }, 2000);
     const load = new LoadWatch();
+    ended = new AbortController();
     const loop = await openLoop({
       // Senders 0…n−1: a TV's poll timer; n…2n−1: its proof-of-play timer.
       count: 2 * fleet.length,
@@ -347,11 +360,17 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
               tallies.impressions,
               seen,
             ),
+      drainMs: 30_000,
     });
+    ended.abort();
     clearInterval(rssTimer);
     const loadLine = load.stop();
-    const after = await server.ask<TServerMemory>({ type: 'memory' });
-    peakRss = Math.max(peakRss, after.rss);
+    // A server past its capacity may still be closing what was aborted: give it 30 s at most.
+    const after = await Promise.race([
+      server.ask<TServerMemory>({ type: 'memory' }),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000)),
+    ]);
+    if (after) peakRss = Math.max(peakRss, after.rss);
 
     const s = loop.scheduledSeconds;
     let worstP99 = 0;
@@ -372,7 +391,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     );
     say(`  during the run: ${loadLine}; ${loadAverageLine()} at its end`);
     say(
-      `  server memory: idle before seeding ${memoryLine(idle)}; seeded, manifests served ${memoryLine(ready)}; after the run ${memoryLine(after)}; peak RSS in the run ${mb(peakRss)}`,
+      `  server memory: idle before seeding ${memoryLine(idle)}; seeded, manifests served ${memoryLine(ready)}; after the run ${after ? memoryLine(after) : 'not answered in 30 s'}; peak RSS in the run ${mb(peakRss)}`,
     );
     if (BILLING) {
       const verify = await server.ask<TVerify>({ type: 'verify' });

@@ -82,8 +82,8 @@ async function measure(dataDir: string) {
   const app = await buildApp({ config });
   await app.listen({ port: config.port, host: config.host });
   // PGlite's Emscripten module (not in its types): its memory is one WebAssembly.Memory.
-  const { pglite } = app.deps.database as { pglite?: { mod?: { HEAP8?: Int8Array } } };
-  const wasm = () => pglite?.mod?.HEAP8?.byteLength ?? null;
+  const { pglite } = app.deps.database as { pglite?: { mod?: { HEAPU8?: Uint8Array } } };
+  const wasm = () => pglite?.mod?.HEAPU8?.byteLength ?? null;
   const built = sample('built, listening', wasm());
   for (const url of ['/api/health', '/', '/signin', '/api/v1/platform-settings'])
     await (await fetch(`${config.publicUrl}${url}`)).arrayBuffer();
