@@ -29,6 +29,7 @@
 // errors by kind; the load average; the server's RSS idle, seeded, and its peak during the run.
 // The TVs' event streams (GET /api/v1/player/events, held open) are not opened.
 import crypto from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -344,6 +345,8 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     }, 2000);
     const load = new LoadWatch();
     ended = new AbortController();
+    // Every request of the run listens to it.
+    setMaxListeners(0, ended.signal);
     const loop = await openLoop({
       // Senders 0…n−1: a TV's poll timer; n…2n−1: its proof-of-play timer.
       count: 2 * fleet.length,
