@@ -33,7 +33,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { z } from 'zod';
 import { freePort } from './free-port';
-import { formatLoadAverage } from './load-average';
+import { loadAverageLine } from './load-average';
 import { adminUrl, createPostgresDatabase } from './postgres-database';
 import { ROOT, signUp, startProcess, startScreenline, stopProcess } from './server-process';
 
@@ -90,7 +90,7 @@ async function main() {
     `bench/api: ${env.BENCH_ROUNDS} interleaved rounds of ${env.BENCH_SECONDS} s per path and for hello, ` +
       `${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (${os.cpus().length} CPUs, Node ${process.version})`,
   );
-  console.log(`at start: ${formatLoadAverage()}`);
+  console.log(`at start: ${loadAverageLine()}`);
   const hello = await startHello();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenline-bench-api-'));
   try {
@@ -118,7 +118,7 @@ async function main() {
   }
   console.log('');
   console.log(
-    `Summary (median and min–max of ${env.BENCH_ROUNDS} rounds; ${formatLoadAverage()} at the end)`,
+    `Summary (median and min–max of ${env.BENCH_ROUNDS} rounds; ${loadAverageLine()} at the end)`,
   );
   for (const line of summary) console.log(line);
 }
@@ -238,7 +238,7 @@ async function compare(label: string, hello: TTarget, path_: TTarget): Promise<s
       unexpected[status] = (unexpected[status] ?? 0) + count;
     console.log(
       `${label}, round ${i + 1}: hello ${a.rps.toFixed(0)} req/s at ${a.cpuPerRequestUs.toFixed(0)} µs CPU a request, ` +
-        `path ${b.rps.toFixed(0)} req/s at ${b.cpuPerRequestUs.toFixed(0)} µs; ${formatLoadAverage()}`,
+        `path ${b.rps.toFixed(0)} req/s at ${b.cpuPerRequestUs.toFixed(0)} µs; ${loadAverageLine()}`,
     );
   }
   const bad = Object.entries(unexpected)

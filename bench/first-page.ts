@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { loadAverageLine } from './load-average';
 
 export const SIGNIN_BUDGET_KIB = 150;
 const WEB_DIST = new URL('../apps/web/dist', import.meta.url).pathname;
@@ -73,6 +74,7 @@ export async function measureScripts(pages: string[]): Promise<Map<string, TScri
 async function main() {
   const pages = process.argv.slice(2);
   if (pages.length === 0) pages.push('/signin');
+  console.log(`bench/first-page: ${pages.join(', ')} (${loadAverageLine()})`);
   let isOverBudget = false;
   for (const [page, scripts] of await measureScripts(pages)) {
     const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
@@ -90,6 +92,7 @@ async function main() {
       );
     }
   }
+  console.log(`${loadAverageLine()} after`);
   if (isOverBudget) process.exitCode = 1;
 }
 

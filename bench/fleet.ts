@@ -1,346 +1,459 @@
-// bench/fleet: a fleet of simulated TV players against one Screenline instance, beside the same
-// instance's /api/health rate in the same run.
+// bench/fleet: a fleet of TVs against one Screenline instance, at the TVs' real cadence (issue 19
+// item 5).
 //
-//   npm run bench:fleet                                   1000 players, 10 s per phase
-//   FLEET_PLAYERS=1000 BENCH_SECONDS=20 npm run bench:fleet
+//   npm run bench:fleet                                    10,000 TVs, PostgreSQL then PGlite
+//   FLEET_PLAYERS=2000 BENCH_SECONDS=60 BENCH_DATABASES=postgres npm run bench:fleet
+//   FLEET_BILLING=1 npm run bench:fleet                    live campaigns; plays carry them
 //
-// The server runs in its own process in production mode on the embedded database (PGlite, the
-// product's default), then on a fresh PostgreSQL database (BENCH_DATABASE_URL, default
-// postgres://postgres@127.0.0.1:5432/test; skipped when unreachable). One owner, one location,
-// one ad space with a playlist, and FLEET_PLAYERS devices registered as the TV's setup does.
-// Then, all at once for BENCH_SECONDS, as a fleet does after an outage (the worst case):
-// - polls: GET /api/v1/player/manifest with If-None-Match (the 304 path) for a random device,
-// - heartbeats: POST /api/v1/player/heartbeat for a random device,
-// - proof of play: POST /api/v1/player/impressions, batches of IMPRESSIONS_PER_BATCH fresh plays
-//   with each device's next sequence numbers.
-// It prints polls/s, heartbeats/s, impressions/s with p99 latency, how many players that carries
-// at the default 60 s poll, then /api/health alone, and checks that every impression landed once.
+// The server: Screenline in its own process in production mode (bench/ingest-server.ts, as for
+// bench:ingest), on a throwaway PostgreSQL database (BENCH_DATABASE_URL's server, default
+// postgres://postgres@127.0.0.1:5432; created and dropped) and on the embedded database (PGlite).
+// The world, written straight into the tables: FLEET_PLAYERS TVs, FLEET_TVS_PER_SPACE (2) on each
+// ad space, a hundred monetized spaces per owner in five time zones, each space with its own
+// manifest (a menu image and two ad slots). Billing off (the default): no campaign is live, the ad
+// slots go unfilled and the TVs' plays are their own content. FLEET_BILLING=1: 20 live funded
+// campaigns target every space, and three plays in four are ad plays of a campaign the TV's
+// manifest offered. Before the run, one TV of each space fetches its manifest (200), so the fleet
+// starts in its steady state: it has its space's ETag.
+//
+// Then an open loop for BENCH_SECONDS (default two cadences), as apps/player does it:
+// - every FLEET_CADENCE_S (60, the manifest's pollIntervalSeconds) × (1 ± 0.1, PLAYER_POLL_JITTER)
+//   each TV polls GET /api/v1/player/manifest with If-None-Match, and once it is answered sends
+//   POST /api/v1/player/heartbeat (content-sync.ts: "each poll is followed by a heartbeat");
+// - on its own timer, every impressionSyncIntervalSeconds (60) × (1 ± 0.1), it sends the plays it
+//   recorded since (impression-sync.ts): 4–10 plays back to back on its clock.
+// Arrivals are set by the clock and never wait for an earlier answer. A poll's and a batch's
+// latency is measured from the time it was due (a late send counts: no coordinated omission); a
+// heartbeat's from when its poll was answered, as the TV sends it then.
+// Printed per kind: offered and achieved rate, p50/p99/max, 429s apart (never counted as served),
+// errors by kind; the load average; the server's RSS idle, seeded, and its peak during the run.
+// The TVs' event streams (GET /api/v1/player/events, held open) are not opened.
 import crypto from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { z } from 'zod';
+import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
+import { BenchServer } from './bench-server';
+import {
+  AD_SHARE,
+  BATCH_MAX,
+  BATCH_MIN,
+  nextBatch,
+  type TBenchTv,
+  type TSeeded,
+  type TSentManifest,
+  type TServerMemory,
+  type TVerify,
+  tvOf,
+} from './ingest-plays';
+import { loadAverageLine } from './load-average';
+import { fmt, LoadWatch, mb, openLoop, percentile } from './open-loop';
 import { adminUrl, createPostgresDatabase } from './postgres-database';
-import { signUp, startScreenline } from './server-process';
 
-const seconds = z.coerce
-  .number()
-  .int()
-  .positive()
-  .parse(process.env.BENCH_SECONDS ?? '10');
-const players = z.coerce
-  .number()
-  .int()
-  .positive()
-  .parse(process.env.FLEET_PLAYERS ?? '1000');
-const IMPRESSIONS_PER_BATCH = 20;
-const POLL_INTERVAL_SECONDS = 60;
+const int = (name: string, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .parse(process.env[name] ?? String(fallback));
+const PLAYERS = int('FLEET_PLAYERS', 10_000);
+const TVS_PER_SPACE = int('FLEET_TVS_PER_SPACE', 2);
+const CADENCE_S = int('FLEET_CADENCE_S', 60);
+const SECONDS = int('BENCH_SECONDS', 2 * CADENCE_S);
+/** Ten plays of a slot's length fit in one cadence. */
+const SLOT_S = int('BENCH_SLOT_S', Math.max(1, Math.floor(CADENCE_S / 10)));
+const BILLING = ['1', 'true'].includes(
+  z.enum(['0', '1', 'true', 'false']).parse(process.env.FLEET_BILLING ?? '0'),
+);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
+/** PLAYER_POLL_JITTER: each wait is the interval × (1 ± this). */
+const JITTER = 0.1;
+/** The target (issue 19): p99 of every kind at or under this, on PostgreSQL with billing off. */
+const TARGET_P99_MS = 100;
+/** How many setups fetch their space's manifest at once before the run. */
+const SETUP_CONCURRENCY = 8;
 
-interface TDevice {
-  token: string;
-  etag: string;
-  sequence: number;
-}
+type TKind = 'poll' | 'heartbeat' | 'impressions';
 
-interface TPhase {
-  label: string;
-  /** Answers per second, 429s included (each TV has its own limit: docs/api/player.md). */
-  rps: number;
-  p99: number;
-  /** Answered 2xx or 304. */
-  ok: number;
-  /** 429: a TV over its own rate limit (the fleet here polls far faster than real TVs). */
+/** The driver's tally of one kind of request. */
+interface TTally {
+  sent: number;
+  /** 2xx or 304. */
+  served: number;
+  latenciesMs: number[];
+  /** 429: counted apart, never as served. */
   throttled: number;
   errors: number;
+  errorKinds: Map<string, number>;
+}
+const newTally = (): TTally => ({
+  sent: 0,
+  served: 0,
+  latenciesMs: [],
+  throttled: 0,
+  errors: 0,
+  errorKinds: new Map(),
+});
+
+interface TFleetTv {
+  token: string;
+  etag: string;
+  tv: TBenchTv;
 }
 
-const summary: string[] = [];
+/** What the fleet saw in the run, besides the tallies. */
+interface TSeen {
+  /** Polls answered 200: the space's manifest had changed (the TV takes the new ETag). */
+  changed: number;
+  /** Heartbeats answered with a renewed token (the TV uses it from then on). */
+  renewed: number;
+  plays: number;
+  adPlays: number;
+  acknowledged: number;
+}
+
+function countError(tally: TTally, kind: string) {
+  tally.errors += 1;
+  tally.errorKinds.set(kind, (tally.errorKinds.get(kind) ?? 0) + 1);
+}
+
+const causeOf = (error: unknown) => {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? cause.message : String(error);
+};
+
+/**
+ * One answer: its latency from `from`, and served, 429 or an error. `ok` are the statuses that
+ * count as served; the body is read in full (as a TV does) before the clock stops.
+ */
+async function timed(
+  tally: TTally,
+  from: number,
+  request: () => Promise<Response>,
+  ok: readonly number[],
+): Promise<{ status: number; body: string } | null> {
+  if (ended.signal.aborted) return null;
+  tally.sent += 1;
+  try {
+    const res = await request();
+    const body = await res.text();
+    tally.latenciesMs.push(performance.now() - from);
+    if (ok.includes(res.status)) tally.served += 1;
+    else if (res.status === 429) tally.throttled += 1;
+    else countError(tally, `HTTP ${res.status}`);
+    return { status: res.status, body };
+  } catch (error) {
+    // Still unanswered when the run ended (counted apart as unanswered).
+    if (ended.signal.aborted) return null;
+    tally.latenciesMs.push(performance.now() - from);
+    countError(tally, causeOf(error));
+    return null;
+  }
+}
+
+/**
+ * Aborted once the run's drain is over: what is still owed then is counted as unanswered, and a
+ * server past its capacity is not left answering a backlog while the next figures are read.
+ */
+let ended = new AbortController();
+
+const ZRenewal = z.object({ token: z.string() });
+
+/** A TV's poll (If-None-Match) and, once it is answered, its heartbeat. */
+async function pollAndHeartbeat(
+  baseUrl: string,
+  fleet: TFleetTv,
+  dueAt: number,
+  tallies: Record<TKind, TTally>,
+  seen: TSeen,
+) {
+  const from = Math.min(dueAt, performance.now());
+  const poll = await timed(
+    tallies.poll,
+    from,
+    () =>
+      fetch(`${baseUrl}/api/v1/player/manifest`, {
+        headers: { authorization: `Bearer ${fleet.token}`, 'if-none-match': fleet.etag },
+        signal: ended.signal,
+      }),
+    [200, 304],
+  );
+  if (poll?.status === 200) {
+    seen.changed += 1;
+    fleet.etag = `"${ZPlayerManifest.parse(JSON.parse(poll.body)).version}"`;
+  }
+  const sentAt = performance.now();
+  const heartbeat = await timed(
+    tallies.heartbeat,
+    sentAt,
+    () =>
+      fetch(`${baseUrl}/api/v1/player/heartbeat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(heartbeatOf(fleet)),
+        signal: ended.signal,
+      }),
+    [200, 204],
+  );
+  if (heartbeat?.status === 200) {
+    seen.renewed += 1;
+    fleet.token = ZRenewal.parse(JSON.parse(heartbeat.body)).token;
+  }
+}
+
+/** What apps/player's content sync sends: the version playing, storage, cache and what is on. */
+function heartbeatOf(fleet: TFleetTv) {
+  const own = fleet.tv.own;
+  return {
+    appVersion: '0.1.0',
+    manifestVersion: fleet.etag.replaceAll('"', ''),
+    storage: { usedBytes: 25_000_000, quotaBytes: 10_000_000_000, persisted: true },
+    cache: {
+      filesReady: 1 + fleet.tv.campaigns.length,
+      filesNeeded: 1 + fleet.tv.campaigns.length,
+      bytesReady: 1000 * (1 + fleet.tv.campaigns.length),
+      bytesNeeded: 1000 * (1 + fleet.tv.campaigns.length),
+      problem: null,
+    },
+    nowPlaying: {
+      playlistId: own.playlistId,
+      itemId: own.itemId,
+      contentId: own.contentId,
+      startedAt: new Date(Date.now() - 2000).toISOString(),
+    },
+    adCreativesReady: fleet.tv.campaigns.map((entry) => entry.creativeId),
+  };
+}
+
+/** A TV's proof-of-play round: the plays it recorded since the last one. */
+async function sendPlays(
+  baseUrl: string,
+  fleet: TFleetTv,
+  dueAt: number,
+  tally: TTally,
+  seen: TSeen,
+) {
+  const from = Math.min(dueAt, performance.now());
+  const plays = nextBatch(fleet.tv, Date.now());
+  seen.plays += plays.length;
+  seen.adPlays += plays.filter((play) => play.campaignId !== null).length;
+  const answer = await timed(
+    tally,
+    from,
+    () =>
+      fetch(`${baseUrl}/api/v1/player/impressions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ impressions: plays }),
+        signal: ended.signal,
+      }),
+    [200],
+  );
+  if (answer?.status === 200)
+    seen.acknowledged += ZImpressionBatchResult.parse(JSON.parse(answer.body)).accepted.length;
+}
+
+/**
+ * One TV of each space fetches the space's manifest (the route records what it sent, for
+ * billing); the space's other TVs got the same version (recorded for them in bulk when it offers
+ * campaigns) and all of them start with its ETag.
+ */
+async function primeManifests(server: BenchServer, seeded: TSeeded['tvs']): Promise<TFleetTv[]> {
+  const bySpace = new Map<string, TSeeded['tvs']>();
+  for (const one of seeded)
+    bySpace.set(one.adSpaceId, [...(bySpace.get(one.adSpaceId) ?? []), one]);
+  const spaces = [...bySpace.values()];
+  const fleet: TFleetTv[] = [];
+  const sent: TSentManifest[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: SETUP_CONCURRENCY }, async () => {
+      while (next < spaces.length) {
+        const tvs = spaces[next++]!;
+        const first = tvs[0]!;
+        const res = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
+          headers: { authorization: `Bearer ${first.token}` },
+        });
+        if (res.status !== 200) throw new Error(`manifest: ${res.status} ${await res.text()}`);
+        const manifest = ZPlayerManifest.parse(await res.json());
+        for (const one of tvs) {
+          const tv = tvOf(one, manifest, !BILLING);
+          if (!tv) throw new Error('a manifest offered no ad slot, or no campaign with billing');
+          fleet.push({ token: one.token, etag: `"${manifest.version}"`, tv });
+        }
+        sent.push({
+          version: manifest.version,
+          adFill: manifest.adFill,
+          playlists: manifest.playlists,
+          devices: tvs
+            .slice(1)
+            .map((one) => ({ deviceId: one.deviceId, adSpaceId: one.adSpaceId })),
+        });
+      }
+    }),
+  );
+  await server.ask({ type: 'served', sent });
+  return fleet;
+}
+
+const memoryLine = (memory: TServerMemory) =>
+  `RSS ${mb(memory.rss)} (heap ${mb(memory.heapUsed)} used of ${mb(memory.heapTotal)}, external ${mb(memory.external)}, of which array buffers ${mb(memory.arrayBuffers)})`;
+
+async function measure(label: string, env: Record<string, string>): Promise<string[]> {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    console.log(line);
+    lines.push(line);
+  };
+  const setupStart = performance.now();
+  const server = await BenchServer.start(env);
+  try {
+    const idle = await server.ask<TServerMemory>({ type: 'memory' });
+    const seeded = await server.ask<TSeeded>({
+      type: 'seed',
+      tvs: PLAYERS,
+      tvsPerSpace: TVS_PER_SPACE,
+      slotSeconds: SLOT_S,
+      campaigns: BILLING ? 20 : 0,
+    });
+    const primeStart = performance.now();
+    const fleet = await primeManifests(server, seeded.tvs);
+    const primeSeconds = (performance.now() - primeStart) / 1000;
+    const ready = await server.ask<TServerMemory>({ type: 'memory' });
+    say(
+      `${label}: ${fmt(fleet.length)} TVs on ${fmt(seeded.spaces)} ad spaces (each its own manifest), billing ${BILLING ? `on: ${seeded.campaigns} live campaigns (${seeded.capped} capped)` : 'off: no live campaign'}; ${fmt(seeded.spaces)} manifests built and served in ${fmt(primeSeconds, 1)} s; set up in ${fmt((performance.now() - setupStart) / 1000)} s`,
+    );
+    const perBatch = (BATCH_MIN + BATCH_MAX) / 2;
+    say(
+      `  offered, open loop for ${SECONDS} s: each TV polls (If-None-Match) then heartbeats every ${CADENCE_S} s ± ${JITTER * 100} %, and sends its plays every ${CADENCE_S} s ± ${JITTER * 100} % (${BATCH_MIN}–${BATCH_MAX} a batch${BILLING ? `, ${AD_SHARE * 100} % ad plays` : ', no ad play'}) ≈ ${fmt(fleet.length / CADENCE_S)} polls/s, ${fmt(fleet.length / CADENCE_S)} heartbeats/s, ${fmt(fleet.length / CADENCE_S)} batches/s (${fmt((fleet.length * perBatch) / CADENCE_S)} plays/s)`,
+    );
+
+    const tallies: Record<TKind, TTally> = {
+      poll: newTally(),
+      heartbeat: newTally(),
+      impressions: newTally(),
+    };
+    const seen: TSeen = { changed: 0, renewed: 0, plays: 0, adPlays: 0, acknowledged: 0 };
+    let peakRss = ready.rss;
+    const rssTimer = setInterval(() => {
+      void server.ask<TServerMemory>({ type: 'memory' }).then(
+        (memory) => (peakRss = Math.max(peakRss, memory.rss)),
+        () => undefined,
+      );
+    }, 2000);
+    const load = new LoadWatch();
+    ended = new AbortController();
+    // Every request of the run listens to it.
+    setMaxListeners(0, ended.signal);
+    const loop = await openLoop({
+      // Senders 0…n−1: a TV's poll timer; n…2n−1: its proof-of-play timer.
+      count: 2 * fleet.length,
+      cadenceMs: CADENCE_S * 1000,
+      jitter: JITTER,
+      seconds: SECONDS,
+      send: (index, dueAt) =>
+        index < fleet.length
+          ? pollAndHeartbeat(server.baseUrl, fleet[index]!, dueAt, tallies, seen)
+          : sendPlays(
+              server.baseUrl,
+              fleet[index - fleet.length]!,
+              dueAt,
+              tallies.impressions,
+              seen,
+            ),
+      drainMs: 30_000,
+    });
+    ended.abort();
+    clearInterval(rssTimer);
+    const loadLine = load.stop();
+    // A server past its capacity may still be closing what was aborted: give it 30 s at most.
+    const after = await Promise.race([
+      server.ask<TServerMemory>({ type: 'memory' }),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000)),
+    ]);
+    if (after) peakRss = Math.max(peakRss, after.rss);
+
+    const s = loop.scheduledSeconds;
+    let worstP99 = 0;
+    for (const kind of ['poll', 'heartbeat', 'impressions'] as const) {
+      const t = tallies[kind];
+      const p99 = percentile(t.latenciesMs, 99);
+      worstP99 = Math.max(worstP99, Number.isFinite(p99) ? p99 : Infinity);
+      const errors =
+        t.errors === 0
+          ? '0'
+          : `${t.errors} (${[...t.errorKinds].map(([what, n]) => `${what} ×${n}`).join(', ')})`;
+      say(
+        `  ${kind.padEnd(11)} offered ${fmt(fleet.length / CADENCE_S)}/s, sent ${fmt(t.sent / s)}/s, served ${fmt(t.served / s)}/s; p50 ${fmt(percentile(t.latenciesMs, 50), 1)} ms, p99 ${fmt(p99, 1)} ms, max ${fmt(Math.max(...t.latenciesMs), 0)} ms; 429s ${fmt(t.throttled)}; errors ${errors}`,
+      );
+    }
+    say(
+      `  polls answered 200 (manifest changed) ${fmt(seen.changed)}; tokens renewed ${fmt(seen.renewed)}; plays sent ${fmt(seen.plays)} (${fmt(seen.adPlays)} ad plays), acknowledged ${fmt(seen.acknowledged)}; the scheduler was at most ${fmt(loop.lateMs)} ms late; unanswered at the end ${loop.unanswered}`,
+    );
+    say(`  during the run: ${loadLine}; ${loadAverageLine()} at its end`);
+    say(
+      `  server memory: idle before seeding ${memoryLine(idle)}; seeded, manifests served ${memoryLine(ready)}; after the run ${after ? memoryLine(after) : 'not answered in 30 s'}; peak RSS in the run ${mb(peakRss)}`,
+    );
+    if (BILLING) {
+      const verify = await server.ask<TVerify>({ type: 'verify' });
+      const once = verify.holdsSpentMicros === verify.billedMicros && verify.overBilled === 0;
+      say(
+        `  billing: ${fmt(verify.billedPlays)} plays billed, ${fmt(verify.billedMicros)} micros; billed at most once: ${once ? 'yes' : `NO (${verify.overBilled} over their price)`}; ledger audit: ${verify.auditProblems.length === 0 ? 'clean' : verify.auditProblems.join('; ')}`,
+      );
+      if (!once || verify.auditProblems.length > 0) process.exitCode = 1;
+    }
+    const clean = Object.values(tallies).every((t) => t.errors === 0 && t.throttled === 0);
+    say(
+      `  target ${worstP99 <= TARGET_P99_MS && clean ? 'MET' : 'NOT MET'}: p99 ≤ ${TARGET_P99_MS} ms for every kind with no 429 and no error (worst p99 ${fmt(worstP99, 1)} ms)${label === 'PostgreSQL' && !BILLING ? '' : ' — the target is set for PostgreSQL with billing off'}`,
+    );
+    return lines;
+  } finally {
+    await server.stop();
+  }
+}
 
 async function main() {
   console.log(
-    `bench/fleet: ${players} players, ${seconds} s per phase (${os.cpus().length} CPUs, Node ${process.version})`,
+    `bench/fleet: ${fmt(PLAYERS)} TVs, ${SECONDS} s, billing ${BILLING ? 'on' : 'off'}; ${os.cpus().length} CPUs, Node ${process.version}, ${loadAverageLine()} at the start`,
   );
+  const summary: string[] = [];
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-fleet-'));
   try {
-    await runFleet('PGlite', { DATA_DIR: path.join(workDir, 'pglite') });
-    const database = await createPostgresDatabase();
-    if (database) {
-      try {
-        await runFleet('PostgreSQL', {
-          DATA_DIR: path.join(workDir, 'postgres'),
-          DATABASE_URL: database.url,
-        });
-      } finally {
-        await database.drop();
+    for (const name of DATABASES) {
+      if (name === 'postgres') {
+        const database = await createPostgresDatabase();
+        if (!database) {
+          summary.push(`PostgreSQL at ${adminUrl} is not reachable: skipped`);
+          continue;
+        }
+        try {
+          summary.push(
+            ...(await measure('PostgreSQL', {
+              DATA_DIR: path.join(workDir, 'postgres'),
+              DATABASE_URL: database.url,
+            })),
+          );
+        } finally {
+          await database.drop();
+        }
+      } else if (name === 'pglite') {
+        summary.push(
+          ...(await measure('PGlite', {
+            DATA_DIR: path.join(workDir, `pglite-${crypto.randomUUID()}`),
+          })),
+        );
+      } else {
+        throw new Error(`BENCH_DATABASES: unknown database ${name} (postgres, pglite)`);
       }
-    } else {
-      console.log(`PostgreSQL at ${adminUrl} is not reachable: skipped`);
     }
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
   console.log('');
   for (const line of summary) console.log(line);
-}
-
-async function runFleet(name: string, env: Record<string, string>) {
-  const server = await startScreenline({ ...env, AUTH_RATE_LIMIT: 'false' });
-  const { baseUrl } = server;
-  try {
-    const cookie = await signUp(baseUrl);
-    const adSpaceId = await seedAdSpace(baseUrl, cookie);
-    const devices = await registerDevices(baseUrl, cookie, adSpaceId);
-    console.log(`${name}: ${devices.length} devices registered`);
-
-    let sent = 0;
-    const [polls, heartbeats, impressions] = await Promise.all([
-      fire(`${name}: manifest poll (304)`, baseUrl, 10, (request) => {
-        const device = pick(devices);
-        request.method = 'GET';
-        request.path = '/api/v1/player/manifest';
-        request.headers = {
-          authorization: `Bearer ${device.token}`,
-          'if-none-match': device.etag,
-        };
-        return request;
-      }),
-      fire(`${name}: heartbeat`, baseUrl, 5, (request) => {
-        const device = pick(devices);
-        request.method = 'POST';
-        request.path = '/api/v1/player/heartbeat';
-        request.headers = {
-          authorization: `Bearer ${device.token}`,
-          'content-type': 'application/json',
-        };
-        request.body = JSON.stringify(heartbeatOf(device));
-        return request;
-      }),
-      fire(`${name}: impressions batch`, baseUrl, 5, (request) => {
-        const device = pick(devices);
-        request.method = 'POST';
-        request.path = '/api/v1/player/impressions';
-        request.headers = {
-          authorization: `Bearer ${device.token}`,
-          'content-type': 'application/json',
-        };
-        request.body = JSON.stringify({ impressions: batchOf(device, adSpaceId) });
-        sent += IMPRESSIONS_PER_BATCH;
-        return request;
-      }),
-    ]);
-    const health = await fire(`${name}: GET /api/health alone`, baseUrl, 20, (request) => {
-      request.method = 'GET';
-      request.path = '/api/health';
-      return request;
-    });
-
-    const stored = await countPlays(baseUrl, cookie, adSpaceId);
-    const perSecond = (phase: TPhase) => phase.ok / seconds;
-    const carried = Math.floor(perSecond(polls) * POLL_INTERVAL_SECONDS);
-    // In flight when the phase ended: stored, but their answers were not counted.
-    const answered = impressions.ok * IMPRESSIONS_PER_BATCH;
-    const isOnce = stored >= answered && stored <= sent;
-    const lines = [
-      `${name}: polls ${perSecond(polls).toFixed(0)}/s (p99 ${polls.p99} ms), heartbeats ${perSecond(heartbeats).toFixed(0)}/s (p99 ${heartbeats.p99} ms), impressions ${(perSecond(impressions) * IMPRESSIONS_PER_BATCH).toFixed(0)}/s in batches of ${IMPRESSIONS_PER_BATCH} (p99 ${impressions.p99} ms), all at once`,
-      `${name}: /api/health alone ${perSecond(health).toFixed(0)}/s (p99 ${health.p99} ms); the poll rate carries ≈ ${carried} players at a ${POLL_INTERVAL_SECONDS} s poll`,
-      `${name}: impressions sent ${sent}, acknowledged ${answered}, stored ${stored}` +
-        (isOnce ? ' (none lost, none twice)' : ' (MISMATCH)'),
-    ];
-    for (const phase of [polls, heartbeats, impressions, health]) {
-      if (phase.throttled) lines.push(`${phase.label}: ${phase.throttled} throttled (429)`);
-      if (phase.errors) lines.push(`${phase.label}: ${phase.errors} errors or other statuses`);
-    }
-    for (const line of lines) console.log(line);
-    summary.push(...lines);
-    if (!isOnce) process.exitCode = 1;
-  } finally {
-    await server.stop();
-  }
-}
-
-function pick<T>(items: readonly T[]): T {
-  const item = items[Math.floor(Math.random() * items.length)];
-  if (item === undefined) throw new Error('nothing to pick from');
-  return item;
-}
-
-function heartbeatOf(device: TDevice) {
-  return {
-    appVersion: 'bench',
-    manifestVersion: device.etag.replaceAll('"', ''),
-    storage: { usedBytes: 1_000_000, quotaBytes: 10_000_000_000, persisted: true },
-    cache: { filesReady: 1, filesNeeded: 1, bytesReady: 1000, bytesNeeded: 1000, problem: null },
-    nowPlaying: null,
-  };
-}
-
-function batchOf(device: TDevice, adSpaceId: string) {
-  const startedAt = Date.now() - 60_000;
-  return Array.from({ length: IMPRESSIONS_PER_BATCH }, (_, index) => {
-    device.sequence += 1;
-    return {
-      id: crypto.randomUUID(),
-      sequence: device.sequence,
-      startedAt: new Date(startedAt + index * 1000).toISOString(),
-      shownMs: 10_000,
-      endReason: 'completed',
-      adSpaceId,
-      playlistId: null,
-      playlistVersion: null,
-      itemId: 'bench-item',
-      contentId: null,
-      campaignId: null,
-      creativeId: null,
-    };
-  });
-}
-
-type TSetup = (request: {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}) => typeof request;
-
-async function fire(
-  label: string,
-  baseUrl: string,
-  connections: number,
-  setupRequest: TSetup,
-): Promise<TPhase> {
-  const result = await autocannon({
-    url: baseUrl,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: setupRequest as never }],
-  });
-  const throttled = result.statusCodeStats?.['429']?.count ?? 0;
-  const phase = {
-    label,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    ok: result['2xx'] + (result.statusCodeStats?.['304']?.count ?? 0),
-    throttled,
-    errors:
-      result.errors +
-      result.timeouts +
-      result.non2xx -
-      throttled -
-      (result.statusCodeStats?.['304']?.count ?? 0),
-  };
-  console.log(
-    `${label}: ${phase.rps.toFixed(0)} req/s, p99 ${phase.p99} ms, ${phase.ok} answered` +
-      (throttled ? `, ${throttled} throttled (429)` : '') +
-      (phase.errors ? `, ${phase.errors} errors or other statuses` : ''),
-  );
-  return phase;
-}
-
-async function call(
-  baseUrl: string,
-  method: string,
-  pathname: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<unknown> {
-  const res = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: {
-      origin: baseUrl,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-
-const ZId = z.object({ id: z.string() });
-
-async function seedAdSpace(baseUrl: string, cookie: string): Promise<string> {
-  const headers = { cookie };
-  await call(baseUrl, 'PATCH', '/api/v1/me', headers, { role: 'advertiser' });
-  const location = ZId.parse(
-    await call(baseUrl, 'POST', '/api/v1/locations', headers, {
-      name: 'Bench mall',
-      address: { line: '1 Bench Street', city: 'Springfield', country: 'US' },
-      timeZone: 'America/New_York',
-      venueType: 'retail',
-    }),
-  );
-  const playlist = ZId.parse(
-    await call(baseUrl, 'POST', '/api/v1/playlists', headers, {
-      name: 'Bench loop',
-      items: [{ id: 'slot-1', type: 'adSlot', lengthSeconds: 15 }],
-    }),
-  );
-  const space = ZId.parse(
-    await call(baseUrl, 'POST', '/api/v1/ad-spaces', headers, {
-      name: 'Bench screen',
-      locationId: location.id,
-      orientation: 'landscape',
-      resolutionWidth: 1920,
-      resolutionHeight: 1080,
-      defaultPlaylistId: playlist.id,
-    }),
-  );
-  return space.id;
-}
-
-const ZRegistration = z.object({ token: z.string() });
-
-async function registerDevices(
-  baseUrl: string,
-  cookie: string,
-  adSpaceId: string,
-): Promise<TDevice[]> {
-  const devices: TDevice[] = [];
-  const registerOne = async () => {
-    const { token } = ZRegistration.parse(
-      await call(
-        baseUrl,
-        'POST',
-        '/api/v1/player/devices',
-        { cookie },
-        {
-          deviceKey: crypto.randomBytes(24).toString('hex'),
-          adSpaceId,
-          userAgent: 'bench/fleet',
-          appVersion: 'bench',
-        },
-      ),
-    );
-    const res = await fetch(`${baseUrl}/api/v1/player/manifest`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const etag = res.headers.get('etag');
-    if (res.status !== 200 || !etag) throw new Error(`manifest: ${res.status}, etag ${etag}`);
-    await res.arrayBuffer();
-    devices.push({ token, etag, sequence: 0 });
-  };
-  // Ten setups at a time, as TVs come up after an outage.
-  for (let done = 0; done < players; done += 10) {
-    await Promise.all(Array.from({ length: Math.min(10, players - done) }, () => registerOne()));
-  }
-  return devices;
-}
-
-const ZReport = z.object({ totals: z.object({ plays: z.number() }) });
-
-async function countPlays(baseUrl: string, cookie: string, adSpaceId: string): Promise<number> {
-  const day = (offset: number) =>
-    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const report = ZReport.parse(
-    await call(
-      baseUrl,
-      'GET',
-      `/api/v1/ad-spaces/${adSpaceId}/plays?from=${day(-2)}&to=${day(2)}`,
-      { cookie },
-    ),
-  );
-  return report.totals.plays;
+  console.log(`${loadAverageLine()} at the end`);
 }
 
 main().catch((error: unknown) => {

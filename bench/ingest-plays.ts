@@ -35,10 +35,14 @@ export const AD_SHARE = 0.75;
 export const BATCH_MIN = 4;
 export const BATCH_MAX = 10;
 
-/** What the manifest the TV was served offers it; null when it offers no ad slot or no campaign. */
+/**
+ * What the manifest the TV was served offers it; null when it offers no ad slot, or no campaign
+ * unless `withoutCampaigns` (a fleet with billing off: its ad slots go unfilled, it plays its own).
+ */
 export function tvOf(
   base: { deviceId: string; ownerId: string; adSpaceId: string },
   manifest: TPlayerManifest,
+  withoutCampaigns = false,
 ): TBenchTv | null {
   const slots: TBenchTv['slots'] = [];
   let own: TBenchTv['own'] | null = null;
@@ -71,7 +75,7 @@ export function tvOf(
         ]
       : [];
   });
-  if (slots.length === 0 || campaigns.length === 0 || !own) return null;
+  if (slots.length === 0 || (campaigns.length === 0 && !withoutCampaigns) || !own) return null;
   return { ...base, slots, own, campaigns, clock: 0, sequence: 0 };
 }
 
@@ -131,13 +135,21 @@ export function nextBatch(tv: TBenchTv, nowMs: number): TImpression[] {
 
 /** Messages between the driver and the server process (IPC). */
 export type TRequest =
-  | { id: number; type: 'seed'; tvs: number; tvsPerSpace: number; slotSeconds: number }
+  | {
+      id: number;
+      type: 'seed';
+      tvs: number;
+      tvsPerSpace: number;
+      slotSeconds: number;
+      /** Live funded campaigns targeting every space (default 20, five of them capped). */
+      campaigns?: number;
+    }
   | { id: number; type: 'served'; sent: TSentManifest[] }
   | { id: number; type: 'tvs'; tvs: TBenchTv[] }
   | { id: number; type: 'plain'; seconds: number; concurrency: number }
   | { id: number; type: 'store'; seconds: number; concurrency: number }
   | { id: number; type: 'pending' }
-  | { id: number; type: 'memory' }
+  | { id: number; type: 'memory'; gc?: boolean }
   | { id: number; type: 'statements'; reset: boolean; top: number }
   | { id: number; type: 'window'; fromMs: number; toMs: number }
   | { id: number; type: 'verify' };
@@ -194,4 +206,14 @@ export interface TVerify {
   /** Plays billed more than their billable time at the bid, or billed without the verdict. */
   overBilled: number;
   auditProblems: string[];
+}
+
+/** The server process's memory (process.memoryUsage()), and its peak RSS since it started. */
+export interface TServerMemory {
+  rss: number;
+  peakRss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
 }

@@ -31,7 +31,10 @@ import {
   transfer,
   walletAccountId,
 } from '../apps/server/src/modules/ledger/ledger';
-import { newDeviceToken } from '../apps/server/src/modules/player/device-tokens';
+import {
+  DEVICE_TOKEN_TTL_MS,
+  newDeviceToken,
+} from '../apps/server/src/modules/player/device-tokens';
 import { createPlayIngest } from '../apps/server/src/modules/proof-of-play/ingest';
 import { servedFillOf } from '../apps/server/src/modules/proof-of-play/served-fills';
 import {
@@ -41,10 +44,12 @@ import {
   type TRequest,
   type TSeeded,
   type TSentManifest,
+  type TServerMemory,
   type TVerify,
   type TWindowFigures,
 } from './ingest-plays';
 
+/** Live campaigns unless the seed asks for another count. */
 const CAMPAIGNS = 20;
 /** Campaigns 0–4 have a daily cap, reached during a run (plays past it: 'cap-reached'). */
 const CAPPED = 5;
@@ -139,6 +144,7 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
 
 async function seed(request: Extract<TRequest, { type: 'seed' }>): Promise<TSeeded> {
   const run = Date.now().toString(36);
+  const campaigns = request.campaigns ?? CAMPAIGNS;
   const spaces = Math.ceil(request.tvs / request.tvsPerSpace);
   const owners = Math.ceil(spaces / SPACES_PER_OWNER);
   const buyerId = `bench-buyer-${run}`;
@@ -146,14 +152,14 @@ async function seed(request: Extract<TRequest, { type: 'seed' }>): Promise<TSeed
   await db
     .insert(storageObject)
     .values(
-      Array.from({ length: CAMPAIGNS }, (_, c) =>
+      Array.from({ length: Math.max(1, campaigns) }, (_, c) =>
         objectOf(buyerId, `users/${buyerId}/content/creative-${c}.png`),
       ),
     );
   const creatives = await db
     .insert(contentItem)
     .values(
-      Array.from({ length: CAMPAIGNS }, (_, c) => ({
+      Array.from({ length: Math.max(1, campaigns) }, (_, c) => ({
         ownerId: buyerId,
         name: `Creative ${c}`,
         objectPath: `users/${buyerId}/content/creative-${c}.png`,
@@ -257,8 +263,8 @@ async function seed(request: Extract<TRequest, { type: 'seed' }>): Promise<TSeed
             userAgent: 'bench/ingest',
             appVersion: '0.1.0',
             tokenHash: tv.hash,
-            // Device tokens expire (issue 18): valid for the run.
-            tokenExpiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+            // Device tokens expire (issue 18): fresh, so no heartbeat of the run renews one.
+            tokenExpiresAt: new Date(Date.now() + DEVICE_TOKEN_TTL_MS),
             signInMethod: 'password' as const,
           })),
         )
@@ -274,7 +280,7 @@ async function seed(request: Extract<TRequest, { type: 'seed' }>): Promise<TSeed
     }
   }
 
-  for (let c = 0; c < CAMPAIGNS; c += 1) {
+  for (let c = 0; c < campaigns; c += 1) {
     await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(campaign)
@@ -315,7 +321,7 @@ async function seed(request: Extract<TRequest, { type: 'seed' }>): Promise<TSeed
       });
     });
   }
-  return { tvs: seeded, campaigns: CAMPAIGNS, capped: CAPPED, spaces };
+  return { tvs: seeded, campaigns, capped: Math.min(CAPPED, campaigns), spaces };
 }
 
 /**
@@ -326,7 +332,8 @@ async function served(sent: readonly TSentManifest[]): Promise<number> {
   let rows = 0;
   for (const manifest of sent) {
     const fill = servedFillOf(manifest.adFill, manifest.playlists);
-    if (!fill) throw new Error('a manifest without a fill');
+    // Nothing to bill (no campaign offered, bench/fleet with billing off): nothing recorded.
+    if (!fill) continue;
     const spaces = [...new Set(manifest.devices.map((one) => one.adSpaceId))];
     for (const part of chunks(spaces, 1000))
       await db
@@ -551,8 +558,19 @@ async function handle(request: TRequest): Promise<unknown> {
         .map(([text, entry]) => ({ text, ...entry }))
         .sort((a, b) => b.ms - a.ms)
         .slice(0, request.top);
-    case 'memory':
-      return { rss: process.memoryUsage().rss, peakRss };
+    case 'memory': {
+      // --expose-gc (BENCH_EXPOSE_GC=1): what is left after a full collection.
+      if (request.gc) (globalThis as { gc?: () => void }).gc?.();
+      const usage = process.memoryUsage();
+      return {
+        rss: usage.rss,
+        peakRss: Math.max(peakRss, usage.rss),
+        heapUsed: usage.heapUsed,
+        heapTotal: usage.heapTotal,
+        external: usage.external,
+        arrayBuffers: usage.arrayBuffers,
+      } satisfies TServerMemory;
+    }
     case 'window':
       return windowFigures(request.fromMs, request.toMs);
     case 'verify':

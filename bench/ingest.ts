@@ -31,8 +31,6 @@
 //    them, for the breakdown, a round of ingest's store() called in the server process (no HTTP).
 // 3. After the run, everything settled: every play billed at most once (what the holds lost equals
 //    what the plays were billed; no play billed past its price), the ledger audit, counts.
-import { type ChildProcess, fork } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,13 +38,12 @@ import pg from 'pg';
 import { z } from 'zod';
 import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
 import { SETTLE_DELAY_MS } from '@screenline/shared/proof-of-play';
-import { freePort } from './free-port';
+import { BenchServer } from './bench-server';
 import {
   AD_SHARE,
   BATCH_MAX,
   BATCH_MIN,
   nextBatch,
-  type TAsk,
   type TBenchTv,
   type TPlainRound,
   type TSeeded,
@@ -56,7 +53,8 @@ import {
   tvOf,
 } from './ingest-plays';
 import { adminUrl, createPostgresDatabase } from './postgres-database';
-import { ROOT, stopProcess } from './server-process';
+import { loadAverageLine } from './load-average';
+import { fmt, LoadWatch, mb, median, openLoop, percentile } from './open-loop';
 
 const int = (name: string, fallback: number) =>
   z.coerce
@@ -75,102 +73,6 @@ const CONCURRENCY = int('BENCH_CONCURRENCY', 8);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 /** The goal's fleet: 10,000 TVs at a 60 s cadence with 4 ad plays a minute each. */
 const GOAL_AD_PLAYS_PER_S = (10_000 * 4) / 60;
-
-const percentile = (values: readonly number[], p: number): number => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const median = (values: readonly number[]) => percentile(values, 50);
-const fmt = (value: number, digits = 0) =>
-  Number.isFinite(value)
-    ? value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
-    : '–';
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-/** The server process and a request/answer channel to it. */
-class Server {
-  private next = 1;
-  private waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly baseUrl: string,
-  ) {
-    child.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-      const waiter = this.waiting.get(message.id);
-      if (!waiter) return;
-      this.waiting.delete(message.id);
-      if (message.error !== undefined) waiter.reject(new Error(message.error));
-      else waiter.resolve(message.result);
-    });
-    child.on('exit', (code) => {
-      for (const waiter of this.waiting.values())
-        waiter.reject(new Error(`the server exited (${code})`));
-      this.waiting.clear();
-    });
-  }
-
-  static async start(env: Record<string, string>): Promise<Server> {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const child = fork(path.join(ROOT, 'bench/ingest-server.ts'), {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        // The server's own errors (a fleet past capacity logs one per failed request) are
-        // counted here by kind instead; BENCH_LOG_LEVEL=warn shows them.
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'fatal',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
-        SETTLEMENT_WORKER: 'true',
-        ...env,
-      },
-      // BENCH_CPU_PROF=<dir>: the server's CPU profile (node --cpu-prof) written there on exit.
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_CPU_PROF
-          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-          : []),
-      ],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const server = new Server(child, baseUrl);
-    server.waiting.set(0, { resolve: () => undefined, reject: () => undefined });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error('the server did not start in 180 s')),
-        180_000,
-      );
-      server.waiting.set(0, {
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      });
-    });
-    return server;
-  }
-
-  ask<T>(request: TAsk): Promise<T> {
-    const id = this.next++;
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: (value) => resolve(value as T), reject });
-      this.child.send({ ...request, id });
-    });
-  }
-
-  stop(): Promise<void> {
-    return stopProcess(this.child);
-  }
-}
 
 /** The client side's tally of POST /api/v1/player/impressions. */
 interface TSends {
@@ -311,24 +213,13 @@ class LockWatch {
   }
 }
 
-/** The 1-minute load average, sampled each second while a phase runs. */
-class LoadWatch {
-  readonly values: number[] = [];
-  private readonly timer = setInterval(() => this.values.push(os.loadavg()[0]!), 1000);
-  stop() {
-    clearInterval(this.timer);
-    this.values.push(os.loadavg()[0]!);
-    return `load average ${fmt(median(this.values), 2)} (median; ${fmt(Math.min(...this.values), 2)}–${fmt(Math.max(...this.values), 2)})`;
-  }
-}
-
 /**
  * One TV of each owner fetches its manifest over HTTP (the route records what it sent); the
  * owner's other TVs (same playlist, same zone, so the same fill) are recorded as sent the same
  * version, and each TV plays what that manifest offered.
  */
 async function serveManifests(
-  server: Server,
+  server: BenchServer,
   seeded: TSeeded['tvs'],
 ): Promise<Array<{ token: string; tv: TBenchTv }>> {
   const byOwner = new Map<string, TSeeded['tvs']>();
@@ -359,53 +250,29 @@ async function serveManifests(
 }
 
 /** Phase 1: every TV sends once per cadence ± 10 %, on the clock, for SECONDS. */
-async function openLoop(server: Server, tvs: Array<{ token: string; tv: TBenchTv }>) {
+async function runOpenLoop(server: BenchServer, tvs: Array<{ token: string; tv: TBenchTv }>) {
   const tally = newSends();
-  const cadenceMs = CADENCE_S * 1000;
-  const start = performance.now();
-  const endAt = start + SECONDS * 1000;
-  // Who is due when, in 5 ms buckets; each TV's first send spread over one cadence.
-  const buckets = new Map<number, Array<{ index: number; dueAt: number }>>();
-  const plan = (index: number, dueAt: number) => {
-    if (dueAt >= endAt) return;
-    const key = Math.floor(dueAt / 5);
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push({ index, dueAt });
-    else buckets.set(key, [{ index, dueAt }]);
-  };
-  tvs.forEach((_, index) => plan(index, start + Math.random() * cadenceMs));
-  const inFlight = new Set<Promise<void>>();
-  let lateMs = 0;
-  let done = Math.floor(start / 5) - 1;
-  while (performance.now() < endAt) {
-    const now = performance.now();
-    for (; done < Math.floor(now / 5); done += 1) {
-      for (const { index, dueAt } of buckets.get(done + 1) ?? []) {
-        lateMs = Math.max(lateMs, now - dueAt);
-        plan(index, dueAt + cadenceMs * (0.9 + 0.2 * Math.random()));
-        const { token, tv } = tvs[index]!;
-        const request = send(server.baseUrl, token, tv, dueAt, tally);
-        inFlight.add(request);
-        void request.finally(() => inFlight.delete(request));
-      }
-      buckets.delete(done + 1);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  const scheduledSeconds = (performance.now() - start) / 1000;
   // The settlement backlog when the last batch was due, before the answers still owed arrive.
-  const backlog = await server.ask<number>({ type: 'pending' });
-  const endedAt = performance.now();
-  await Promise.race([
-    Promise.all(inFlight),
-    new Promise((resolve) => setTimeout(resolve, 60_000)),
-  ]);
-  return { tally, scheduledSeconds, endedAt, backlog, lateMs, unanswered: inFlight.size };
+  let backlog = 0;
+  const loop = await openLoop({
+    count: tvs.length,
+    cadenceMs: CADENCE_S * 1000,
+    jitter: 0.1,
+    seconds: SECONDS,
+    send: (index, dueAt) => {
+      const { token, tv } = tvs[index]!;
+      return send(server.baseUrl, token, tv, dueAt, tally);
+    },
+    atEnd: async () => {
+      backlog = await server.ask<number>({ type: 'pending' });
+    },
+  });
+  return { tally, backlog, ...loop };
 }
 
 /** Phase 2 A: the TVs' next batches as fast as they are answered, CONCURRENCY at a time. */
 async function capacityRound(
-  server: Server,
+  server: BenchServer,
   tvs: Array<{ token: string; tv: TBenchTv }>,
   cursor: { at: number },
 ) {
@@ -436,7 +303,7 @@ async function measure(
     lines.push(line);
   };
   const setupStart = performance.now();
-  const server = await Server.start(env);
+  const server = await BenchServer.start({ SETTLEMENT_WORKER: 'true', ...env });
   try {
     const seeded = await server.ask<TSeeded>({
       type: 'seed',
@@ -462,7 +329,7 @@ async function measure(
     locks?.start();
     const load = new LoadWatch();
     const fromMs = Date.now();
-    const open = await openLoop(server, tvs);
+    const open = await runOpenLoop(server, tvs);
     const toMs = fromMs + open.scheduledSeconds * 1000;
     // Drained: every batch answered and every play settled, timed from when the last was due.
     const { backlog } = open;
@@ -606,10 +473,7 @@ async function measure(
 
 async function main() {
   console.log(
-    `bench/ingest: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((v) => v.toFixed(2))
-      .join(' ')} at the start`,
+    `bench/ingest: ${os.cpus().length} CPUs, Node ${process.version}, ${loadAverageLine()} at the start`,
   );
   const summary: string[] = [];
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-ingest-'));

@@ -35,6 +35,8 @@ const bundle = await build({
   write: false,
 });
 const code = bundle.outputFiles[0].text;
+const { loadAverageLine } = await tsImport('./load-average.ts', import.meta.url);
+console.log(`bench/playback-legacy: ${loadAverageLine()}`);
 console.log(
   `bundle (resolver + engine + DOM stage + Temporal polyfill): ${(code.length / 1024).toFixed(1)} KiB minified, ${(gzipSync(code).length / 1024).toFixed(1)} KiB gzip`,
 );
@@ -111,6 +113,7 @@ try {
     mixed.maxVideos <= 2 &&
     mixed.videosWithSource === 0 &&
     (lone === null || (lone.starts.length >= 3 && lone.errors.length === 0));
+  console.log(`${loadAverageLine()} after`);
   console.log(isOk ? 'OK' : 'FAILED');
   process.exitCode = isOk ? 0 : 1;
 } finally {

@@ -56,6 +56,7 @@ import {
   type TManifestPlaylist,
   type TPlayerManifest,
 } from '../packages/shared/src/player';
+import { loadAverageLine } from './load-average';
 
 const HOURS = z.coerce
   .number()
@@ -619,7 +620,7 @@ function main(): number {
   }
   console.log(
     `bench/player-soak: ${HOURS} simulated hours from ${new Date(START_MS).toISOString()} ` +
-      `(${TIME_ZONE}), a new manifest every ${PUSH_HOURS} h (Node ${process.version})`,
+      `(${TIME_ZONE}), a new manifest every ${PUSH_HOURS} h (Node ${process.version}, ${loadAverageLine()})`,
   );
   // A first run compiles every path (the night, breakfast, each failure) so that the JIT's code
   // does not count as growth in the measured run; everything of it is dropped before that starts.

@@ -10,9 +10,9 @@
 // one-minute windows spread over the day, the median time of `timeline` over 7 days, and beside
 // it in the same run the old step-by-step way for the sizes it can finish (it is skipped above 50
 // entries), with their ratio. Timings here, never in tests; the load average is printed with them.
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createScheduleResolver, type TScheduleRule } from '@screenline/playback/schedule-resolver';
+import { loadAverageLine } from './load-average';
 
 const DAY_MS = 86_400_000;
 const FROM = Date.parse('2026-03-23T00:00:00Z'); // a week with Europe's daylight-saving change
@@ -61,12 +61,7 @@ function time(run: () => unknown): number {
   return performance.now() - start;
 }
 
-console.log(
-  `bench:schedule — load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`bench:schedule — ${loadAverageLine()}`);
 for (const count of [10, 50, 200, 1000]) {
   const input = {
     timeZone: 'Europe/Berlin',
@@ -93,9 +88,4 @@ for (const count of [10, 50, 200, 1000]) {
     );
   console.log(line.join(' · '));
 }
-console.log(
-  `load average after ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`${loadAverageLine()} after`);

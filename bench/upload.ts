@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { freePort } from './free-port';
+import { loadAverageLine } from './load-average';
 import { type TUploadJob, type TUploadResult, ZUploadResult } from './upload-client';
 
 const MIB = 1024 * 1024;
@@ -46,7 +47,7 @@ async function main() {
 
 async function run(workDir: string) {
   console.log(
-    `bench/upload: ${sizeMb} MiB in ${workDir} (${os.cpus().length} CPUs, Node ${process.version})`,
+    `bench/upload: ${sizeMb} MiB in ${workDir} (Node ${process.version}, ${loadAverageLine()})`,
   );
   const sourceFile = path.join(workDir, 'source.bin');
   const sourceMd5 = await writeSourceFile(sourceFile, totalBytes);
@@ -95,6 +96,7 @@ async function run(workDir: string) {
       `raw disk write:   ${diskRate.toFixed(0)} MB/s  (${sizeMb} MiB written + fsync in ${diskSeconds.toFixed(2)} s, same filesystem)`,
     );
     console.log(`ratio upload / disk: ${(uploadRate / diskRate).toFixed(2)}`);
+    console.log(`${loadAverageLine()} after`);
   } finally {
     await app.close();
   }

@@ -21,6 +21,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { z } from 'zod';
+import { loadAverageLine } from './load-average';
 import { ROOT, signUp, startScreenline } from './server-process';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -60,6 +61,7 @@ async function main() {
   if (!(await fs.stat(path.join(webDist, 'index.html')).catch(() => null))) {
     throw new Error(`the web app is not built (${webDist}): run \`npm run build\` first`);
   }
+  console.log(`bench/web: ${loadAverageLine()}`);
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-web-'));
   const server = await startScreenline({
     DATA_DIR: path.join(workDir, 'data'),
@@ -204,6 +206,7 @@ function print(rows: TRow[]) {
   for (const r of failing)
     console.log(`accessibility, ${r.page} ${r.preset}: ${r.failing.join('; ')}`);
   console.log('targets: mobile performance ≥ 90, accessibility 100, /signin ≤ 150 KiB gzipped JS');
+  console.log(`${loadAverageLine()} after`);
 }
 
 main().catch((error: unknown) => {

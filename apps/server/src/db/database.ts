@@ -26,13 +26,23 @@ export interface TDatabase {
 
 export const MIGRATIONS_DIR = new URL('./migrations', import.meta.url).pathname;
 
+/**
+ * PGlite's shared buffers (PostgreSQL's default is 128MB): its data files sit in the operating
+ * system's page cache anyway, and the buffers it fills live in its WebAssembly memory, which never
+ * shrinks. At 128MB an idle server held about 120 MiB more (docs/performance.md, "Memory").
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** The embedded database: PGlite in `dir`, or in memory when `dir` is undefined (tests). */
 export async function openPglite(
   dir: string | undefined,
   options: { loadDataDir?: Blob } = {},
 ): Promise<TDatabase & { pglite: PGlite }> {
   if (dir) await fs.mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { loadDataDir: options.loadDataDir });
+  const client = await PGlite.create(dir, {
+    loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
