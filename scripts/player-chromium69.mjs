@@ -97,7 +97,10 @@ function check(name, isOk, detail = '') {
   console.log(`  ${isOk ? '✓' : '✗'} ${name}${isOk || !detail ? '' : `: ${detail}`}`);
 }
 
-async function waitForHealth(server, deadline = Date.now() + 150_000) {
+/** PLAYER69_START_SECONDS (default 150): how long the server may take to start (a loaded machine). */
+const startMs = Number(process.env.PLAYER69_START_SECONDS ?? 150) * 1000;
+
+async function waitForHealth(server, deadline = Date.now() + startMs) {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
@@ -107,7 +110,7 @@ async function waitForHealth(server, deadline = Date.now() + 150_000) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the server did not answer ${baseUrl}/api/health within 150 s`);
+  throw new Error(`the server did not answer ${baseUrl}/api/health within ${startMs / 1000} s`);
 }
 
 function startServer(dataDir) {
