@@ -210,7 +210,7 @@ export function SetupScreen({
           <p>
             {tvsLine(asking.space.tvs, Date.now())}. If this TV takes its place, the other one keeps
             playing until you sign it out: from its own menu, or on the web under{' '}
-            <strong>Devices</strong>.
+            <strong>TVs</strong>.
           </p>
         </ConfirmDialog>
       )}
