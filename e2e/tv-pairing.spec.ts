@@ -143,10 +143,16 @@ test('the TV signs in with email and password by arrow keys and Enter alone', as
   await tv.keyboard.type(PASSWORD);
   await tv.keyboard.press('Enter');
   await expect(tv.getByTestId('signed-in')).toHaveText(`Signed in as ${account.email}`);
-  // Setup: this account runs no screens, so Refresh has the focus; Sign out is beside it.
+  // Setup: this account runs no screens, so Refresh has the focus; Sign out is to its left and
+  // asks first, Cancel focused (issue 21 item 4).
   await expect(tv.getByRole('button', { name: 'Refresh' })).toBeFocused();
   await tv.keyboard.press('ArrowLeft');
   await expect(tv.getByRole('button', { name: 'Sign out' })).toBeFocused();
+  await tv.keyboard.press('Enter');
+  const confirm = tv.getByRole('alertdialog', { name: 'Sign out of this TV?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await tv.keyboard.press('ArrowRight');
+  await expect(confirm.getByRole('button', { name: 'Sign out' })).toBeFocused();
   await tv.keyboard.press('Enter');
   await expect(tv.getByRole('heading', { name: 'Sign in with email' })).toBeVisible();
 });

@@ -88,6 +88,16 @@ export const DEVICE_ERROR_CODES = [
   'unauthorized',
   'server_error',
 ] as const;
+/**
+ * What the TV player adds to its polls (RFC 7240 `Prefer`): "not yet" (authorization_pending,
+ * slow_down) then comes as 202 Accepted with the same body, not RFC 8628's 400. A browser logs
+ * every 4xx answer as a console error, and the TV polls every few seconds while it waits (issue 21,
+ * lows); other clients get the standard 400.
+ */
+export const PAIRING_POLL_PREFER = 'pending-status=202';
+/** The device-grant errors that only mean "ask again": the ones PAIRING_POLL_PREFER turns into 202. */
+export const PAIRING_WAIT_ERRORS = ['authorization_pending', 'slow_down'] as const;
+
 export const ZDeviceError = z.object({
   error: z.enum(DEVICE_ERROR_CODES),
   error_description: z.string().default(''),

@@ -52,8 +52,23 @@ export const ZPlayerAdSpace = z.object({
 });
 export type TPlayerAdSpace = z.infer<typeof ZPlayerAdSpace>;
 
+/**
+ * The TVs already set up for an ad space (issue 21 item 4: the TV's picker says so, and asks
+ * before a second TV plays it): signed-in TVs other than the caller, and the newest time one of
+ * them called.
+ */
+export const ZAdSpaceTvs = z.object({
+  count: z.number().int().min(1),
+  lastSeenAt: z.iso.datetime().nullable(),
+});
+export type TAdSpaceTvs = z.infer<typeof ZAdSpaceTvs>;
+
+/** One ad space in the setup list: the space, and the other TVs that play it (null: none). */
+export const ZPlayerAdSpaceOption = ZPlayerAdSpace.extend({ tvs: ZAdSpaceTvs.nullable() });
+export type TPlayerAdSpaceOption = z.infer<typeof ZPlayerAdSpaceOption>;
+
 /** GET /api/v1/player/ad-spaces: all of the account's ad spaces, by name. */
-export const ZPlayerAdSpaceList = z.object({ items: z.array(ZPlayerAdSpace) });
+export const ZPlayerAdSpaceList = z.object({ items: z.array(ZPlayerAdSpaceOption) });
 export type TPlayerAdSpaceList = z.infer<typeof ZPlayerAdSpaceList>;
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { TPlayerAdSpace } from '@screenline/shared/player';
 import type { TDeviceInfo } from '../features/menu/device-info';
+import { MenuHint } from '../features/menu/menu-hint';
 import { PlayerMenu } from '../features/menu/player-menu';
 import { useMenuKey } from '../lib/remote-keys';
 import type { TNowPlaying } from '../features/playback/contracts';
@@ -11,11 +12,12 @@ import type { TSavedDevice } from '../lib/device';
 import { usePlayerRuntime, type TPlayerParts } from './player-runtime';
 
 const STORAGE_REFUSED =
-  'This TV could not open its storage for content, so nothing can play. Restart the TV; if this stays, choose "Change ad space" in the menu (Back on the remote).';
+  'This TV could not open its storage for content, so nothing can play. Restart the TV; if this stays, choose "Change ad space" in the menu (OK or Back on the remote).';
 
 /**
- * The ready TV: playback of its ad space, and the hidden menu over it (Back or Menu on the
- * remote) to change the ad space, read the device info or sign out.
+ * The ready TV: playback of its ad space, and the hidden menu over it (OK, Back or Menu on the
+ * remote) to change the ad space, read the device info or sign out. The first time, a hint says
+ * so for a few seconds.
  */
 export function PlayerScreen({
   device,
@@ -90,6 +92,7 @@ export function PlayerScreen({
           onMenu={openMenu}
         />
       )}
+      {!isMenuOpen && <MenuHint />}
       {isMenuOpen && (
         <PlayerMenu
           readInfo={readInfo}

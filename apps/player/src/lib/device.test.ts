@@ -71,8 +71,9 @@ describe('the saved device', () => {
 
 describe('the setup calls', () => {
   it('lists ad spaces with the session token, and tells signed-out and not-an-owner apart', async () => {
-    const fetch = answerWith(200, { items: [SPACE] });
-    expect(await fetchAdSpaces('session-token')).toEqual({ kind: 'ok', items: [SPACE] });
+    const listed = { ...SPACE, tvs: { count: 1, lastSeenAt: '2026-11-25T10:00:00.000Z' } };
+    const fetch = answerWith(200, { items: [listed] });
+    expect(await fetchAdSpaces('session-token')).toEqual({ kind: 'ok', items: [listed] });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/v1/player/ad-spaces');
     expect(init).toMatchObject({
@@ -91,7 +92,9 @@ describe('the setup calls', () => {
 
   it('registers with the device key and keeps the token with the chosen ad space', async () => {
     const fetch = answerWith(201, { deviceId: 'd1', token: TOKEN });
-    const answer = await registerDevice('session-token', SPACE, {
+    // The list's word on other TVs is not kept with the device: only the space.
+    const chosen = { ...SPACE, tvs: { count: 1, lastSeenAt: null } };
+    const answer = await registerDevice('session-token', chosen, {
       key: 'ab'.repeat(24),
       userAgent: 'Tizen',
       appVersion: '0.1.0',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   type TPlayerAdSpace,
+  type TPlayerAdSpaceOption,
   type TPlayerDevice,
   ZDeviceRegistration,
   ZPlayerAdSpace,
@@ -76,7 +77,7 @@ export function clearDevice(storage: TStorage = window.localStorage): void {
 
 /** The answers of the setup calls that change what the TV shows next. */
 export type TAdSpacesAnswer =
-  | { kind: 'ok'; items: TPlayerAdSpace[] }
+  | { kind: 'ok'; items: TPlayerAdSpaceOption[] }
   /** The session is gone: sign in again. */
   | { kind: 'signed-out' }
   /** The account does not run screens (no advertiser role). */
@@ -129,7 +130,12 @@ export async function registerDevice(
   }
   return {
     kind: 'ok',
-    device: { deviceId: registration.data.deviceId, token: registration.data.token, adSpace },
+    device: {
+      deviceId: registration.data.deviceId,
+      token: registration.data.token,
+      // The space alone: what setup's list said of its other TVs is not kept with the device.
+      adSpace: ZPlayerAdSpace.parse(adSpace),
+    },
   };
 }
 

@@ -35,6 +35,21 @@ function isTextField(target: EventTarget | null): boolean {
   return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA';
 }
 
+/** Controls that answer OK themselves: an OK pressed on one is theirs, not the menu's. */
+function isControl(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
+  return ['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'A'].includes(target.tagName);
+}
+
+/**
+ * Whether this is the remote's OK (Enter, keyCode 13 on every TV browser) pressed where no
+ * control has the focus: during playback it opens the menu too (issue 21 item 4).
+ */
+export function isOkOnNothing(event: TKeyEvent): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey) return false;
+  return (event.key === 'Enter' || event.keyCode === 13) && !isControl(event.target);
+}
+
 /** Which remote key this is, or null. Backspace in a text field is editing, not Back. */
 export function remoteKeyOf(event: TKeyEvent): TRemoteKey | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
@@ -66,8 +81,9 @@ function registerTizenMenuKey(): void {
 }
 
 /**
- * Calls `onMenu` when Back or Menu is pressed, unless something in front (the open menu, which
- * listens in the capture phase) took the key first.
+ * Calls `onMenu` when Back, Menu or OK is pressed, unless something in front (the open menu,
+ * which listens in the capture phase) took the key first. OK counts only with nothing focused
+ * (playback): on a button it presses the button.
  */
 export function useMenuKey(onMenu: () => void): void {
   const latest = useRef(onMenu);
@@ -77,7 +93,8 @@ export function useMenuKey(onMenu: () => void): void {
   useEffect(() => {
     registerTizenMenuKey();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || remoteKeyOf(event) === null) return;
+      if (event.defaultPrevented) return;
+      if (remoteKeyOf(event) === null && !isOkOnNothing(event)) return;
       event.preventDefault();
       latest.current();
     };

@@ -3,8 +3,8 @@ import type {
   TPlayerCacheStatus,
   TPlayerHeartbeat,
 } from '@screenline/shared/player';
-
 import { locationLine } from '../../lib/ad-space';
+import { formatAgo } from '../../lib/format-ago';
 
 /** What the hidden menu's "Device info" shows: who the TV is and how its content stands. */
 export interface TDeviceInfo {
@@ -35,16 +35,6 @@ export function formatBytes(bytes: number): string {
   }
   const shown = unit === 0 || value >= 100 ? Math.round(value).toString() : value.toFixed(1);
   return `${shown} ${UNITS[unit]}`;
-}
-
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
-export function formatAgo(thenMs: number, nowMs: number): string {
-  const minutes = Math.floor(Math.max(0, nowMs - thenMs) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  return `${Math.floor(hours / 24)} days ago`;
 }
 
 /** The info as label/value rows, said plainly for someone reading it from across a room. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAIRING_POLL_PREFER } from '@screenline/shared/pairing';
 import { OfflineError, type TJsonAnswer } from '../../lib/http';
 import { startPairing, type TPairingState } from './device-pairing';
 
@@ -27,9 +28,9 @@ function fakeServer(
   onToken: (body: { device_code: string }) => TJsonAnswer | 'offline',
   onCode: () => TJsonAnswer | 'offline' = () => codeAnswer(),
 ) {
-  const calls: { path: string; at: number; body: unknown }[] = [];
-  const call = vi.fn((path: string, body: unknown) => {
-    calls.push({ path, at: Date.now(), body });
+  const calls: { path: string; at: number; body: unknown; headers?: Record<string, string> }[] = [];
+  const call = vi.fn((path: string, body: unknown, headers?: Record<string, string>) => {
+    calls.push({ path, at: Date.now(), body, headers });
     const result =
       path === '/api/auth/device/code' ? onCode() : onToken(body as { device_code: string });
     return result === 'offline' ? Promise.reject(new OfflineError()) : Promise.resolve(result);
@@ -47,6 +48,20 @@ describe('startPairing', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('asks for "not yet" as 202 and takes it as waiting, not as an error (issue 21, lows)', async () => {
+    const server = fakeServer(() => answer(202, { error: 'authorization_pending' }));
+    const stop = startPairing({
+      onState: (s) => states.push(s),
+      onToken: vi.fn(),
+      call: server.call,
+    });
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(server.polls()).toHaveLength(3);
+    expect(server.polls().every((c) => c.headers?.prefer === PAIRING_POLL_PREFER)).toBe(true);
+    expect(last()).toMatchObject({ kind: 'showing', notice: null });
+    stop();
   });
 
   it('shows /pair?code=… and polls at the interval until a token comes', async () => {

@@ -1,5 +1,6 @@
 import {
   DEVICE_GRANT_TYPE,
+  PAIRING_POLL_PREFER,
   TV_CLIENT_ID,
   ZDeviceCode,
   ZDeviceError,
@@ -31,7 +32,11 @@ export type TPairingState =
       notice: TPairingNotice | null;
     };
 
-type TCall = (path: string, body: unknown) => Promise<TJsonAnswer>;
+type TCall = (
+  path: string,
+  body: unknown,
+  headers?: Record<string, string>,
+) => Promise<TJsonAnswer>;
 
 export interface TPairingOptions {
   onState: (state: TPairingState) => void;
@@ -51,7 +56,11 @@ export const SLOW_DOWN_STEP_MS = 5_000;
 /** Waiting for the network to come back, when no code could be had at all. */
 export const OFFLINE_RETRY_MS = [2_000, 5_000, 10_000, 30_000] as const;
 
-const defaultCall: TCall = (path, body) => requestJson(path, { method: 'POST', body });
+const defaultCall: TCall = (path, body, headers) =>
+  requestJson(path, { method: 'POST', body, headers });
+
+/** The poll asks for "not yet" as 202: a 4xx every few seconds is a console error in a browser. */
+const POLL_HEADERS = { prefer: PAIRING_POLL_PREFER };
 
 /** Starts pairing; the returned function stops every timer (sign-in by password, unmount). */
 export function startPairing({ onState, onToken, call = defaultCall }: TPairingOptions) {
@@ -134,11 +143,15 @@ export function startPairing({ onState, onToken, call = defaultCall }: TPairingO
     if (isStopped || !polled) return;
     let answer: TJsonAnswer;
     try {
-      answer = await call('/api/auth/device/token', {
-        grant_type: DEVICE_GRANT_TYPE,
-        device_code: polled.code.device_code,
-        client_id: TV_CLIENT_ID,
-      });
+      answer = await call(
+        '/api/auth/device/token',
+        {
+          grant_type: DEVICE_GRANT_TYPE,
+          device_code: polled.code.device_code,
+          client_id: TV_CLIENT_ID,
+        },
+        POLL_HEADERS,
+      );
     } catch (error) {
       if (!(error instanceof OfflineError)) throw error;
       if (isStopped || current !== polled) return;

@@ -41,28 +41,39 @@ export function PairingPanel({ onToken }: { onToken: (grant: TDeviceToken) => vo
         Sign in with your phone
       </h2>
       {state.kind === 'showing' ? (
-        <>
+        // Landscape puts the code beside the QR code, so the screen fits 720p with a notice
+        // above (issue 21 item 3); portrait keeps them one under the other.
+        <div className={styles.body}>
           <div className={styles.qrBox}>
             <QrCode value={state.url} label="QR code to link this TV" />
           </div>
-          <p className={styles.steps}>
-            Scan the code with a phone signed in to Screenline, or open{' '}
-            <strong>{displayAddress(state.url)}</strong> and type:
-          </p>
-          <p className={styles.code} data-testid="pairing-code" aria-label="Pairing code">
-            {formatUserCode(state.userCode)}
-          </p>
-          <p className={styles.expiry}>
-            A new code appears by itself in {minutesLeft(state.expiresAt, now)}.
-          </p>
-        </>
+          <div className={styles.details}>
+            <p className={styles.steps}>
+              Scan the code with a phone signed in to Screenline, or open{' '}
+              <strong>{displayAddress(state.url)}</strong> and type:
+            </p>
+            <p className={styles.code} data-testid="pairing-code" aria-label="Pairing code">
+              {formatUserCode(state.userCode)}
+            </p>
+            <p className={styles.expiry}>
+              A new code appears by itself in {minutesLeft(state.expiresAt, now)}.
+            </p>
+            {state.notice && (
+              <p className={styles.notice} role="alert">
+                {NOTICES[state.notice]}
+              </p>
+            )}
+          </div>
+        </div>
       ) : (
-        <p className={styles.steps}>Getting a code…</p>
-      )}
-      {state.notice && (
-        <p className={styles.notice} role="alert">
-          {NOTICES[state.notice]}
-        </p>
+        <>
+          <p className={styles.steps}>Getting a code…</p>
+          {state.notice && (
+            <p className={styles.notice} role="alert">
+              {NOTICES[state.notice]}
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -92,6 +92,18 @@ describe('the playback screen', () => {
     expect(onMenu).toHaveBeenCalledTimes(2);
   });
 
+  it('opens the menu on OK too, unless OK presses a focused button (issue 21 item 4)', () => {
+    const { onMenu } = mount();
+    fireEvent.keyDown(document.body, { key: 'Enter', keyCode: 13 });
+    expect(onMenu).toHaveBeenCalledTimes(1);
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.focus();
+    fireEvent.keyDown(button, { key: 'Enter', keyCode: 13 });
+    expect(onMenu).toHaveBeenCalledTimes(1);
+    button.remove();
+  });
+
   it('after hours of boundaries holds two layers and a few timers, and frees all when it goes', () => {
     vi.useFakeTimers({ now: T0 });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);

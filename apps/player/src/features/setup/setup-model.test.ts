@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TPlayerAdSpace } from '@screenline/shared/player';
-import { chosenOf, locationLine, viewOfAnswer } from './setup-model';
+import type { TPlayerAdSpaceOption } from '@screenline/shared/player';
+import { chosenOf, locationLine, tvsLine, viewOfAnswer } from './setup-model';
 
 const space = (id: string, name: string, location = 'Harbour', city = 'Springfield') =>
   ({
@@ -8,7 +8,8 @@ const space = (id: string, name: string, location = 'Harbour', city = 'Springfie
     name,
     orientation: 'landscape',
     location: { id: `l-${id}`, name: location, city, timeZone: 'Europe/Berlin' },
-  }) satisfies TPlayerAdSpace;
+    tvs: null,
+  }) satisfies TPlayerAdSpaceOption;
 
 describe('setup', () => {
   const items = [space('a', 'Door'), space('b', 'Window')];
@@ -40,5 +41,16 @@ describe('setup', () => {
   it('names the linked location with its city, once when they are the same', () => {
     expect(locationLine(space('a', 'Door'))).toBe('Harbour, Springfield');
     expect(locationLine(space('a', 'Door', 'Berlin', 'berlin'))).toBe('Berlin');
+  });
+
+  it('says when a space already has a TV, and when it was last seen (issue 21 item 4)', () => {
+    const now = Date.UTC(2026, 10, 25, 12);
+    const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+    expect(tvsLine(null, now)).toBeNull();
+    expect(tvsLine({ count: 1, lastSeenAt: ago(5) }, now)).toBe(
+      'Has a TV · last seen 5 minutes ago',
+    );
+    expect(tvsLine({ count: 2, lastSeenAt: ago(0) }, now)).toBe('Has 2 TVs · last seen just now');
+    expect(tvsLine({ count: 1, lastSeenAt: null }, now)).toBe('Has a TV · never seen');
   });
 });

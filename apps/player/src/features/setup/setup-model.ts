@@ -1,4 +1,5 @@
-import type { TPlayerAdSpace } from '@screenline/shared/player';
+import type { TAdSpaceTvs, TPlayerAdSpaceOption } from '@screenline/shared/player';
+import { formatAgo } from '../../lib/format-ago';
 import type { TAdSpacesAnswer } from '../../lib/device';
 
 /** Why the list could not be shown, each said in words on screen. */
@@ -7,7 +8,7 @@ export type TSetupProblem = 'offline' | 'not-owner' | 'error';
 /** What the setup screen shows (SPEC §1: the list, or "No Ad Spaces Found"). */
 export type TSetupView =
   | { kind: 'loading' }
-  | { kind: 'list'; items: TPlayerAdSpace[]; selectedId: string | null }
+  | { kind: 'list'; items: TPlayerAdSpaceOption[]; selectedId: string | null }
   | { kind: 'empty' }
   | { kind: 'problem'; problem: TSetupProblem };
 
@@ -27,10 +28,21 @@ export function viewOfAnswer(
 }
 
 /** The chosen ad space, when there is one: Continue is enabled exactly then. */
-export function chosenOf(view: TSetupView): TPlayerAdSpace | null {
+export function chosenOf(view: TSetupView): TPlayerAdSpaceOption | null {
   if (view.kind !== 'list' || view.selectedId === null) return null;
   return view.items.find((space) => space.id === view.selectedId) ?? null;
 }
 
 /** "Harbour, Springfield" (lib/ad-space.ts: the idle screen and the menu show it too). */
 export { locationLine } from '../../lib/ad-space';
+
+/**
+ * What a card says of the other TVs set up for its space (issue 21 item 4), or null when there
+ * are none: "Has a TV · last seen 5 minutes ago".
+ */
+export function tvsLine(tvs: TAdSpaceTvs | null, nowMs: number): string | null {
+  if (!tvs) return null;
+  const has = tvs.count === 1 ? 'Has a TV' : `Has ${tvs.count} TVs`;
+  if (tvs.lastSeenAt === null) return `${has} · never seen`;
+  return `${has} · last seen ${formatAgo(Date.parse(tvs.lastSeenAt), nowMs)}`;
+}

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TPlayerAdSpace } from '@screenline/shared/player';
+import type { TPlayerAdSpace, TPlayerAdSpaceOption } from '@screenline/shared/player';
 import { Brand } from '../../components/brand';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fetchAdSpaces, registerDevice, type TSavedDevice } from '../../lib/device';
 import { OfflineError } from '../../lib/http';
 import { QrCode } from '../../components/qr-code';
 import {
   chosenOf,
   locationLine,
+  tvsLine,
   type TSetupProblem,
   type TSetupView,
   viewOfAnswer,
@@ -26,6 +28,10 @@ const GONE = 'That ad space no longer exists. Choose another one.';
  * Setup (SPEC §1, issue 8 item 4): the account's ad spaces with name and linked location; the
  * viewer picks one and presses Continue (disabled until then), which registers this TV for it.
  * With no ad spaces: "No Ad Spaces Found", a QR code of the web's ad spaces page, and Refresh.
+ *
+ * By remote (issue 21 item 4): Down from the list enters the buttons on Continue (Refresh while
+ * nothing is chosen), Sign out asks first, and a space that already has a TV says so on its card
+ * and asks before it is chosen.
  */
 export function SetupScreen({
   token,
@@ -55,6 +61,10 @@ export function SetupScreen({
   const [view, setView] = useState<TSetupView>({ kind: 'loading' });
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const [isSaving, setIsSaving] = useState(false);
+  /** The question on screen: sign out, or choose a space another TV plays. */
+  const [asking, setAsking] = useState<
+    { kind: 'sign-out' } | { kind: 'has-tv'; space: TPlayerAdSpaceOption } | null
+  >(null);
   // The choice, kept across a Refresh while its ad space is still listed.
   const selectedRef = useRef<string | null>(current?.id ?? null);
   const refreshButton = useRef<HTMLButtonElement>(null);
@@ -86,6 +96,10 @@ export function SetupScreen({
   }, [view.kind]);
 
   const chosen = chosenOf(view);
+  const select = (id: string) => {
+    selectedRef.current = id;
+    setView((now) => (now.kind === 'list' ? { ...now, selectedId: id } : now));
+  };
   const save = async () => {
     if (!chosen || isSaving) return;
     setIsSaving(true);
@@ -121,15 +135,27 @@ export function SetupScreen({
       )}
       <Body
         view={view}
-        onSelect={(id) => {
-          selectedRef.current = id;
-          if (view.kind === 'list') setView({ ...view, selectedId: id });
+        onSelect={(space) => {
+          if (space.tvs && space.id !== selectedRef.current) {
+            setAsking({ kind: 'has-tv', space });
+            return;
+          }
+          select(space.id);
         }}
       />
-      <footer className={styles.footer}>
-        <button type="button" className={styles.secondary} onClick={onSignOut}>
+      {/* One row: Sign out apart on the left, Refresh and Continue on the right. Entering the row
+          from the list lands on Continue (Refresh while it is disabled): lib/spatial-navigation. */}
+      <footer className={styles.footer} data-nav-group>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => {
+            setAsking({ kind: 'sign-out' });
+          }}
+        >
           Sign out
         </button>
+        <span className={styles.spacer} />
         <button
           type="button"
           ref={refreshButton}
@@ -140,6 +166,7 @@ export function SetupScreen({
             void load();
           }}
           data-testid="setup-refresh"
+          data-nav-entry="2"
         >
           Refresh
         </button>
@@ -149,16 +176,55 @@ export function SetupScreen({
             className={styles.primary}
             disabled={!chosen || isSaving}
             onClick={() => void save()}
+            data-nav-entry="1"
           >
             {isSaving ? 'Saving…' : 'Continue to Player'}
           </button>
         )}
       </footer>
+      {asking?.kind === 'sign-out' && (
+        <ConfirmDialog
+          title="Sign out of this TV?"
+          confirmLabel="Sign out"
+          isDanger
+          onConfirm={onSignOut}
+          onCancel={() => {
+            setAsking(null);
+          }}
+        >
+          <p>To play on this TV again, you will sign in and choose the ad space again.</p>
+        </ConfirmDialog>
+      )}
+      {asking?.kind === 'has-tv' && (
+        <ConfirmDialog
+          title={`${asking.space.name} already has a TV`}
+          confirmLabel="Play it here too"
+          onConfirm={() => {
+            select(asking.space.id);
+            setAsking(null);
+          }}
+          onCancel={() => {
+            setAsking(null);
+          }}
+        >
+          <p>
+            {tvsLine(asking.space.tvs, Date.now())}. If this TV takes its place, the other one keeps
+            playing until you sign it out: from its own menu, or on the web under{' '}
+            <strong>TVs</strong>.
+          </p>
+        </ConfirmDialog>
+      )}
     </main>
   );
 }
 
-function Body({ view, onSelect }: { view: TSetupView; onSelect: (id: string) => void }) {
+function Body({
+  view,
+  onSelect,
+}: {
+  view: TSetupView;
+  onSelect: (space: TPlayerAdSpaceOption) => void;
+}) {
   if (view.kind === 'loading') return <p className={styles.status}>Loading your ad spaces…</p>;
   if (view.kind === 'problem') {
     return (
@@ -176,11 +242,12 @@ function AdSpaceList({
   selectedId,
   onSelect,
 }: {
-  items: TPlayerAdSpace[];
+  items: TPlayerAdSpaceOption[];
   selectedId: string | null;
-  onSelect: (id: string) => void;
+  onSelect: (space: TPlayerAdSpaceOption) => void;
 }) {
   const list = useRef<HTMLUListElement>(null);
+  const now = Date.now();
   // The chosen one, or the first, has the focus when the list appears: Enter reaches it at once.
   useEffect(() => {
     const target =
@@ -197,6 +264,7 @@ function AdSpaceList({
       <ul ref={list} className={styles.list} role="radiogroup" aria-labelledby="setup-title">
         {items.map((space) => {
           const isChosen = space.id === selectedId;
+          const hasTv = tvsLine(space.tvs, now);
           return (
             <li key={space.id} className={styles.item}>
               <button
@@ -205,7 +273,7 @@ function AdSpaceList({
                 aria-checked={isChosen}
                 className={isChosen ? `${styles.option} ${styles.chosen}` : styles.option}
                 onClick={() => {
-                  onSelect(space.id);
+                  onSelect(space);
                 }}
               >
                 <span className={styles.mark} aria-hidden="true">
@@ -214,6 +282,11 @@ function AdSpaceList({
                 <span className={styles.optionText}>
                   <span className={styles.optionName}>{space.name}</span>
                   <span className={styles.optionLocation}>{locationLine(space)}</span>
+                  {hasTv && (
+                    <span className={styles.optionTvs} data-testid="has-tv">
+                      {hasTv}
+                    </span>
+                  )}
                 </span>
               </button>
             </li>

@@ -3,7 +3,14 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZDeviceCode, ZDeviceToken, ZPairingRequest } from '@screenline/shared/pairing';
+import {
+  PAIRING_POLL_PREFER,
+  PAIRING_WAIT_ERRORS,
+  ZDeviceCode,
+  ZDeviceError,
+  ZDeviceToken,
+  ZPairingRequest,
+} from '@screenline/shared/pairing';
 import {
   BEARER_TRANSPORT_HEADER,
   MAX_PASSWORD_LENGTH,
@@ -107,6 +114,16 @@ export async function authRoutes(app: FastifyInstance) {
           }
           return reply.header('content-type', 'application/json').send(answer);
         }
+        if (
+          response.status === 400 &&
+          raw &&
+          path === DEVICE_TOKEN_PATH &&
+          prefersQuietPoll(request.headers.prefer)
+        ) {
+          // The TV player's poll: "not yet" is a normal answer, not an error (issue 21, lows).
+          const error = ZDeviceError.safeParse(jsonOf(raw));
+          if (error.success && isWaitError(error.data.error)) reply.status(202);
+        }
         return reply.send(raw);
       },
     });
@@ -151,6 +168,16 @@ const PAIRING_DECISION_PATHS = new Set([
 ]);
 
 const ZDeviceCodeField = z.object({ device_code: z.string().max(500) });
+
+const isWaitError = (code: string) => (PAIRING_WAIT_ERRORS as readonly string[]).includes(code);
+
+/** Whether the poll asked for "not yet" as 202 (`Prefer: pending-status=202`, RFC 7240). */
+function prefersQuietPoll(prefer: string | string[] | undefined): boolean {
+  const values = Array.isArray(prefer) ? prefer : prefer ? [prefer] : [];
+  return values
+    .flatMap((value) => value.split(','))
+    .some((preference) => preference.trim().toLowerCase() === PAIRING_POLL_PREFER);
+}
 
 function jsonOf(raw: Buffer): unknown {
   try {

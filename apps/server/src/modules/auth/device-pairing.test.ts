@@ -10,7 +10,7 @@ import {
   formatUserCode,
 } from '@screenline/shared/pairing';
 import { PAIRING_GRANT_PREFIX, PAIRING_GRANT_TTL_SECONDS } from '@screenline/shared/player';
-import { ZPairingRequest } from '@screenline/shared/pairing';
+import { PAIRING_POLL_PREFER, ZPairingRequest } from '@screenline/shared/pairing';
 import { deviceCode as deviceCodeTable, session as sessionTable } from '../../db/schema/index';
 import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
 
@@ -49,10 +49,11 @@ describe.each(BACKENDS)('TV pairing by the device grant on %s', (backend) => {
   }
 
   /** The TV polls for its token. Better Auth 1.7.7 takes this one as JSON only (415 for a form). */
-  function poll(deviceCode: string, clientId = TV_CLIENT_ID) {
+  function poll(deviceCode: string, clientId = TV_CLIENT_ID, headers: Record<string, string> = {}) {
     return t.request({
       method: 'POST',
       url: '/api/auth/device/token',
+      headers,
       payload: { grant_type: DEVICE_GRANT_TYPE, device_code: deviceCode, client_id: clientId },
     });
   }
@@ -184,6 +185,20 @@ describe.each(BACKENDS)('TV pairing by the device grant on %s', (backend) => {
     expect(errorOf(tooSoon)).toBe('slow_down');
     await age(code.device_code);
     expect(errorOf(await poll(code.device_code))).toBe('authorization_pending');
+  });
+
+  it('answers "not yet" as 202 to the TV player that prefers it, errors still as 400 (issue 21)', async () => {
+    const quiet = { prefer: PAIRING_POLL_PREFER };
+    const code = await newCode();
+    const pending = await poll(code.device_code, TV_CLIENT_ID, quiet);
+    expect(pending.statusCode).toBe(202);
+    expect(errorOf(pending)).toBe('authorization_pending');
+    const tooSoon = await poll(code.device_code, TV_CLIENT_ID, quiet);
+    expect(tooSoon.statusCode).toBe(202);
+    expect(errorOf(tooSoon)).toBe('slow_down');
+    const unknown = await poll('no-such-code', TV_CLIENT_ID, quiet);
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown)).not.toBe('authorization_pending');
   });
 
   it('tells the TV access_denied when the phone cancels, once', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDeviceSignInMethod } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
@@ -170,6 +170,31 @@ export function createDevicesRepository(db: TDb) {
         .leftJoin(adSpace, eq(adSpace.id, device.adSpaceId))
         .where(eq(device.ownerId, ownerId))
         .orderBy(sql`${device.lastSeenAt} desc nulls last`, asc(device.createdAt));
+    },
+
+    /**
+     * Per ad space of the owner, its signed-in TVs (a live token) other than `exceptId`, and the
+     * newest time one of them called (issue 21 item 4).
+     */
+    async countSignedInByAdSpace(ownerId: string, exceptId: string | null) {
+      const now = new Date();
+      return db
+        .select({
+          adSpaceId: device.adSpaceId,
+          count: sql<number>`count(*)::int`,
+          lastSeenAt: sql<Date | null>`max(${device.lastSeenAt})`.mapWith(device.lastSeenAt),
+        })
+        .from(device)
+        .where(
+          and(
+            eq(device.ownerId, ownerId),
+            isNotNull(device.adSpaceId),
+            isNotNull(device.tokenHash),
+            gt(device.tokenExpiresAt, now),
+            exceptId ? ne(device.id, exceptId) : undefined,
+          ),
+        )
+        .groupBy(device.adSpaceId);
     },
 
     /** Owners of these devices, for the access policy. */

@@ -51,7 +51,24 @@ export function createDevicesService(
 ) {
   async function listAdSpaces(principal: TPrincipal | null): Promise<TPlayerAdSpaceList> {
     const caller = await access.requireAccess(principal, 'player.adSpaces.list');
-    return { items: await adSpaces.listForPlayer(ownerOf(caller)) };
+    const ownerId = ownerOf(caller);
+    // A TV changing its ad space does not count itself.
+    const [spaces, tvs] = await Promise.all([
+      adSpaces.listForPlayer(ownerId),
+      repo.countSignedInByAdSpace(ownerId, caller.kind === 'device' ? caller.id : null),
+    ]);
+    const tvsBySpace = new Map(tvs.map((row) => [row.adSpaceId, row]));
+    return {
+      items: spaces.map((space) => {
+        const found = tvsBySpace.get(space.id);
+        return {
+          ...space,
+          tvs: found
+            ? { count: found.count, lastSeenAt: found.lastSeenAt?.toISOString() ?? null }
+            : null,
+        };
+      }),
+    };
   }
 
   /**

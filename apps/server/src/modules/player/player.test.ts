@@ -128,6 +128,50 @@ describe.each(BACKENDS)('TV setup and the device principal on %s', (backend) => 
     expect(refused.statusCode).toBe(403);
   });
 
+  it('says which ad spaces already have a signed-in TV, and when one was last seen (issue 21 item 4)', async () => {
+    const carl = await signUpOwner(t);
+    const place = await createLocation(t, carl, { name: 'Mall' });
+    const atrium = (await createAdSpace(t, carl, { locationId: place.id, name: 'Atrium' })).id;
+    await createAdSpace(t, carl, { locationId: place.id, name: 'Exit' });
+    const tvsOf = async (credential: { cookie: string } | { token: string }) => {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/v1/player/ad-spaces',
+        ...('cookie' in credential
+          ? { cookie: credential.cookie }
+          : { headers: { authorization: `Bearer ${credential.token}` } }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(
+        ZPlayerAdSpaceList.parse(res.json()).items.map((space) => [space.name, space.tvs]),
+      );
+    };
+    expect(await tvsOf(carl)).toEqual({ Atrium: null, Exit: null });
+
+    const before = Date.now();
+    const first = await registered(carl, registration(atrium));
+    const listed = await tvsOf(carl);
+    expect(listed.Exit).toBeNull();
+    expect(listed.Atrium?.count).toBe(1);
+    const seen = Date.parse(listed.Atrium?.lastSeenAt ?? '');
+    expect(seen).toBeGreaterThanOrEqual(before - 1000);
+    expect(seen).toBeLessThanOrEqual(Date.now() + 1000);
+
+    // "Change ad space" on that TV: it does not count itself.
+    expect(await tvsOf({ token: first.token })).toEqual({ Atrium: null, Exit: null });
+    const second = await registered(carl, registration(atrium));
+    expect((await tvsOf({ token: first.token })).Atrium?.count).toBe(1);
+    expect((await tvsOf(carl)).Atrium?.count).toBe(2);
+
+    // A TV signed out plays nothing: it no longer counts.
+    const signedOut = await asDevice(second.token, '/api/v1/player/device', 'DELETE');
+    expect(signedOut.statusCode).toBe(204);
+    expect(await tvsOf({ token: first.token })).toEqual({ Atrium: null, Exit: null });
+    // Another owner's TVs never show.
+    await registered(ben, registration(benSpace));
+    expect((await tvsOf(carl)).Atrium?.count).toBe(1);
+  });
+
   it('registers a TV, and the same device key re-binds the same record with a new token', async () => {
     const deviceKey = newDeviceKey();
     const first = await registered(ann, registration(annWindow, { deviceKey, name: 'Front TV' }));

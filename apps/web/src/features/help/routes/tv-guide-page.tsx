@@ -25,8 +25,8 @@ export function TvGuidePage() {
         </p>
         <p>
           To get it running, see <HelpLink to={paths.help.tvSignIn}>TV sign in</HelpLink> and{' '}
-          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>. While it plays, the Back or Menu
-          key of the remote opens its menu: change ad space, device info, sign out.
+          <HelpLink to={paths.help.tvSetup}>TV setup</HelpLink>. While it plays, the OK, Back or
+          Menu key of the remote opens its menu: change ad space, device info, sign out.
         </p>
         <HelpFigure {...HELP_FIGURES.tvPlayer} />
       </HelpSection>

@@ -24,11 +24,20 @@ export function TvSetupHelpPage() {
           </li>
           <li>
             Use the arrow keys on the remote to move to the ad space this screen belongs to, and
-            press OK to choose it. A tick marks the chosen one.
+            press OK to choose it. A tick marks the chosen one. Left and Right stay in a row of ad
+            spaces; Up and Down move along a column.
+          </li>
+          <li>
+            An ad space that already has a TV says so on its card, with when that TV was last seen.
+            Choosing it asks first: <strong>Play it here too</strong> sets this TV up for it as well
+            (the other TV keeps playing until you sign it out from its menu or on the{' '}
+            <HelpLink to={paths.advertiser.tvs}>TVs</HelpLink> page); Back or{' '}
+            <strong>Cancel</strong> keeps your earlier choice.
           </li>
           <li>
             The <strong>Continue to Player</strong> button at the bottom stays disabled until an ad
-            space is chosen. Move down to it and press OK to save the choice.
+            space is chosen. Press Down from the list: the focus lands on it. Press OK to save the
+            choice. <strong>Sign out</strong>, at the bottom left, asks before it signs the TV out.
           </li>
         </ol>
         <HelpFigure {...HELP_FIGURES.tvSetup} />
@@ -51,8 +60,9 @@ export function TvSetupHelpPage() {
 
       <HelpSection title="The player menu">
         <p>
-          While the TV plays, press <strong>Back</strong> or <strong>Menu</strong> on the remote to
-          open the player’s menu. It offers:
+          While the TV plays, press <strong>OK</strong>, <strong>Back</strong> or{' '}
+          <strong>Menu</strong> on the remote to open the player’s menu (the first time it plays,
+          the TV says so at the bottom of the screen for a few seconds). It offers:
         </p>
         <ul>
           <li>
@@ -64,7 +74,8 @@ export function TvSetupHelpPage() {
             and location it plays.
           </li>
           <li>
-            <strong>Sign out</strong>: disconnects the TV from your account and stops playback.
+            <strong>Sign out</strong>: disconnects the TV from your account and stops playback,
+            after you confirm.
           </li>
         </ul>
         <p>Press Back again to close the menu.</p>
