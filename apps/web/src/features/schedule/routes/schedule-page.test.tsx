@@ -26,12 +26,16 @@ function stubApi({
   playlists = [breakfast, coffee, lateShow],
   entries = [],
   playing,
+  playingNow,
   onWrite,
 }: {
-  adSpaces?: TAdSpace[];
+  /** A function answers with the spaces as they are at each request. */
+  adSpaces?: TAdSpace[] | (() => TAdSpace[]);
   playlists?: TPlaylistSummary[];
   entries?: TScheduleEntryView[];
   playing?: (at: string) => TPlaying;
+  /** GET …/playing without `at`: now. */
+  playingNow?: () => TPlaying;
   onWrite?: (request: TRequest) => Response;
 }) {
   const requests: TRequest[] = [];
@@ -46,7 +50,9 @@ function stubApi({
       const respond = (value: unknown, status = 200) =>
         Promise.resolve(jsonResponse(value, status));
       if (method !== 'GET' && onWrite) return Promise.resolve(onWrite(request));
-      if (parsed.pathname === '/api/v1/ad-spaces') return respond(page(adSpaces));
+      if (parsed.pathname === '/api/v1/ad-spaces') {
+        return respond(page(typeof adSpaces === 'function' ? adSpaces() : adSpaces));
+      }
       if (parsed.pathname === '/api/v1/playlists') return respond(page(playlists));
       if (parsed.pathname === '/api/v1/schedule-entries') {
         const adSpaceId = parsed.searchParams.get('adSpaceId');
@@ -54,6 +60,7 @@ function stubApi({
       }
       const at = parsed.searchParams.get('at');
       if (parsed.pathname.endsWith('/playing') && at && playing) return respond(playing(at));
+      if (parsed.pathname.endsWith('/playing') && !at && playingNow) return respond(playingNow());
       return respond({ error: { code: 'not-found', message: 'Not found.' } }, 404);
     }),
   );
@@ -388,6 +395,74 @@ describe('the entry form', () => {
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
     await waitFor(() => expect(screen.getByRole('button', { name: 'New entry' })).toHaveFocus());
   });
+});
+
+describe('after a save: what plays now', () => {
+  const night = (source: TPlaying['source'], playlist: TPlaylistSummary | null): TPlaying => ({
+    at: '2026-03-03T03:30:00.000Z',
+    localTime: '2026-03-02T22:30:00',
+    timeZone: 'America/New_York',
+    source,
+    playlistId: playlist?.id ?? null,
+    scheduleEntryId: null,
+    playlistName: playlist?.name ?? null,
+  });
+
+  it(
+    'says a new 09:00–17:00 entry leaves the screen idle at night, and plays it all the time on request',
+    { timeout: 30_000 },
+    async () => {
+      let space = makeAdSpace();
+      const saved = makeEntry({
+        id: uuid(410),
+        playlistId: coffee.id,
+        playlistName: 'Coffee promo',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      const requests = stubApi({
+        adSpaces: () => [space],
+        playingNow: () => (space.defaultPlaylist ? night('default', coffee) : night('idle', null)),
+        onWrite: (request) => {
+          if (request.path === '/api/v1/schedule-entries') return jsonResponse(saved, 201);
+          space = makeAdSpace({ defaultPlaylist: { id: coffee.id, name: 'Coffee promo' } });
+          return jsonResponse(space);
+        },
+      });
+      renderPage('/advertiser/schedule?week=2026-03-02');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'New entry' }));
+      const form = within(await screen.findByRole('dialog', { name: 'New schedule entry' }));
+      await user.selectOptions(form.getByLabelText('Playlist'), 'Coffee promo');
+      await user.click(form.getByRole('button', { name: 'Add entry' }));
+
+      const notice = within(await screen.findByRole('region', { name: 'Playing now' }));
+      expect(
+        await notice.findByText(
+          /Window screen shows the idle screen: a TV on it says “Waiting for content”/,
+        ),
+      ).toBeVisible();
+      expect(notice.getByText(/22:30 in America\/New_York/)).toBeVisible();
+      expect(
+        notice.getByText(/Coffee promo plays in this entry’s window: every day, 09:00–17:00/),
+      ).toBeVisible();
+
+      await user.click(notice.getByRole('button', { name: 'Play Coffee promo all the time' }));
+      expect(
+        await notice.findByText(/Window screen plays its default playlist, Coffee promo/),
+      ).toBeVisible();
+      const patch = requests.find((request) => request.method === 'PATCH');
+      expect(patch?.path).toBe(`/api/v1/ad-spaces/${uuid(200)}`);
+      expect(patch?.body).toEqual({ defaultPlaylistId: coffee.id });
+      await waitFor(() =>
+        expect(notice.queryByRole('button', { name: /all the time/ })).toBeNull(),
+      );
+
+      await user.click(notice.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('region', { name: 'Playing now' })).toBeNull();
+    },
+  );
 });
 
 describe('what plays here at…', () => {
