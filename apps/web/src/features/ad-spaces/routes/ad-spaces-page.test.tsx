@@ -70,6 +70,7 @@ function makePlaylist(overrides: Partial<TPlaylistSummary> = {}): TPlaylistSumma
     version: 1,
     itemCount: 3,
     durationSeconds: 30,
+    adSlotSeconds: 0,
     usage: { defaultFor: [], scheduledOn: [] },
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
