@@ -157,6 +157,54 @@ describe('the week view', () => {
     expect(night.style.height).toBe(px(3.5));
   });
 
+  it.each([
+    ['America/Havana', '2026-03-02', /Sunday, 8 March/],
+    ['America/Santiago', '2026-08-31', /Sunday, 6 September/],
+  ])(
+    'says the clocks go forward at midnight in %s, where the day starts at 01:00',
+    { timeout: 30_000 },
+    async (timeZone, week, sundayName) => {
+      const location = { ...makeAdSpace().location, timeZone };
+      stubApi({ adSpaces: [makeAdSpace({ location })] });
+      renderPage(`/advertiser/schedule?week=${week}`);
+      const sunday = await screen.findByRole('group', { name: sundayName });
+      expect(screen.getByText('Clocks go forward 00:00 → 01:00 (23 h day)')).toBeVisible();
+      // The skipped hour is the top of the Sunday column; Saturday has no change.
+      const band = sunday.querySelector<HTMLElement>('[title^="Clocks go forward"]');
+      expect(band?.style.top).toBe(px(0));
+      expect(band?.style.height).toBe(px(1));
+      expect(screen.getAllByText(/Clocks go/)).toHaveLength(1);
+    },
+  );
+
+  it(
+    'opens this week at the hour before now, under the header, with a "now" line in the space’s zone',
+    { timeout: 30_000 },
+    async () => {
+      // 19:30 UTC is 14:30 in New York (UTC−5) on Wednesday 4 March 2026.
+      vi.useFakeTimers({ now: new Date('2026-03-04T19:30:00.000Z'), toFake: ['Date'] });
+      try {
+        stubApi({});
+        renderPage('/advertiser/schedule');
+        const wednesday = await screen.findByRole('group', { name: /Wednesday, 4 March/ });
+        const line = within(wednesday).getByRole('img', { name: 'Now, 14:30' });
+        expect(line.style.top).toBe(px(14.5));
+        expect(screen.getAllByRole('img', { name: /^Now,/ })).toHaveLength(1);
+        // 13:00 with its label clear of the sticky day header, not 07:00.
+        const grid = screen.getByRole('region', { name: 'Week grid' });
+        expect(grid.scrollTop).toBe(13 * HOUR_HEIGHT_PX - 10);
+
+        // Another week has no "now" line and opens at its first entry or 07:00.
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Next week' }));
+        await screen.findByRole('group', { name: /Wednesday, 11 March/ });
+        expect(screen.queryByRole('img', { name: /^Now,/ })).toBeNull();
+        expect(grid.scrollTop).toBe(7 * HOUR_HEIGHT_PX - 10);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
   it('lists the fall-back day day by day on a phone: 25 hours, the repeated hour counted', async () => {
     usePhoneWidth();
     stubApi({
