@@ -17,6 +17,7 @@ const REDIRECTS = [
     to: '/help/publisher/ad-campaigns',
     heading: 'Ad campaigns',
   },
+  { from: '/help/tv', to: '/help/tv/player', heading: 'TV player guide' },
   { from: '/help/tv/unknown', to: '/help/publisher/ad-campaigns', heading: 'Ad campaigns' },
   { from: '/help/tv/setup/extra', to: '/help/publisher/ad-campaigns', heading: 'Ad campaigns' },
   { from: '/help/not-a-page', to: '/help', heading: 'How can we help?' },

@@ -112,6 +112,11 @@ export const ZPlaylistSummary = z.object({
    * lengths. A video whose length the library does not know counts 0.
    */
   durationSeconds: z.number().nonnegative(),
+  /**
+   * The ad slots' part of `durationSeconds`. A TV skips ad slots on a screen that is not
+   * monetized, so there the playlist lasts `durationSeconds - adSlotSeconds`.
+   */
+  adSlotSeconds: z.number().nonnegative(),
   usage: ZPlaylistUsage,
   createdAt: text(),
   updatedAt: text(),

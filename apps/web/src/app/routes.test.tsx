@@ -270,7 +270,8 @@ describe('help redirects', () => {
     ['/help/advertiser/playlists/edit/abc', '/help/advertiser/playlists'],
     ['/help/publisher/ad-campaigns/view/1/results', '/help/publisher/ad-campaigns'],
     ['/help/tv/unknown', '/help/publisher/ad-campaigns'],
-    ['/help/tv', '/help/publisher/ad-campaigns'],
+    ['/help/tv', '/help/tv/player'],
+    ['/help/tv/', '/help/tv/player'],
     ['/help/nothing/here', '/help'],
   ])('%s → %s', async (from, to) => {
     const app = renderAt(from, anonymous);

@@ -186,6 +186,9 @@ const helpRoutes: RouteObject[] = [
     path: help.tvPlayer,
     lazy: lazyPage(() => import('@/features/help/routes/tv-guide-page'), 'TvGuidePage'),
   },
+  // /help/tv itself is the TV section's own address: it opens the TV guide. SPEC sends "any
+  // other tv path" to the ad campaigns help; that stays for unknown sub-paths (docs/decisions.md).
+  { path: help.tv, element: redirect(help.tvPlayer) },
   { path: below(help.tv), element: redirect(help.adCampaigns) },
   { path: below(help.home), element: redirect(help.home) },
 ];

@@ -98,6 +98,7 @@ export function makePlaylist(overrides: Partial<TPlaylistSummary> = {}): TPlayli
     version: 1,
     itemCount: 2,
     durationSeconds: 40,
+    adSlotSeconds: 0,
     usage: { defaultFor: [], scheduledOn: [] },
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -73,6 +73,7 @@ export function createPlaylistsService(
         version: row.version,
         itemCount: items.length,
         durationSeconds: totalSeconds(items, byId),
+        adSlotSeconds: adSlotSeconds(items),
         usage: {
           defaultFor: usage.defaults
             .filter((space) => space.playlistId === row.id)
@@ -249,6 +250,13 @@ function totalSeconds(items: readonly TPlaylistItem[], library: Map<string, TCon
     else if (item.kind === 'image') totalMs += item.durationSeconds * 1000;
     else totalMs += library.get(item.contentId)?.durationMs ?? 0;
   }
+  return totalMs / 1000;
+}
+
+/** The ad slots' lengths, which a TV on a screen without monetization skips. */
+function adSlotSeconds(items: readonly TPlaylistItem[]) {
+  let totalMs = 0;
+  for (const item of items) if (item.type === 'adSlot') totalMs += item.lengthSeconds * 1000;
   return totalMs / 1000;
 }
 

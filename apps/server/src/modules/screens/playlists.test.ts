@@ -320,6 +320,8 @@ describe.each(BACKENDS)('playlists on %s', (backend) => {
       version: 2,
       itemCount: 2,
       durationSeconds: 30.5,
+      // A TV on a screen without monetization skips the ad slot: 15.5 s there.
+      adSlotSeconds: 15,
     });
     expect(updated.content.map((item) => item.id)).toEqual([clip.id]);
     expect(await versions()).toEqual([a! + 1, b! + 1, c]);
@@ -438,7 +440,12 @@ describe.each(BACKENDS)('playlists on %s', (backend) => {
       for (const summary of list.items) {
         seen.push(summary.id);
         // 7 s + 120 s + 2.25 s + 15 s.
-        expect(summary).toMatchObject({ itemCount: 4, durationSeconds: 144.25, version: 1 });
+        expect(summary).toMatchObject({
+          itemCount: 4,
+          durationSeconds: 144.25,
+          adSlotSeconds: 15,
+          version: 1,
+        });
         expect(summary).not.toHaveProperty('items');
       }
       cursor = list.nextCursor;

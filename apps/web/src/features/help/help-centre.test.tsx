@@ -113,6 +113,8 @@ describe('every help page', { timeout: 30_000 }, () => {
       for (const image of main.querySelectorAll('img')) {
         expect(image.getAttribute('alt')?.length ?? 0).toBeGreaterThan(20);
         expect(image.closest('figure')?.querySelector('figcaption')).not.toBeNull();
+        // Light-theme screenshots sit in a frame that sets them apart from a dark page.
+        expect(image.closest('[data-help-frame]')).not.toBeNull();
       }
       for (const video of main.querySelectorAll('video')) {
         expect(video.querySelector('track[kind="captions"]')).not.toBeNull();
@@ -207,7 +209,7 @@ describe('help redirects land on a page that renders', { timeout: 30_000 }, () =
       'Ad campaigns',
     ],
     ['/help/tv/pairing', '/help/publisher/ad-campaigns', 'Ad campaigns'],
-    ['/help/tv', '/help/publisher/ad-campaigns', 'Ad campaigns'],
+    ['/help/tv', '/help/tv/player', 'TV player guide'],
     ['/help/advertiser', '/help', 'How can we help?'],
     ['/help/no/such/page', '/help', 'How can we help?'],
   ])('%s → %s', async (from, to, title) => {

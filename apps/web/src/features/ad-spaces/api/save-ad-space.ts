@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAdSpace, type TCreateAdSpace } from '@screenline/shared/ad-space';
+import { ZAdSpace, type TCreateAdSpace, type TUpdateAdSpace } from '@screenline/shared/ad-space';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
 
@@ -26,5 +26,18 @@ export function useSaveAdSpace() {
         queryClient.invalidateQueries({ queryKey: AD_SPACES_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: LOCATIONS_QUERY_KEY }),
       ]),
+  });
+}
+
+/** PATCH /api/v1/ad-spaces/{id} with only the default playlist: it plays when no entry does. */
+export function useSetDefaultPlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, playlistId }: { id: string; playlistId: string }) =>
+      apiRequest(`/api/v1/ad-spaces/${encodeURIComponent(id)}`, ZAdSpace, {
+        method: 'PATCH',
+        body: { defaultPlaylistId: playlistId } satisfies TUpdateAdSpace,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AD_SPACES_QUERY_KEY }),
   });
 }

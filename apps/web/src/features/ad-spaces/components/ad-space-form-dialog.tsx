@@ -45,10 +45,12 @@ function withCurrent(options: readonly TNamedRef[], current: TNamedRef | null): 
 function AdSpaceForm({
   adSpace,
   locations,
+  onSaved,
   onDone,
 }: {
   adSpace: TAdSpace | null;
   locations: readonly TNamedRef[];
+  onSaved: (saved: TAdSpace) => void;
   onDone: () => void;
 }) {
   const save = useSaveAdSpace();
@@ -78,6 +80,7 @@ function AdSpaceForm({
     try {
       const saved = await save.mutateAsync({ id: adSpace?.id ?? null, body });
       toast.success(adSpace ? `“${saved.name}” was saved.` : `“${saved.name}” was added.`);
+      onSaved(saved);
       onDone();
     } catch (error) {
       showSaveError(error, getValues(), setError);
@@ -226,7 +229,15 @@ function AdSpaceForm({
 }
 
 /** What the form needs before it can show: the owner's locations. */
-function AdSpaceFormLoader({ adSpace, onDone }: { adSpace: TAdSpace | null; onDone: () => void }) {
+function AdSpaceFormLoader({
+  adSpace,
+  onSaved,
+  onDone,
+}: {
+  adSpace: TAdSpace | null;
+  onSaved: (saved: TAdSpace) => void;
+  onDone: () => void;
+}) {
   const locations = useLocationOptions();
   if (locations.isPending) {
     return (
@@ -260,18 +271,23 @@ function AdSpaceFormLoader({ adSpace, onDone }: { adSpace: TAdSpace | null; onDo
       </>
     );
   }
-  return <AdSpaceForm adSpace={adSpace} locations={locations.data} onDone={onDone} />;
+  return (
+    <AdSpaceForm adSpace={adSpace} locations={locations.data} onSaved={onSaved} onDone={onDone} />
+  );
 }
 
 /** Add (`adSpace` null) or edit an ad space. */
 export function AdSpaceFormDialog({
   isOpen,
   adSpace,
+  onSaved,
   onClose,
   onCloseAutoFocus,
 }: {
   isOpen: boolean;
   adSpace: TAdSpace | null;
+  /** The space as the server stored it, with what it plays now. */
+  onSaved: (saved: TAdSpace) => void;
   onClose: () => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
@@ -287,7 +303,12 @@ export function AdSpaceFormDialog({
               One screen at one of your locations. A TV signs in and picks it to play its content.
             </DialogDescription>
           </DialogHeader>
-          <AdSpaceFormLoader key={adSpace?.id ?? 'new'} adSpace={adSpace} onDone={onClose} />
+          <AdSpaceFormLoader
+            key={adSpace?.id ?? 'new'}
+            adSpace={adSpace}
+            onSaved={onSaved}
+            onDone={onClose}
+          />
         </DialogContent>
       )}
     </Dialog>

@@ -70,6 +70,7 @@ function makePlaylist(overrides: Partial<TPlaylistSummary> = {}): TPlaylistSumma
     version: 1,
     itemCount: 3,
     durationSeconds: 30,
+    adSlotSeconds: 0,
     usage: { defaultFor: [], scheduledOn: [] },
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',
@@ -271,6 +272,69 @@ describe('/advertiser/ad-spaces', () => {
       defaultPlaylistId: null,
     });
   });
+
+  it(
+    'says a new space shows the idle screen now and plays a playlist all the time on request',
+    { timeout: 30_000 },
+    async () => {
+      const evening = makePlaylist({ id: `${PLAYLIST_ID.slice(0, -1)}2`, name: 'Evening' });
+      let spaces: TAdSpace[] = [];
+      const withEvening = makeAdSpace({
+        name: 'Totem',
+        defaultPlaylist: { id: evening.id, name: 'Evening' },
+        playing: {
+          ...makeAdSpace().playing,
+          source: 'default',
+          playlistId: evening.id,
+          playlistName: 'Evening',
+        },
+      });
+      const calls = stubApi({
+        playlists: [makePlaylist(), evening],
+        handler: (call) => {
+          if (call.method === 'GET' && call.path === '/api/v1/ad-spaces') {
+            return jsonResponse({ items: spaces, nextCursor: null });
+          }
+          if (call.method === 'POST') {
+            spaces = [makeAdSpace({ name: 'Totem' })];
+            return jsonResponse(spaces[0], 201);
+          }
+          if (call.method === 'PATCH') {
+            spaces = [withEvening];
+            return jsonResponse(withEvening);
+          }
+          return undefined;
+        },
+      });
+      const user = userEvent.setup();
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: 'Add ad space' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add an ad space' });
+      await user.type(within(dialog).getByLabelText('Name'), 'Totem');
+      await user.click(within(dialog).getByRole('button', { name: 'Add ad space' }));
+
+      const notice = within(await screen.findByRole('region', { name: 'Playing now' }));
+      expect(
+        notice.getByText(/Totem shows the idle screen: a TV on it says “Waiting for content”/),
+      ).toBeVisible();
+      expect(notice.getByText(/10:00 in Europe\/London/)).toBeVisible();
+      expect(notice.getByRole('link', { name: 'Schedule it by time of day' })).toHaveAttribute(
+        'href',
+        `/advertiser/schedule?adSpace=${makeAdSpace().id}`,
+      );
+      await user.selectOptions(
+        await notice.findByRole('combobox', { name: 'Playlist to play all the time' }),
+        'Evening',
+      );
+      await user.click(notice.getByRole('button', { name: 'Play it all the time' }));
+      expect(await notice.findByText(/Totem plays its default playlist, Evening/)).toBeVisible();
+      expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+        path: `/api/v1/ad-spaces/${makeAdSpace().id}`,
+        body: { defaultPlaylistId: evening.id },
+      });
+      expect(notice.queryByRole('button', { name: 'Play it all the time' })).toBeNull();
+    },
+  );
 
   it('edits a space with its values and offers the owner’s playlists', async () => {
     const calls = stubApi({

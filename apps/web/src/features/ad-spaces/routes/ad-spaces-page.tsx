@@ -23,6 +23,7 @@ import { ConnectTvDialog } from '@/features/ad-spaces/components/connect-tv-dial
 import { ConnectTvPanel } from '@/features/ad-spaces/components/connect-tv-panel';
 import { DeleteAdSpaceDialog } from '@/features/ad-spaces/components/delete-ad-space-dialog';
 import { PlaysReportDialog } from '@/features/ad-spaces/components/plays-report-dialog';
+import { SavedAdSpaceNotice } from '@/features/ad-spaces/components/saved-ad-space-notice';
 import { TvStatusDialog } from '@/features/ad-spaces/components/tv-status-dialog';
 
 type TDialog =
@@ -62,6 +63,8 @@ export function AdSpacesPage() {
   const locations = useLocationOptions();
   const adSpaces = list.data?.pages.flatMap((page) => page.items) ?? [];
   const [dialog, setDialog] = useState<TDialog | null>(null);
+  /** The space just saved: the page says what it plays now. */
+  const [saved, setSaved] = useState<TAdSpace | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
   const { remember, returnFocus } = useReturnFocus(addButtonRef);
   // The report has its own opener: it may open from the status dialog, which closes meanwhile.
@@ -156,6 +159,14 @@ export function AdSpacesPage() {
         </EmptyState>
       ) : (
         <>
+          {saved && (
+            <SavedAdSpaceNotice
+              key={saved.id}
+              adSpace={saved}
+              onChange={setSaved}
+              onDismiss={() => setSaved(null)}
+            />
+          )}
           <AdSpacesTable adSpaces={adSpaces} onAction={onAction} />
           <LoadMore list={list} />
           <ConnectTvPanel />
@@ -165,6 +176,7 @@ export function AdSpacesPage() {
       <AdSpaceFormDialog
         isOpen={dialog?.kind === 'form'}
         adSpace={dialog?.kind === 'form' ? dialog.adSpace : null}
+        onSaved={setSaved}
         onClose={close}
         onCloseAutoFocus={returnFocus}
       />

@@ -62,7 +62,8 @@ export function LocationsTable({
     <DataTable label="Locations">
       <DataTableHead>
         <DataTableColumn>Name</DataTableColumn>
-        <DataTableColumn className="hidden w-48 md:table-cell">City</DataTableColumn>
+        {/* No fixed width: name and place share what the fixed columns leave (issue 21). */}
+        <DataTableColumn className="hidden md:table-cell">City</DataTableColumn>
         <DataTableColumn className="hidden w-36 lg:table-cell">Venue type</DataTableColumn>
         <DataTableColumn className="hidden w-44 sm:table-cell">Time zone</DataTableColumn>
         <DataTableColumn className="w-24 text-right">Ad spaces</DataTableColumn>
@@ -87,9 +88,7 @@ export function LocationsTable({
                   {place}
                 </span>
               </td>
-              <td className={`${td} hidden truncate md:table-cell`} title={place}>
-                {place}
-              </td>
+              <td className={`${td} hidden break-words md:table-cell`}>{place}</td>
               <td className={`${td} hidden lg:table-cell`}>
                 {VENUE_TYPE_LABELS[location.venueType]}
               </td>

@@ -126,6 +126,15 @@ describe('/advertiser/locations', { timeout: 20_000 }, () => {
     expect(gym).toHaveTextContent('New York, United States');
     expect(gym).toHaveTextContent('America/New York');
     expect(gym).toHaveTextContent('Fitness');
+
+    // The place column shares the width with the name and wraps: never cut to "London, Unit…"
+    // while the name column has room (the table is fixed-layout: fixed widths do not give).
+    const cityHeader = within(table).getByRole('columnheader', { name: 'City' });
+    expect(cityHeader.className).not.toMatch(/\bw-/);
+    const placeCell = within(mall)
+      .getAllByText('London, United Kingdom')
+      .find((element) => element.tagName === 'TD');
+    expect(placeCell).not.toHaveClass('truncate');
   });
 
   it('shows the shared schema’s messages under the fields and sends nothing', async () => {

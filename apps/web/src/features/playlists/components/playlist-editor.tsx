@@ -30,7 +30,7 @@ import { PlaylistItemRow } from '@/features/playlists/components/playlist-item-r
 import { SortableItems } from '@/features/playlists/components/sortable-items';
 import { useFocusReturn } from '@/features/playlists/hooks/use-focus-return';
 import { useUnsavedChanges } from '@/features/playlists/hooks/use-unsaved-changes';
-import { formatClock, formatSeconds } from '@/features/playlists/utils/durations';
+import { formatClock, playlistLength } from '@/features/playlists/utils/durations';
 import {
   draftOf,
   itemFromContent,
@@ -38,6 +38,7 @@ import {
   newAdSlot,
   missingContentErrors,
   serverFieldErrors,
+  adSlotSeconds,
   totalSeconds,
   type TPlaylistDraft,
 } from '@/features/playlists/utils/playlist-draft';
@@ -105,7 +106,7 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
     keyName: 'fieldKey',
   });
   const items = useWatch({ control, name: 'items' });
-  const total = totalSeconds(items, contentById);
+  const length = playlistLength(totalSeconds(items, contentById), adSlotSeconds(items));
   const ids = useMemo(() => fields.map((field) => field.id), [fields]);
   const hasUnknownVideoLength = items.some(
     (item) =>
@@ -247,11 +248,16 @@ export function PlaylistEditor({ playlist }: { playlist: TPlaylistDetail | null 
                 campaigns.
               </CardDescription>
             </div>
-            <p
-              aria-live="polite"
-              className="text-sm whitespace-nowrap text-muted-foreground tabular-nums"
-            >
-              <span className="font-semibold text-foreground">Total {formatSeconds(total)}</span>
+            <p aria-live="polite" className="text-sm text-muted-foreground tabular-nums">
+              <span className="font-semibold whitespace-nowrap text-foreground">
+                Total {length.total}
+              </span>
+              {length.adSlots && (
+                <>
+                  {' '}
+                  <span className="whitespace-nowrap">{length.adSlots}</span>
+                </>
+              )}
               {' · '}
               {items.length === 1 ? '1 item' : `${items.length} items`}
               {hasUnknownVideoLength && ' (some video lengths unknown)'}

@@ -4,7 +4,7 @@ import type { TPlaylistSummary } from '@screenline/shared/playlist';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { PlaylistUsage } from '@/features/playlists/components/playlist-usage';
-import { formatSeconds } from '@/features/playlists/utils/durations';
+import { playlistLength } from '@/features/playlists/utils/durations';
 
 /**
  * The owner's playlists, one row each: name, item count, total length, where it plays, and the
@@ -44,11 +44,12 @@ export function PlaylistList({
           const previewPath = generatePath(paths.advertiser.playlistPlayer, {
             playlistId: playlist.id,
           });
+          const length = playlistLength(playlist.durationSeconds, playlist.adSlotSeconds);
           return (
             <li
               key={playlist.id}
               aria-label={playlist.name}
-              className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 border-b border-border px-4 py-3 last:border-b-0 hover:bg-surface-muted/40 md:grid-cols-[minmax(0,2fr)_5rem_7rem_minmax(0,2fr)_9.5rem]"
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 border-b border-border px-4 py-3 last:border-b-0 hover:bg-surface-muted/40 md:grid-cols-[minmax(0,2fr)_5rem_9rem_minmax(0,2fr)_9.5rem]"
             >
               <div className="min-w-0">
                 <Link
@@ -60,7 +61,8 @@ export function PlaylistList({
                 </Link>
                 <span className="text-xs text-muted-foreground tabular-nums md:hidden">
                   {playlist.itemCount === 1 ? '1 item' : `${playlist.itemCount} items`} ·{' '}
-                  {formatSeconds(playlist.durationSeconds)}
+                  {length.total}
+                  {length.adSlots && ` ${length.adSlots}`}
                 </span>
               </div>
               <span className="hidden text-sm text-muted-foreground tabular-nums md:block">
@@ -69,7 +71,13 @@ export function PlaylistList({
               </span>
               <span className="hidden text-sm text-muted-foreground tabular-nums md:block">
                 <span className="sr-only">Duration: </span>
-                {formatSeconds(playlist.durationSeconds)}
+                {length.total}
+                {length.adSlots && (
+                  <>
+                    {' '}
+                    <span className="block text-xs">{length.adSlots}</span>
+                  </>
+                )}
               </span>
               <span className="order-2 min-w-0 text-xs md:order-none md:text-sm">
                 <span className="sr-only">Used on: </span>

@@ -142,7 +142,9 @@ describe('playlist editor', () => {
     await user.click(screen.getByRole('button', { name: 'Add ad slot' }));
     expect(rowNames()).toEqual(['1. Sunrise', '2. Clip', '3. Ad slot']);
     expect(screen.getByRole('spinbutton', { name: 'Length of Ad slot 3' })).toHaveValue(15);
-    expect(screen.getByText('Total 37 s')).toBeVisible();
+    // The ad slot plays only on a monetized screen: the total stays, the slot is said apart.
+    expect(screen.getByText('Total 22 s')).toBeVisible();
+    expect(screen.getByText('+ 15 s ad slots when monetized')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Save playlist' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(EDIT_PATH));
@@ -170,7 +172,7 @@ describe('playlist editor', () => {
     });
     renderEditor(EDIT_PATH);
     const duration = await screen.findByRole('spinbutton', { name: 'Duration of Sunrise' });
-    expect(screen.getByText('Total 37 s')).toBeVisible();
+    expect(screen.getByText('Total 22 s')).toBeVisible();
 
     await user.clear(duration);
     await user.type(duration, '0');
@@ -198,8 +200,8 @@ describe('playlist editor', () => {
     await user.clear(duration);
     await user.type(duration, '1.5');
     expect(within(row).queryByRole('listitem')).not.toBeInTheDocument();
-    // 90 s + the clip's 12 s + the slot's 15 s.
-    expect(screen.getByText('Total 1 min 57 s')).toBeVisible();
+    // 90 s + the clip's 12 s, and the slot's 15 s when monetized.
+    expect(screen.getByText('Total 1 min 42 s')).toBeVisible();
 
     const slot = screen.getByRole('spinbutton', { name: 'Length of Ad slot 3' });
     await user.clear(slot);
@@ -271,7 +273,8 @@ describe('playlist editor', () => {
     renderEditor(EDIT_PATH);
     await user.click(await screen.findByRole('button', { name: 'Remove Clip' }));
     expect(rowNames()).toEqual(['1. Sunrise', '2. Ad slot']);
-    expect(screen.getByText('Total 25 s')).toBeVisible();
+    expect(screen.getByText('Total 10 s')).toBeVisible();
+    expect(screen.getByText('+ 15 s ad slots when monetized')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
     expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({

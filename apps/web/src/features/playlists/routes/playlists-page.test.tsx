@@ -36,6 +36,7 @@ const MORNING = makeSummary({
   name: 'Morning loop',
   itemCount: 3,
   durationSeconds: 150,
+  adSlotSeconds: 30,
   usage: {
     defaultFor: [{ id: 'space-2', name: 'Window' }],
     scheduledOn: [
@@ -49,6 +50,7 @@ const EVENING = makeSummary({
   name: 'Evening',
   itemCount: 1,
   durationSeconds: 3_900,
+  adSlotSeconds: 0,
 });
 
 describe('/advertiser/playlists', () => {
@@ -85,11 +87,13 @@ describe('/advertiser/playlists', () => {
     const list = await screen.findByRole('list', { name: 'Playlists' });
     const morning = within(list).getByRole('listitem', { name: 'Morning loop' });
     expect(morning).toHaveTextContent('Items: 3');
-    expect(morning).toHaveTextContent('Duration: 2 min 30 s');
+    // Without monetization the TV skips the ad slots: 2 min, then 30 s more when monetized.
+    expect(morning).toHaveTextContent('Duration: 2 min + 30 s ad slots when monetized');
     expect(morning).toHaveTextContent('Scheduled on Lobby (2 entries)');
     expect(morning).toHaveTextContent('Default on Window');
     const evening = within(list).getByRole('listitem', { name: 'Evening' });
     expect(evening).toHaveTextContent('1 h 5 min');
+    expect(evening).not.toHaveTextContent('ad slots');
     expect(evening).toHaveTextContent('Not used yet');
 
     expect(within(morning).getByRole('link', { name: 'Edit Morning loop' })).toHaveAttribute(

@@ -32,6 +32,7 @@ export function makeSummary(overrides: Partial<TPlaylistSummary> = {}): TPlaylis
     version: 3,
     itemCount: 3,
     durationSeconds: 37,
+    adSlotSeconds: 15,
     usage: { defaultFor: [], scheduledOn: [] },
     createdAt: '2026-03-04T10:00:00.000Z',
     updatedAt: '2026-03-04T10:00:00.000Z',

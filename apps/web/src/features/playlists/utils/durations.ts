@@ -15,6 +15,20 @@ export function formatSeconds(totalSeconds: number): string {
   return parts.join(' ');
 }
 
+/**
+ * A playlist's length as a TV plays it: without monetization it skips the ad slots, so the
+ * total leaves them out and they are said apart ("+ 30 s ad slots when monetized", or null).
+ */
+export function playlistLength(
+  totalSeconds: number,
+  adSlotSeconds: number,
+): { total: string; adSlots: string | null } {
+  return {
+    total: formatSeconds(totalSeconds - adSlotSeconds),
+    adSlots: adSlotSeconds > 0 ? `+ ${formatSeconds(adSlotSeconds)} ad slots when monetized` : null,
+  };
+}
+
 /** A video's length as a clock: "0:12", "1:05", "1:02:03". */
 export function formatClock(ms: number): string {
   const totalSeconds = ms > 0 ? Math.max(1, Math.round(ms / 1000)) : 0;

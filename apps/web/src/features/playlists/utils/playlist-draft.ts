@@ -72,6 +72,14 @@ export function totalSeconds(
   return items.reduce((sum, item) => sum + itemSeconds(item, contentById), 0);
 }
 
+/** The ad slots' seconds: a TV plays them only on a monetized screen. */
+export function adSlotSeconds(items: readonly TPlaylistItemInput[]): number {
+  return items.reduce(
+    (sum, item) => sum + (item.type === 'adSlot' ? validSeconds(item.lengthSeconds) : 0),
+    0,
+  );
+}
+
 export function itemName(
   item: TPlaylistItemInput,
   contentById: ReadonlyMap<string, TContentItem>,

@@ -3,11 +3,14 @@ import { ZPlaying, type TLocalDateTime } from '@screenline/shared/schedule';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/features/schedule/api/list-ad-spaces';
 
-/** GET /api/v1/ad-spaces/{id}/playing?at=YYYY-MM-DDTHH:mm (local time at the space's location). */
-export function getPlaying(adSpaceId: string, at: TLocalDateTime, signal?: AbortSignal) {
-  const params = new URLSearchParams({ at });
+/**
+ * GET /api/v1/ad-spaces/{id}/playing?at=YYYY-MM-DDTHH:mm (local time at the space's location);
+ * without `at`, the server answers for now.
+ */
+export function getPlaying(adSpaceId: string, at: TLocalDateTime | null, signal?: AbortSignal) {
+  const query = at === null ? '' : `?${new URLSearchParams({ at }).toString()}`;
   return apiRequest(
-    `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/playing?${params.toString()}`,
+    `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/playing${query}`,
     ZPlaying,
     { signal },
   );
@@ -22,5 +25,21 @@ export function usePlaying(question: { adSpaceId: string; at: TLocalDateTime } |
         ? Promise.reject(new Error('No question'))
         : getPlaying(question.adSpaceId, question.at, signal),
     enabled: question !== null,
+  });
+}
+
+/**
+ * What the space plays at this moment, by the server's resolver; null asks nothing. Never cached
+ * across mounts: "now" moves.
+ */
+export function usePlayingNow(adSpaceId: string | null) {
+  return useQuery({
+    queryKey: [...AD_SPACES_QUERY_KEY, adSpaceId, 'playing', 'now'],
+    queryFn: ({ signal }) =>
+      adSpaceId === null
+        ? Promise.reject(new Error('No ad space'))
+        : getPlaying(adSpaceId, null, signal),
+    enabled: adSpaceId !== null,
+    gcTime: 0,
   });
 }

@@ -72,7 +72,7 @@ function EntryForm({
 }: {
   state: TEntryDialogState;
   playlists: TPlaylistSummary[];
-  onDone: (change: 'saved' | 'deleted') => void;
+  onDone: (change: 'saved' | 'deleted', saved?: TScheduleEntryView) => void;
 }) {
   const save = useSaveScheduleEntry();
   const remove = useDeleteScheduleEntry();
@@ -114,15 +114,16 @@ function EntryForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      let saved: TScheduleEntryView;
       if (state.mode === 'create') {
-        await save.mutateAsync({ kind: 'create', body: values });
+        saved = await save.mutateAsync({ kind: 'create', body: values });
         toast.success('Entry added to the schedule.');
       } else {
         const { adSpaceId: _unchanged, ...body } = values;
-        await save.mutateAsync({ kind: 'update', id: state.entry.id, body });
+        saved = await save.mutateAsync({ kind: 'update', id: state.entry.id, body });
         toast.success('Entry saved.');
       }
-      onDone('saved');
+      onDone('saved', saved);
     } catch (error) {
       showSaveError(error, getValues(), setError);
     }
@@ -307,7 +308,8 @@ export function EntryDialog({
   state: TEntryDialogState | null;
   playlists: TPlaylistSummary[];
   timeZone: string;
-  onClose: (change: 'saved' | 'deleted' | 'canceled') => void;
+  /** `saved` is the entry as stored, after a save. */
+  onClose: (change: 'saved' | 'deleted' | 'canceled', saved?: TScheduleEntryView) => void;
   onCloseAutoFocus: (event: Event) => void;
 }) {
   return (

@@ -1,7 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TScheduleEntryView } from '@screenline/shared/schedule';
 import { cn } from '@/lib/utils';
-import { formatHours, formatLongDay, formatShortDay, localClockAt } from '@/lib/local-time';
+import {
+  formatHours,
+  formatLongDay,
+  formatShortDay,
+  localClockAt,
+  wallClockAt,
+} from '@/lib/local-time';
 import type {
   ClockChange,
   WeekBlock,
@@ -12,6 +18,11 @@ import type {
 /** Height of one wall-clock hour in the grid. */
 export const HOUR_HEIGHT_PX = 44;
 const MIN_BLOCK_PX = 20;
+/**
+ * Room kept above the hour the grid opens at: the sticky day header covers the top of the
+ * scrolled area, and an hour's label sits half above its line.
+ */
+const OPENING_MARGIN_PX = 10;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 type TOpenEntry = (entry: TScheduleEntryView, opener: HTMLElement) => void;
@@ -137,6 +148,16 @@ function GridBlock({
   );
 }
 
+/** The time now, moving on each minute (the grid's "now" line follows it). */
+function useMinuteClock(): number {
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return nowMs;
+}
+
 /** Desktop: hours down, days across, entries as blocks placed on the location's wall clock. */
 export function WeekGrid({
   layout,
@@ -154,16 +175,28 @@ export function WeekGrid({
   onOpen: TOpenEntry;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const nowMs = useMinuteClock();
+  const isThisWeek = layout.days.some((day) => day.day === today);
+  const now = wallClockAt(nowMs, timeZone);
+  const nowHours = now.hour + now.minute / 60;
   const firstTop = Math.min(7, ...layout.days.flatMap((day) => day.blocks.map((b) => b.top)));
+  // This week opens an hour before now; another week at its first entry or 07:00, whichever
+  // is earlier (the night is rarely busy).
+  const openingHour = isThisWeek ? Math.max(0, Math.floor(nowHours) - 1) : Math.floor(firstTop);
   const weekKey = layout.days[0]?.day;
-  // Open the week at the first entry or 07:00, whichever is earlier: the night is rarely busy.
   useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = Math.floor(firstTop) * HOUR_HEIGHT_PX;
-  }, [weekKey, firstTop]);
+    if (scrollRef.current) {
+      scrollRef.current.scrollTop = Math.max(0, openingHour * HOUR_HEIGHT_PX - OPENING_MARGIN_PX);
+    }
+    // Only when another week (or space) shows: the minute clock must not pull the grid back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [weekKey, timeZone]);
 
   return (
     <div
       ref={scrollRef}
+      role="region"
+      aria-label="Week grid"
       className="max-h-[70vh] overflow-auto rounded-lg border border-border bg-surface"
     >
       <div className="grid min-w-[48rem] grid-cols-[3.25rem_repeat(7,minmax(0,1fr))]">
@@ -221,6 +254,20 @@ export function WeekGrid({
                   height: (day.clockChange.bottom - day.clockChange.top) * HOUR_HEIGHT_PX,
                 }}
               />
+            )}
+            {day.day === today && (
+              <div
+                role="img"
+                aria-label={`Now, ${localClockAt(nowMs, timeZone)}`}
+                data-now-line=""
+                className="pointer-events-none absolute inset-x-0 z-20 h-0.5 bg-danger"
+                style={{ top: nowHours * HOUR_HEIGHT_PX }}
+              >
+                <span
+                  aria-hidden
+                  className="absolute -top-1 -left-1 size-2.5 rounded-full bg-danger"
+                />
+              </div>
             )}
             {day.blocks.map((block) => (
               <GridBlock

@@ -26,12 +26,16 @@ function stubApi({
   playlists = [breakfast, coffee, lateShow],
   entries = [],
   playing,
+  playingNow,
   onWrite,
 }: {
-  adSpaces?: TAdSpace[];
+  /** A function answers with the spaces as they are at each request. */
+  adSpaces?: TAdSpace[] | (() => TAdSpace[]);
   playlists?: TPlaylistSummary[];
   entries?: TScheduleEntryView[];
   playing?: (at: string) => TPlaying;
+  /** GET …/playing without `at`: now. */
+  playingNow?: () => TPlaying;
   onWrite?: (request: TRequest) => Response;
 }) {
   const requests: TRequest[] = [];
@@ -46,7 +50,9 @@ function stubApi({
       const respond = (value: unknown, status = 200) =>
         Promise.resolve(jsonResponse(value, status));
       if (method !== 'GET' && onWrite) return Promise.resolve(onWrite(request));
-      if (parsed.pathname === '/api/v1/ad-spaces') return respond(page(adSpaces));
+      if (parsed.pathname === '/api/v1/ad-spaces') {
+        return respond(page(typeof adSpaces === 'function' ? adSpaces() : adSpaces));
+      }
       if (parsed.pathname === '/api/v1/playlists') return respond(page(playlists));
       if (parsed.pathname === '/api/v1/schedule-entries') {
         const adSpaceId = parsed.searchParams.get('adSpaceId');
@@ -54,6 +60,7 @@ function stubApi({
       }
       const at = parsed.searchParams.get('at');
       if (parsed.pathname.endsWith('/playing') && at && playing) return respond(playing(at));
+      if (parsed.pathname.endsWith('/playing') && !at && playingNow) return respond(playingNow());
       return respond({ error: { code: 'not-found', message: 'Not found.' } }, 404);
     }),
   );
@@ -149,6 +156,54 @@ describe('the week view', () => {
     expect(night.style.top).toBe(px(0));
     expect(night.style.height).toBe(px(3.5));
   });
+
+  it.each([
+    ['America/Havana', '2026-03-02', /Sunday, 8 March/],
+    ['America/Santiago', '2026-08-31', /Sunday, 6 September/],
+  ])(
+    'says the clocks go forward at midnight in %s, where the day starts at 01:00',
+    { timeout: 30_000 },
+    async (timeZone, week, sundayName) => {
+      const location = { ...makeAdSpace().location, timeZone };
+      stubApi({ adSpaces: [makeAdSpace({ location })] });
+      renderPage(`/advertiser/schedule?week=${week}`);
+      const sunday = await screen.findByRole('group', { name: sundayName });
+      expect(screen.getByText('Clocks go forward 00:00 → 01:00 (23 h day)')).toBeVisible();
+      // The skipped hour is the top of the Sunday column; Saturday has no change.
+      const band = sunday.querySelector<HTMLElement>('[title^="Clocks go forward"]');
+      expect(band?.style.top).toBe(px(0));
+      expect(band?.style.height).toBe(px(1));
+      expect(screen.getAllByText(/Clocks go/)).toHaveLength(1);
+    },
+  );
+
+  it(
+    'opens this week at the hour before now, under the header, with a "now" line in the space’s zone',
+    { timeout: 30_000 },
+    async () => {
+      // 19:30 UTC is 14:30 in New York (UTC−5) on Wednesday 4 March 2026.
+      vi.useFakeTimers({ now: new Date('2026-03-04T19:30:00.000Z'), toFake: ['Date'] });
+      try {
+        stubApi({});
+        renderPage('/advertiser/schedule');
+        const wednesday = await screen.findByRole('group', { name: /Wednesday, 4 March/ });
+        const line = within(wednesday).getByRole('img', { name: 'Now, 14:30' });
+        expect(line.style.top).toBe(px(14.5));
+        expect(screen.getAllByRole('img', { name: /^Now,/ })).toHaveLength(1);
+        // 13:00 with its label clear of the sticky day header, not 07:00.
+        const grid = screen.getByRole('region', { name: 'Week grid' });
+        expect(grid.scrollTop).toBe(13 * HOUR_HEIGHT_PX - 10);
+
+        // Another week has no "now" line and opens at its first entry or 07:00.
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Next week' }));
+        await screen.findByRole('group', { name: /Wednesday, 11 March/ });
+        expect(screen.queryByRole('img', { name: /^Now,/ })).toBeNull();
+        expect(grid.scrollTop).toBe(7 * HOUR_HEIGHT_PX - 10);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('lists the fall-back day day by day on a phone: 25 hours, the repeated hour counted', async () => {
     usePhoneWidth();
@@ -388,6 +443,74 @@ describe('the entry form', () => {
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
     await waitFor(() => expect(screen.getByRole('button', { name: 'New entry' })).toHaveFocus());
   });
+});
+
+describe('after a save: what plays now', () => {
+  const night = (source: TPlaying['source'], playlist: TPlaylistSummary | null): TPlaying => ({
+    at: '2026-03-03T03:30:00.000Z',
+    localTime: '2026-03-02T22:30:00',
+    timeZone: 'America/New_York',
+    source,
+    playlistId: playlist?.id ?? null,
+    scheduleEntryId: null,
+    playlistName: playlist?.name ?? null,
+  });
+
+  it(
+    'says a new 09:00–17:00 entry leaves the screen idle at night, and plays it all the time on request',
+    { timeout: 30_000 },
+    async () => {
+      let space = makeAdSpace();
+      const saved = makeEntry({
+        id: uuid(410),
+        playlistId: coffee.id,
+        playlistName: 'Coffee promo',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      const requests = stubApi({
+        adSpaces: () => [space],
+        playingNow: () => (space.defaultPlaylist ? night('default', coffee) : night('idle', null)),
+        onWrite: (request) => {
+          if (request.path === '/api/v1/schedule-entries') return jsonResponse(saved, 201);
+          space = makeAdSpace({ defaultPlaylist: { id: coffee.id, name: 'Coffee promo' } });
+          return jsonResponse(space);
+        },
+      });
+      renderPage('/advertiser/schedule?week=2026-03-02');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'New entry' }));
+      const form = within(await screen.findByRole('dialog', { name: 'New schedule entry' }));
+      await user.selectOptions(form.getByLabelText('Playlist'), 'Coffee promo');
+      await user.click(form.getByRole('button', { name: 'Add entry' }));
+
+      const notice = within(await screen.findByRole('region', { name: 'Playing now' }));
+      expect(
+        await notice.findByText(
+          /Window screen shows the idle screen: a TV on it says “Waiting for content”/,
+        ),
+      ).toBeVisible();
+      expect(notice.getByText(/22:30 in America\/New_York/)).toBeVisible();
+      expect(
+        notice.getByText(/Coffee promo plays in this entry’s window: every day, 09:00–17:00/),
+      ).toBeVisible();
+
+      await user.click(notice.getByRole('button', { name: 'Play Coffee promo all the time' }));
+      expect(
+        await notice.findByText(/Window screen plays its default playlist, Coffee promo/),
+      ).toBeVisible();
+      const patch = requests.find((request) => request.method === 'PATCH');
+      expect(patch?.path).toBe(`/api/v1/ad-spaces/${uuid(200)}`);
+      expect(patch?.body).toEqual({ defaultPlaylistId: coffee.id });
+      await waitFor(() =>
+        expect(notice.queryByRole('button', { name: /all the time/ })).toBeNull(),
+      );
+
+      await user.click(notice.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('region', { name: 'Playing now' })).toBeNull();
+    },
+  );
 });
 
 describe('what plays here at…', () => {

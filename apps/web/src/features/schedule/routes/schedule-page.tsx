@@ -29,6 +29,7 @@ import { useAllAdSpaces } from '@/features/schedule/api/list-ad-spaces';
 import { useAllPlaylists } from '@/features/schedule/api/list-playlists';
 import { useScheduleEntries } from '@/features/schedule/api/list-schedule-entries';
 import { EntryDialog, type TEntryDialogState } from '@/features/schedule/components/entry-dialog';
+import { SavedEntryNotice } from '@/features/schedule/components/saved-entry-notice';
 import { WeekGrid, WeekList } from '@/features/schedule/components/week-view';
 import { WhatPlaysHere } from '@/features/schedule/components/what-plays-here';
 import { createPlaylistColors } from '@/features/schedule/utils/playlist-colors';
@@ -66,6 +67,7 @@ function SpaceSchedule({
   const isWide = useMediaQuery('(min-width: 768px)');
   const entries = useScheduleEntries(adSpace.id);
   const [dialog, setDialog] = useState<TEntryDialogState | null>(null);
+  const [savedEntry, setSavedEntry] = useState<TScheduleEntryView | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const newEntryRef = useRef<HTMLButtonElement>(null);
 
@@ -139,6 +141,14 @@ function SpaceSchedule({
               <Plus aria-hidden /> New entry
             </Button>
           </div>
+          {savedEntry && (
+            <SavedEntryNotice
+              key={`${savedEntry.id}:${savedEntry.updatedAt}`}
+              adSpace={adSpace}
+              entry={savedEntry}
+              onDismiss={() => setSavedEntry(null)}
+            />
+          )}
           <p className="text-sm text-muted-foreground">
             Times in <span className="font-medium text-foreground">{timeZone}</span> (
             {zoneAbbreviationAt(nowMs, timeZone)}, UTC{offsetAt(nowMs, timeZone)} now), the time
@@ -204,9 +214,10 @@ function SpaceSchedule({
         state={dialog}
         playlists={playlists}
         timeZone={timeZone}
-        onClose={(change) => {
+        onClose={(change, saved) => {
           // A deleted block is gone: focus goes to "New entry" instead.
           if (change === 'deleted') openerRef.current = newEntryRef.current;
+          if (change !== 'canceled') setSavedEntry(saved ?? null);
           setDialog(null);
         }}
         onCloseAutoFocus={(event) => {

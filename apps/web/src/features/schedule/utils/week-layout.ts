@@ -82,18 +82,22 @@ function wallHours(epochMs: number, timeZone: string): number {
 }
 
 function clockChangeOn(startMs: number, endMs: number, timeZone: string): ClockChange | null {
-  const start = Temporal.Instant.fromEpochMilliseconds(startMs).toZonedDateTimeISO(timeZone);
-  const transition = start.getTimeZoneTransition('next');
+  // From just before the day starts: where the clocks go forward at midnight (Havana,
+  // Santiago), 00:00 does not exist, the day starts at 01:00, the very instant of the change.
+  const before = Temporal.Instant.fromEpochMilliseconds(startMs - 1).toZonedDateTimeISO(timeZone);
+  const transition = before.getTimeZoneTransition('next');
   if (transition === null || transition.epochMilliseconds >= endMs) return null;
-  const before = transition.subtract({ nanoseconds: 1 }).toPlainTime();
+  const justBefore = transition.subtract({ nanoseconds: 1 }).toPlainTime();
   // Just before the change, rounded up to the minute: 01:59:59.999 → 02:00.
-  const from = before.round({ smallestUnit: 'minute', roundingMode: 'ceil' });
+  const from = justBefore.round({ smallestUnit: 'minute', roundingMode: 'ceil' });
   const to = transition.toPlainTime();
   const fromText = from.toString({ smallestUnit: 'minute' });
   const toText = to.toString({ smallestUnit: 'minute' });
-  const fromHours = from.hour + from.minute / 60 || 24;
   const toHours = to.hour + to.minute / 60;
-  const isForward = transition.offsetNanoseconds > start.offsetNanoseconds;
+  const isForward = transition.offsetNanoseconds > before.offsetNanoseconds;
+  // 00:00 is the top of the column going forward (the day starts late) and the bottom going
+  // back (the day ends late: 24:00 → 23:00).
+  const fromHours = from.hour + from.minute / 60 || (isForward ? 0 : 24);
   return isForward
     ? { kind: 'forward', from: fromText, to: toText, top: fromHours, bottom: toHours }
     : { kind: 'back', from: fromText, to: toText, top: toHours, bottom: fromHours };

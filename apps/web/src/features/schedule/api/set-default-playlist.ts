@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZAdSpace, type TUpdateAdSpace } from '@screenline/shared/ad-space';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAfterScheduleChange } from '@/features/schedule/api/save-schedule-entry';
+
+/**
+ * PATCH /api/v1/ad-spaces/{id} with only `defaultPlaylistId`: the playlist then plays whenever no
+ * schedule entry is active, which for a space without other entries is all the time.
+ */
+export function setDefaultPlaylist(adSpaceId: string, playlistId: string) {
+  return apiRequest(`/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}`, ZAdSpace, {
+    method: 'PATCH',
+    body: { defaultPlaylistId: playlistId } satisfies TUpdateAdSpace,
+  });
+}
+
+export function useSetDefaultPlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ adSpaceId, playlistId }: { adSpaceId: string; playlistId: string }) =>
+      setDefaultPlaylist(adSpaceId, playlistId),
+    onSuccess: () => invalidateAfterScheduleChange(queryClient),
+  });
+}
