@@ -19,8 +19,8 @@ export const DASHBOARD: Record<TRole, string> = {
 };
 
 export const ROLE_OPTION: Record<TRole, RegExp> = {
-  advertiser: /Screen owner \(advertiser\)/,
-  publisher: /Ad buyer \(publisher\)/,
+  advertiser: /^Screen owner(?!\s*\()/,
+  publisher: /^Ad buyer(?!\s*\()/,
 };
 
 let counter = 0;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from './location';
 import { ZPlaying } from './schedule';
+import { ZPlayedAd } from './proof-of-play';
 import { text } from './text';
 
 /** Ad spaces (`/api/v1/ad-spaces`): one screen at a location (DESIGN.md §4). */
@@ -81,12 +82,14 @@ export const ZAdSpacePlayer = z.object({
     quotaBytes: z.number().int().nullable(),
     persisted: z.boolean(),
   }),
-  /** What it said was on screen, with the library item's name. */
+  /** What it said was on screen, with the library item's name, or the ad's campaign. */
   nowPlaying: z
     .object({
       playlistId: text().nullable(),
       contentId: text().nullable(),
       contentName: text().nullable(),
+      /** A buyer's ad the TV's manifest offered: its campaign and buyer; null otherwise. */
+      ad: ZPlayedAd.nullable(),
       startedAt: text(),
     })
     .nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAdPlaySummary } from './proof-of-play';
+import { ZAdPlaySummary, ZPlayedAd } from './proof-of-play';
 import { ZOrientation } from './ad-space';
 import { text } from './text';
 
@@ -435,13 +435,19 @@ export const ZPlaysReport = z.object({
   totals: z.object({ plays: z.number().int(), shownMs: z.number().int() }),
   /** Every local day of the range, oldest first, zero days included. */
   byDay: z.array(z.object({ day: text(), plays: z.number().int(), shownMs: z.number().int() })),
-  /** By library item (null contentId: ad slots without a creative), most plays first. */
+  /**
+   * By library item (null contentId: ad slots without a creative) and, for a buyer's ad, by its
+   * campaign; most plays first.
+   */
   byItem: z.array(
     z.object({
       contentId: text().nullable(),
-      /** The library item's name now; null when it was deleted or for an ad slot. */
+      /** The owner's library item's name now; null when it was deleted, for an ad or a slot. */
       name: text().nullable(),
+      /** The creative's kind for an ad (from the buyer's library), else the library item's. */
       kind: z.enum(['image', 'video']).nullable(),
+      /** A buyer's ad offered to this screen: its campaign and buyer; null otherwise. */
+      ad: ZPlayedAd.nullable(),
       plays: z.number().int(),
       shownMs: z.number().int(),
     }),

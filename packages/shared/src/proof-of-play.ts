@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Proof of play a buyer can trust (issue 17): which plays are billed, and why the others are
@@ -62,6 +63,27 @@ export const PLAY_VERDICTS = [
   // Plays settled before these rules (issue 17) that were not billed.
   'legacy',
 ] as const;
+/**
+ * Verdicts that show the campaign was offered to the screen that played it (arrival checks it
+ * after failed, clock-ahead and too-old; legacy plays were never checked). Only such plays name
+ * the campaign to the screen's owner: a TV cannot make an owner see a campaign's name by
+ * reporting its id (issue 21 item 2).
+ */
+export const OFFERED_VERDICTS = PLAY_VERDICTS.filter(
+  (verdict) => !['failed', 'clock-ahead', 'too-old', 'not-offered', 'legacy'].includes(verdict),
+);
+
+/**
+ * A buyer's ad as the owner of the screen it played on sees it (issue 21 item 2): the campaign's
+ * name and the buyer's display name (company, else name), never the buyer's library.
+ */
+export const ZPlayedAd = z.object({
+  campaignId: text(),
+  campaignName: text(),
+  advertiserName: text(),
+});
+export type TPlayedAd = z.infer<typeof ZPlayedAd>;
+
 export const ZPlayVerdict = z.enum(PLAY_VERDICTS);
 export type TPlayVerdict = z.infer<typeof ZPlayVerdict>;
 

@@ -7,8 +7,8 @@ export type TRole = z.infer<typeof ZRole>;
 
 /** Labels used in the UI: the spec calls advertisers "screen owners" and publishers "ad buyers". */
 export const ROLE_LABELS: Record<TRole, string> = {
-  advertiser: 'Screen owner (advertiser)',
-  publisher: 'Ad buyer (publisher)',
+  advertiser: 'Screen owner',
+  publisher: 'Ad buyer',
 };
 
 /** A person's name, as the profile stores it; Better Auth's sign-up and update-user follow it too. */

@@ -32,6 +32,7 @@ const advertiser = makeAuth(makeUser({ role: 'advertiser' }));
 const publisher = makeAuth(makeUser({ role: 'publisher' }));
 const noRole = makeAuth(makeUser({ role: null }));
 const superUser = makeAuth(makeUser({ role: 'advertiser', isSU: true }));
+const rolelessSuperUser = makeAuth(makeUser({ role: null, isSU: true }));
 
 beforeEach(() => {
   vi.spyOn(console, 'debug').mockImplementation(() => undefined); // page views that could not be posted
@@ -212,6 +213,56 @@ describe('sign-in continues', () => {
     await app.settlesAt('/signin');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  });
+});
+
+describe('a super-user lands where they work (issue 21 item 1)', () => {
+  it.each([
+    ['without a role', rolelessSuperUser],
+    ['with a role', superUser],
+  ])('sign-in continues to the approval queues, %s', async (_label, auth) => {
+    const app = renderAt('/signin', auth);
+    await app.settlesAt('/admin/wallet-approvals');
+    expect(app.visited).not.toContain('/onboarding');
+  });
+
+  it('/dashboard goes to the admin pages for a role-less super-user', async () => {
+    const app = renderAt('/dashboard', rolelessSuperUser);
+    await app.settlesAt('/admin/wallet-approvals');
+    expect(app.visited).not.toContain('/onboarding');
+  });
+
+  it('the admin pages carry no "Choose your role" box', async () => {
+    renderAt('/admin/payout-approvals', rolelessSuperUser);
+    expect(await screen.findByRole('link', { name: 'Wallet approvals' })).toBeInTheDocument();
+    expect(screen.queryByText('Finish setting up')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Choose your role' })).not.toBeInTheDocument();
+  });
+
+  it('the role chooser, if reached, links to the admin pages', async () => {
+    renderAt('/onboarding', rolelessSuperUser);
+    expect(await screen.findByRole('link', { name: 'Go to the admin pages' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  it('a user without a role still gets the "Choose your role" box and no admin link', async () => {
+    renderAt('/profile', noRole);
+    expect(await screen.findByRole('link', { name: 'Choose your role' })).toBeInTheDocument();
+    renderAt('/onboarding', noRole);
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to Screenline' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to the admin pages' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/profile', () => {
+  it('promises no receipts until they exist (issue 21, lows)', async () => {
+    renderAt('/profile', publisher);
+    expect(await screen.findByText('How you appear to the Screenline team.')).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/receipt/i);
   });
 });
 

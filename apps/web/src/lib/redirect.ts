@@ -24,30 +24,39 @@ export function safeRedirectPath(value: unknown): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The role's home: /advertiser/dashboard or /publisher/dashboard; no role yet → onboarding. */
-export function roleHome(role: TRole | null): string {
+/** A role's dashboard: /advertiser/dashboard or /publisher/dashboard. */
+export function roleDashboard(role: TRole): string {
   switch (role) {
     case 'advertiser':
       return paths.advertiser.dashboard;
     case 'publisher':
       return paths.publisher.dashboard;
-    case null:
-      return paths.onboarding;
   }
 }
 
 /**
+ * Where a signed-in user lands (sign-in, /, /dashboard, the logo): the one place that decides it,
+ * so a gate in front (e.g. a step the account must finish first) composes with it. A super-user
+ * works in the approval queues, so lands there whether or not they also hold a role (issue 21
+ * item 1); an owner or a buyer on their dashboard; anyone else on the role chooser.
+ */
+export function homeFor(user: { role: TRole | null; isSU: boolean }): string {
+  if (user.isSU) return paths.admin.root;
+  return user.role === null ? paths.onboarding : roleDashboard(user.role);
+}
+
+/**
  * Where the sign-in page continues (SPEC §2): the redirectTo query value, else the origin passed as
- * navigation state, else the role's dashboard, else onboarding.
+ * navigation state, else the user's home (homeFor).
  */
 export function continueTarget({
   search,
   state,
-  role,
+  user,
 }: {
   search: string;
   state: unknown;
-  role: TRole | null;
+  user: { role: TRole | null; isSU: boolean };
 }): string {
   const fromQuery = safeRedirectPath(new URLSearchParams(search).get('redirectTo'));
   const fromState =
@@ -58,7 +67,7 @@ export function continueTarget({
     if (candidate && !AUTH_PAGES.includes(new URL(candidate, 'http://x').pathname))
       return candidate;
   }
-  return roleHome(role);
+  return homeFor(user);
 }
 
 /** /signin?redirectTo=<path+query>, as the signed-in guard sends anonymous visitors. */

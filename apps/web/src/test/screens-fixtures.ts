@@ -85,6 +85,7 @@ export function makePlayer(overrides: Partial<TAdSpacePlayer> = {}): TAdSpacePla
       playlistId: uuid(300),
       contentId: uuid(600),
       contentName: 'Summer sale.mp4',
+      ad: null,
       startedAt: '2026-03-02T14:28:50.000Z',
     },
     ...overrides,

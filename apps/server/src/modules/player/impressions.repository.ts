@@ -1,7 +1,30 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { OFFERED_VERDICTS, type TPlayedAd } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { adSpace, contentItem, device, impression, location } from '../../db/schema/index';
+import {
+  adSpace,
+  campaign,
+  contentItem,
+  device,
+  impression,
+  location,
+  profile,
+  user,
+} from '../../db/schema/index';
+
+/**
+ * The campaign of an ad play, where the play shows it was offered to the screen (a verdict in
+ * OFFERED_VERDICTS); null for other plays. What an owner may learn of a buyer's ad (issue 21
+ * item 2) hangs on this: a TV that reports any campaign id does not get its name shown.
+ */
+const offeredCampaignId = sql<
+  string | null
+>`case when ${inArray(impression.verdict, [...OFFERED_VERDICTS])} then ${impression.campaignId} end`;
+
+/** A buyer as the owners of the screens their ads play on see them: company, else name. */
+export const advertiserNameOf = sql<string>`coalesce(nullif(${profile.company}, ''), ${user.name})`;
 
 /** A local day of the report and the instants it spans (`[startsAt, endsAt)`). */
 export interface TDayWindow {
@@ -52,33 +75,75 @@ export function createImpressionsRepository(db: TDb) {
       }));
     },
 
-    /** Plays by library item with its current name and kind (null once deleted), most first. */
+    /**
+     * Plays by library item with its current name and kind (null once deleted), and by the
+     * campaign of an offered ad with its name and buyer, most first.
+     */
     async countByItem(adSpaceId: string, ownerId: string, range: { from: Date; to: Date }) {
-      const plays = sql<number>`count(*)::int`;
-      const shownMs = sql<number>`sum(${impression.shownMs})::bigint`;
-      const rows = await db
+      // The campaign is a computed column: grouped in a subquery, so the outer group by names
+      // plain columns (the same expression twice would be two different parameter lists).
+      const played = db
         .select({
           contentId: impression.contentId,
+          campaignId: offeredCampaignId.as('offered_campaign_id'),
+          shownMs: impression.shownMs,
+        })
+        .from(impression)
+        .where(inRange(adSpaceId, range))
+        .as('played');
+      const creative = alias(contentItem, 'creative');
+      const plays = sql<number>`count(*)::int`;
+      const shownMs = sql<number>`sum(${played.shownMs})::bigint`;
+      const rows = await db
+        .select({
+          contentId: played.contentId,
           name: contentItem.name,
-          kind: contentItem.kind,
+          kind: sql<'image' | 'video' | null>`coalesce(${contentItem.kind}, ${creative.kind})`,
+          campaignId: campaign.id,
+          campaignName: campaign.name,
+          advertiserName: advertiserNameOf,
           plays,
           shownMs,
         })
-        .from(impression)
+        .from(played)
         .leftJoin(
           contentItem,
-          and(eq(contentItem.id, impression.contentId), eq(contentItem.ownerId, ownerId)),
+          and(eq(contentItem.id, played.contentId), eq(contentItem.ownerId, ownerId)),
         )
-        .where(inRange(adSpaceId, range))
-        .groupBy(impression.contentId, contentItem.name, contentItem.kind)
+        .leftJoin(campaign, eq(campaign.id, played.campaignId))
+        .leftJoin(user, eq(user.id, campaign.ownerId))
+        .leftJoin(profile, eq(profile.userId, campaign.ownerId))
+        .leftJoin(
+          creative,
+          and(
+            eq(creative.id, played.contentId),
+            eq(creative.ownerId, campaign.ownerId),
+            isNotNull(campaign.id),
+          ),
+        )
+        .groupBy(
+          played.contentId,
+          contentItem.name,
+          contentItem.kind,
+          creative.kind,
+          campaign.id,
+          campaign.name,
+          user.name,
+          profile.company,
+        )
         .orderBy(
           sql`${plays} desc`,
           sql`${shownMs} desc`,
           asc(contentItem.name),
-          asc(impression.contentId),
+          asc(campaign.name),
+          asc(played.contentId),
         );
-      return rows.map((row) => ({
+      return rows.map(({ campaignId, campaignName, advertiserName, ...row }) => ({
         ...row,
+        ad:
+          campaignId !== null && campaignName !== null
+            ? ({ campaignId, campaignName, advertiserName } satisfies TPlayedAd)
+            : null,
         plays: Number(row.plays),
         shownMs: Number(row.shownMs),
       }));

@@ -323,10 +323,17 @@ describe.each(BACKENDS)('proof of play on %s', (backend) => {
         ],
       });
       expect(report.byItem).toEqual([
-        { contentId: poster, name: 'Autumn poster', kind: 'image', plays: 2, shownMs: 15_000 },
-        { contentId: clip, name: 'Clip', kind: 'video', plays: 1, shownMs: 15_000 },
-        { contentId: null, name: null, kind: null, plays: 1, shownMs: 15_000 },
-        { contentId: gone, name: null, kind: null, plays: 1, shownMs: 10_000 },
+        {
+          contentId: poster,
+          name: 'Autumn poster',
+          kind: 'image',
+          ad: null,
+          plays: 2,
+          shownMs: 15_000,
+        },
+        { contentId: clip, name: 'Clip', kind: 'video', ad: null, plays: 1, shownMs: 15_000 },
+        { contentId: null, name: null, kind: null, ad: null, plays: 1, shownMs: 15_000 },
+        { contentId: gone, name: null, kind: null, ad: null, plays: 1, shownMs: 10_000 },
       ]);
       expect(report.gaps).toEqual([
         {

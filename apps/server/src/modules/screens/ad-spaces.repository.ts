@@ -1,6 +1,17 @@
 import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { adSpace, location, playlist, scheduleEntry } from '../../db/schema/index';
+import type { TPlayedAd } from '@screenline/shared/proof-of-play';
+import { rowsOf } from '../../db/rows';
+import {
+  adSpace,
+  campaign,
+  location,
+  playlist,
+  profile,
+  scheduleEntry,
+  servedFill,
+  user,
+} from '../../db/schema/index';
 import { bumpContentVersion } from './content-version.repository';
 import { escapeLike, type TNamePosition } from './name-order';
 
@@ -82,6 +93,46 @@ function adSpaceQueries(db: TDb) {
         and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)),
       );
       return row;
+    },
+
+    /**
+     * The buyer's ad each TV says is on screen (issue 21 item 2), one query for them all: the
+     * campaign whose creatives hold the content and that the manifest version the TV plays
+     * offered to that space (the server stored what it offered). A TV that reports another
+     * content or campaign gets no name shown. Only the owner's spaces are looked at.
+     */
+    async findAdsOnScreen(
+      ownerId: string,
+      screens: readonly { adSpaceId: string; manifestVersion: string; contentId: string }[],
+    ): Promise<Map<string, TPlayedAd>> {
+      if (screens.length === 0) return new Map();
+      const result = await db.execute(sql`
+        select distinct on (q."adSpaceId") q."adSpaceId" as ad_space_id, c.id as campaign_id,
+          c.name as campaign_name, coalesce(nullif(p.company, ''), u.name) as advertiser_name
+        from jsonb_to_recordset(${JSON.stringify(screens)}::jsonb)
+          as q("adSpaceId" uuid, "manifestVersion" text, "contentId" uuid)
+        join ${adSpace} a on a.id = q."adSpaceId" and a.owner_id = ${ownerId}
+        join ${servedFill} f on f.ad_space_id = q."adSpaceId" and f.version = q."manifestVersion"
+        join ${campaign} c on (f.fill -> 'campaigns') ? c.id::text
+          and c.creative_ids @> array[q."contentId"]
+        join ${user} u on u.id = c.owner_id
+        left join ${profile} p on p.user_id = c.owner_id
+        order by q."adSpaceId", c.created_at desc, c.id`);
+      return new Map(
+        rowsOf<{
+          ad_space_id: string;
+          campaign_id: string;
+          campaign_name: string;
+          advertiser_name: string;
+        }>(result).map((row) => [
+          row.ad_space_id,
+          {
+            campaignId: row.campaign_id,
+            campaignName: row.campaign_name,
+            advertiserName: row.advertiser_name,
+          },
+        ]),
+      );
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   adSpaceStatusOf,
   type TAdSpace,
@@ -9,6 +9,7 @@ import {
   type ZUpdateAdSpace,
 } from '@screenline/shared/ad-space';
 import type { TReference } from '@screenline/shared/errors';
+import type { TPlayedAd } from '@screenline/shared/proof-of-play';
 import type { TPlaying } from '@screenline/shared/schedule';
 import { scheduleEntryLabel } from '@screenline/shared/schedule-label';
 import {
@@ -68,15 +69,28 @@ export function createAdSpacesService(
     const contentIds = [...latest.values()].flatMap(({ heartbeat }) =>
       heartbeat.nowPlaying?.contentId ? [heartbeat.nowPlaying.contentId] : [],
     );
-    const names = new Map(
+    // What is not in the owner's library may be a buyer's ad the TV was offered (issue 21 item 2).
+    const adScreens = [...latest.entries()].flatMap(([adSpaceId, { heartbeat }]) => {
+      const contentId = heartbeat.nowPlaying?.contentId;
+      const { manifestVersion } = heartbeat;
+      return contentId && manifestVersion && z.uuid().safeParse(contentId).success
+        ? [{ adSpaceId, manifestVersion, contentId }]
+        : [];
+    });
+    const [names, ads] = await Promise.all([
       contentIds.length > 0
-        ? (await content.findForPlaylist(ownerId, contentIds)).map((item) => [item.id, item.name])
-        : [],
-    );
+        ? content
+            .findForPlaylist(ownerId, contentIds)
+            .then((items) => new Map(items.map((item) => [item.id, item.name])))
+        : new Map<string, string>(),
+      repo.findAdsOnScreen(ownerId, adScreens),
+    ]);
     const found = new Map<string, TAdSpacePlayer>();
     for (const space of spaces) {
       const beat = latest.get(space.id);
-      if (beat) found.set(space.id, toPlayer(beat, space.contentVersion, names));
+      if (beat) {
+        found.set(space.id, toPlayer(beat, space.contentVersion, names, ads.get(space.id) ?? null));
+      }
     }
     return found;
   }
@@ -283,6 +297,7 @@ function toPlayer(
   { deviceId, deviceName, lastSeenAt, heartbeat }: TLatestHeartbeat,
   contentVersion: number,
   names: ReadonlyMap<string, string>,
+  ad: TPlayedAd | null,
 ): TAdSpacePlayer {
   const { nowPlaying } = heartbeat;
   return {
@@ -299,6 +314,7 @@ function toPlayer(
           playlistId: nowPlaying.playlistId,
           contentId: nowPlaying.contentId,
           contentName: nowPlaying.contentId ? (names.get(nowPlaying.contentId) ?? null) : null,
+          ad,
           startedAt: nowPlaying.startedAt,
         }
       : null,

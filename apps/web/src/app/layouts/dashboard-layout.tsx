@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useCurrentPageTitle } from '@/hooks/use-page-title';
 import { useAuth, type TAuthUser } from '@/lib/auth-context';
-import { roleHome } from '@/lib/redirect';
+import { homeFor } from '@/lib/redirect';
 import { cn, initialsOf } from '@/lib/utils';
 import { navigationFor, sectionFor } from '@/app/navigation';
 import { paths } from '@/lib/paths';
@@ -36,7 +36,8 @@ function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => 
       aria-label="Main"
       className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4 with-dev-banner:pb-20"
     >
-      {user.role === null && (
+      {/* A super-user works without a role (issue 21 item 1): no nudge to choose one. */}
+      {user.role === null && !user.isSU && (
         <div className="rounded-lg border border-primary/25 bg-primary-soft p-3 text-sm text-primary-soft-foreground">
           <p className="font-medium">Finish setting up</p>
           <p className="mt-1 opacity-90">Choose how you use Screenline to see your pages.</p>
@@ -175,7 +176,7 @@ export function DashboardLayout() {
 
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface md:flex">
         <div className="flex h-16 items-center border-b border-border px-5">
-          <Link to={roleHome(user.role)} className="rounded-md">
+          <Link to={homeFor(user)} className="rounded-md">
             <Logo />
           </Link>
         </div>

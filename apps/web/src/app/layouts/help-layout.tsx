@@ -5,7 +5,7 @@ import { ThemeButton } from '@/components/theme-button';
 import { buttonClasses } from '@/components/ui/button';
 import { HELP_SECTIONS } from '@/features/help/help-topics';
 import { useAuth } from '@/lib/auth-context';
-import { roleHome } from '@/lib/redirect';
+import { homeFor } from '@/lib/redirect';
 import { cn } from '@/lib/utils';
 import { paths } from '@/lib/paths';
 
@@ -76,7 +76,7 @@ export function HelpLayout() {
           <div className="ml-auto flex items-center gap-2">
             <ThemeButton />
             {user ? (
-              <Link to={roleHome(user.role)} className={buttonClasses('outline', 'sm')}>
+              <Link to={homeFor(user)} className={buttonClasses('outline', 'sm')}>
                 Open Screenline
               </Link>
             ) : (

@@ -5,7 +5,8 @@ import { Logo } from '@/components/logo';
 import { ThemeButton } from '@/components/theme-button';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth-context';
-import { roleHome } from '@/lib/redirect';
+import { paths } from '@/lib/paths';
+import { homeFor } from '@/lib/redirect';
 
 /** Onboarding and TV pairing: a focused page with the logo, the theme button and sign-out. */
 export function MinimalLayout() {
@@ -24,7 +25,7 @@ export function MinimalLayout() {
         Skip to content
       </a>
       <header className="flex items-center justify-between gap-3 border-b border-border bg-surface px-4 py-3 sm:px-8">
-        <Link to={roleHome(user?.role ?? null)} className="rounded-md">
+        <Link to={user ? homeFor(user) : paths.home} className="rounded-md">
           <Logo className="text-lg" />
         </Link>
         <div className="flex items-center gap-1">

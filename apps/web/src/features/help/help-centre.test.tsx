@@ -150,6 +150,13 @@ describe('every help page', { timeout: 30_000 }, () => {
     expect(within(howItWorks).getByRole('img', { name: /ad buyer dashboard/ })).toBeVisible();
   });
 
+  it('maps the roles people see to the stored values, in "Who is it for" (issue 21 item 7)', async () => {
+    renderAt('/help/introduction');
+    const main = await screen.findByRole('main', {}, LOADED);
+    const who = await within(main).findByRole('region', { name: 'Who is it for' }, LOADED);
+    expect(who).toHaveTextContent('advertiser is the screen owner and publisher is the ad buyer');
+  });
+
   it('gives TV sign-in its screenshot, demo video and link to /help', async () => {
     renderAt('/help/tv/sign-in');
     const main = await screen.findByRole('main', {}, LOADED);

@@ -44,6 +44,7 @@ import { PlaysByDayChart } from '@/features/ad-spaces/components/plays-by-day-ch
 import {
   formatShownTime,
   gapSentence,
+  isNamedReportItem,
   reportItemKind,
   reportItemName,
 } from '@/features/ad-spaces/utils/player-status';
@@ -108,12 +109,17 @@ function PlaysByItem({ items }: { items: TPlaysReport['byItem'] }) {
           {items.map((item) => {
             const name = reportItemName(item);
             return (
-              <DataTableRow key={item.contentId ?? 'ad-slot'} label={name}>
+              <DataTableRow
+                key={`${item.contentId ?? 'ad-slot'}/${item.ad?.campaignId ?? ''}`}
+                label={name}
+              >
                 <td className="px-3 py-2.5 text-sm">
                   <span
                     className={cn(
                       'line-clamp-2 break-words',
-                      item.name ? 'font-medium text-foreground' : 'text-muted-foreground italic',
+                      isNamedReportItem(item)
+                        ? 'font-medium text-foreground'
+                        : 'text-muted-foreground italic',
                     )}
                     title={name}
                   >

@@ -37,11 +37,20 @@ function makeReport(overrides: Partial<TPlaysReport> = {}): TPlaysReport {
         contentId: uuid(600),
         name: 'Summer sale.mp4',
         kind: 'video',
+        ad: null,
         plays: 800,
         shownMs: 9_000_000,
       },
-      { contentId: uuid(601), name: null, kind: 'image', plays: 300, shownMs: 1_800_000 },
-      { contentId: null, name: null, kind: null, plays: 134, shownMs: 720_000 },
+      {
+        contentId: uuid(602),
+        name: null,
+        kind: 'image',
+        ad: { campaignId: uuid(700), campaignName: 'Winter sale', advertiserName: 'Acme Outdoor' },
+        plays: 400,
+        shownMs: 2_000_000,
+      },
+      { contentId: uuid(601), name: null, kind: 'image', ad: null, plays: 300, shownMs: 1_800_000 },
+      { contentId: null, name: null, kind: null, ad: null, plays: 134, shownMs: 720_000 },
     ],
     adPlays: { billed: 0, unbilled: [], settling: { plays: 0, shownMs: 0 } },
     gaps: [
@@ -257,6 +266,13 @@ describe('/advertiser/ad-spaces: what the TV reports', () => {
       'Video',
       '800',
       '2 h 30 min',
+    ]);
+    // Issue 21 item 2: a buyer's ad reads as its campaign and buyer, not "Deleted item".
+    expect(cells('Winter sale – ad by Acme Outdoor')).toEqual([
+      'Winter sale – ad by Acme OutdoorAd, image',
+      'Ad, image',
+      '400',
+      '33 min 20 s',
     ]);
     expect(cells('Deleted item')).toEqual(['Deleted itemImage', 'Image', '300', '30 min']);
     expect(cells('Ad slot')).toEqual(['Ad slotAd slot', 'Ad slot', '134', '12 min']);

@@ -11,6 +11,11 @@ import {
 import { makeAdSpace, makePlayer } from '@/test/screens-fixtures';
 
 const MB = 1024 * 1024;
+const winterSale = {
+  campaignId: 'k1',
+  campaignName: 'Winter sale',
+  advertiserName: 'Acme Outdoor',
+};
 
 describe('player status in words', () => {
   it('says whether the content is ready or how far the download is', () => {
@@ -31,6 +36,9 @@ describe('player status in words', () => {
     expect(nowPlayingName({ ...online, player: slot })).toBe('Ad slot');
     const gone = makePlayer({ nowPlaying: { ...nowPlaying, contentName: null } });
     expect(nowPlayingName({ ...online, player: gone })).toBe('Deleted item');
+    // Issue 21 item 2: a buyer's ad is named by its campaign and buyer, not "Deleted item".
+    const ad = makePlayer({ nowPlaying: { ...nowPlaying, contentName: null, ad: winterSale } });
+    expect(nowPlayingName({ ...online, player: ad })).toBe('Winter sale – ad by Acme Outdoor');
     expect(nowPlayingName({ ...online, player: makePlayer({ nowPlaying: null }) })).toBeNull();
   });
 
@@ -53,9 +61,22 @@ describe('player status in words', () => {
   });
 
   it('names report rows and gaps', () => {
-    const row = { contentId: 'c1', name: 'Menu.png', kind: 'image' as const, plays: 1, shownMs: 1 };
+    const row = {
+      contentId: 'c1',
+      name: 'Menu.png',
+      kind: 'image' as const,
+      ad: null,
+      plays: 1,
+      shownMs: 1,
+    };
     expect([reportItemName(row), reportItemKind(row)]).toEqual(['Menu.png', 'Image']);
     expect(reportItemName({ ...row, name: null })).toBe('Deleted item');
+    const ad = { ...row, name: null, kind: 'video' as const, ad: winterSale };
+    expect([reportItemName(ad), reportItemKind(ad)]).toEqual([
+      'Winter sale – ad by Acme Outdoor',
+      'Ad, video',
+    ]);
+    expect(reportItemKind({ ...ad, kind: null })).toBe('Ad');
     expect(reportItemName({ ...row, contentId: null, name: null, kind: null })).toBe('Ad slot');
     expect(reportItemKind({ ...row, contentId: null, name: null, kind: null })).toBe('Ad slot');
     const gap = {

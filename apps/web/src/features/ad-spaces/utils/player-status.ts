@@ -1,6 +1,7 @@
 import { formatBytes } from '@screenline/shared/format';
 import type { TAdSpace, TAdSpacePlayer } from '@screenline/shared/ad-space';
 import type { TPlaysReport } from '@screenline/shared/player';
+import type { TPlayedAd } from '@screenline/shared/proof-of-play';
 
 /*
  * What the ad spaces page says about the TV playing a space (its last heartbeat) and about the
@@ -24,14 +25,19 @@ export function cachePercent(cache: TAdSpacePlayer['cache']): number {
   return (cache.bytesReady / cache.bytesNeeded) * 100;
 }
 
+/** A buyer's ad in words: "Winter sale – ad by Acme Outdoor" (issue 21 item 2). */
+export const adName = (ad: TPlayedAd) => `${ad.campaignName} – ad by ${ad.advertiserName}`;
+
 /**
  * What the TV said is on screen, while it is online (an offline TV's last word is stale): the
- * library item's name, "Ad slot" without one, "Deleted item" when the item is gone.
+ * library item's name, a buyer's ad by campaign and buyer, "Ad slot" without one, "Deleted item"
+ * when the item is gone.
  */
 export function nowPlayingName(adSpace: TAdSpace): string | null {
   const nowPlaying = adSpace.player?.nowPlaying;
   if (adSpace.status !== 'online' || !nowPlaying) return null;
   if (nowPlaying.contentName) return nowPlaying.contentName;
+  if (nowPlaying.ad) return adName(nowPlaying.ad);
   return nowPlaying.contentId === null ? 'Ad slot' : 'Deleted item';
 }
 
@@ -57,15 +63,27 @@ export function formatShownTime(ms: number): string {
 
 type TReportItem = TPlaysReport['byItem'][number];
 
-/** A report row's name: the item's, "Ad slot" for a slot, "Deleted item" once it is gone. */
+/**
+ * A report row's name: the item's, a buyer's ad by campaign and buyer, "Ad slot" for a slot,
+ * "Deleted item" once it is gone.
+ */
 export function reportItemName(item: TReportItem): string {
   if (item.name) return item.name;
+  if (item.ad) return adName(item.ad);
   return item.contentId === null ? 'Ad slot' : 'Deleted item';
 }
 
+/** Whether the row names something the owner can recognise (an item of theirs or an ad). */
+export const isNamedReportItem = (item: TReportItem) => item.name !== null || item.ad !== null;
+
 export function reportItemKind(item: TReportItem): string {
   if (item.contentId === null) return 'Ad slot';
-  switch (item.kind) {
+  if (!item.ad) return kindName(item.kind);
+  return item.kind ? `Ad, ${kindName(item.kind).toLowerCase()}` : 'Ad';
+}
+
+function kindName(kind: TReportItem['kind']): string {
+  switch (kind) {
     case 'image':
       return 'Image';
     case 'video':

@@ -19,7 +19,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   if (user) {
     return (
       <Navigate
-        to={continueTarget({ search: location.search, state: location.state, role: user.role })}
+        to={continueTarget({ search: location.search, state: location.state, user })}
         replace
       />
     );

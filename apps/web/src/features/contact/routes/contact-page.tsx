@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,15 +24,32 @@ export function ContactPage() {
   const send = useSendContactMessage();
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSent, setIsSent] = useState(false);
+  const sentRef = useRef<HTMLDivElement>(null);
   const {
     register,
     handleSubmit,
     reset,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(ZContactMessage),
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' },
   });
+
+  // The account is often read after the page opened: fill in name and e-mail when it arrives,
+  // leaving alone what the person already typed (issue 21, lows).
+  const accountName = user?.name ?? '';
+  const accountEmail = user?.email ?? '';
+  useEffect(() => {
+    if (accountName && !getValues('name')) setValue('name', accountName);
+    if (accountEmail && !getValues('email')) setValue('email', accountEmail);
+  }, [accountName, accountEmail, getValues, setValue]);
+
+  // The button that was pressed stays, but the form was cleared: say so where focus lands.
+  useEffect(() => {
+    if (isSent) sentRef.current?.focus();
+  }, [isSent]);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -56,9 +73,11 @@ export function ContactPage() {
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="grid gap-5">
             {isSent && (
-              <Alert tone="success" title="Message sent">
-                We will reply to the email you gave. You can send another message below.
-              </Alert>
+              <div ref={sentRef} tabIndex={-1} className="rounded-lg focus:outline-none">
+                <Alert tone="success" title="Message sent">
+                  We will reply to the email you gave. You can send another message below.
+                </Alert>
+              </div>
             )}
             {serverError && <Alert tone="error">{serverError}</Alert>}
             <div className="grid gap-5 sm:grid-cols-2">

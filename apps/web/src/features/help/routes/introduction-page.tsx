@@ -16,7 +16,7 @@ export function IntroductionPage() {
     <HelpArticle
       eyebrow="Getting started"
       title="What is Screenline?"
-      lead="Screenline runs the screens in your venues and gives advertisers a way to buy time on them."
+      lead="Screenline runs the screens in your venues and gives ad buyers a way to buy time on them."
     >
       <HelpVideo
         src={walkthroughVideo}
@@ -56,6 +56,14 @@ export function IntroductionPage() {
             campaigns, payouts and monetization requests.
           </li>
         </ul>
+        <p id="role-names">
+          On screen, Screenline only ever says <strong>screen owner</strong> and{' '}
+          <strong>ad buyer</strong>. The system keeps the roles under older names, which you may
+          meet in page addresses (<code>/advertiser/…</code>, <code>/publisher/…</code>), in exports
+          and in the API: <code>advertiser</code> is the screen owner and <code>publisher</code> is
+          the ad buyer. Note that this is the reverse of the usual industry words, where publishers
+          own the screens and advertisers buy the time.
+        </p>
       </HelpSection>
 
       <HelpSection title="How does it work">

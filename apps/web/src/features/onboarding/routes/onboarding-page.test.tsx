@@ -54,7 +54,10 @@ describe('onboarding', () => {
     expect(await screen.findByText('Choose how you will use Screenline.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
 
-    await user.click(screen.getByRole('radio', { name: /Ad buyer \(publisher\)/ }));
+    // Issue 21 item 7: people see "Screen owner" and "Ad buyer" only, never the stored values.
+    expect(screen.getByRole('radio', { name: /^Screen owner(?!\s*\()/ })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/advertiser|publisher/i);
+    await user.click(screen.getByRole('radio', { name: /^Ad buyer(?!\s*\()/ }));
     await user.type(screen.getByLabelText('Your name'), 'Grace Hopper');
     await user.type(screen.getByLabelText('Company'), 'Compilers Inc');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

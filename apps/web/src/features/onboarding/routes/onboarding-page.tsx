@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Megaphone, MonitorPlay, type LucideIcon } from 'lucide-react';
@@ -13,7 +13,8 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUpdateMe } from '@/lib/api/update-me';
 import { useAuth } from '@/lib/auth-context';
-import { roleHome } from '@/lib/redirect';
+import { paths } from '@/lib/paths';
+import { homeFor, roleDashboard } from '@/lib/redirect';
 import { cn } from '@/lib/utils';
 
 const ROLE_CARDS: { role: TRole; description: string; icon: LucideIcon }[] = [
@@ -50,7 +51,7 @@ export function OnboardingPage() {
   });
 
   if (!user) return null;
-  if (user.role) return <Navigate to={roleHome(user.role)} replace />;
+  if (user.role) return <Navigate to={roleDashboard(user.role)} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
@@ -58,7 +59,7 @@ export function OnboardingPage() {
       const me = await updateMe.mutateAsync(values);
       update(me);
       toast.success('Your account is ready.');
-      await navigate(roleHome(me.role), { replace: true });
+      await navigate(me.role ? roleDashboard(me.role) : homeFor(me), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'role-already-set') {
         // Chosen in another tab: read it, and the page sends the user to that dashboard.
@@ -80,6 +81,16 @@ export function OnboardingPage() {
           without contacting support.
         </p>
       </header>
+      {user.isSU && (
+        // A super-user needs no role to do their work (issue 21 item 1): say where it is.
+        <Alert tone="info" title="You are a super-user" className="mb-8">
+          The approval queues and the other admin pages need no role.{' '}
+          <Link to={paths.admin.root} className="font-medium underline underline-offset-4">
+            Go to the admin pages
+          </Link>
+          . Choose a role here only if you also run screens or buy ad time yourself.
+        </Alert>
+      )}
       <form noValidate onSubmit={onSubmit} className="grid gap-8">
         {serverError && <Alert tone="error">{serverError}</Alert>}
         <fieldset aria-describedby={roleError ? 'role-error' : undefined}>

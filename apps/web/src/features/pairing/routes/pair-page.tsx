@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
-import { roleHome } from '@/lib/redirect';
+import { homeFor } from '@/lib/redirect';
 import {
   PAIRING_PROBLEM_MESSAGES,
   PairingError,
@@ -101,7 +101,7 @@ function PairCode({ code }: { code: string }) {
           The TV signs in to your account within a few seconds. You can close this page.
         </Alert>
         <Button asChild variant="outline">
-          <Link to={roleHome(user?.role ?? null)}>Go to your dashboard</Link>
+          <Link to={user ? homeFor(user) : paths.home}>Go to your dashboard</Link>
         </Button>
       </Outcome>
     );

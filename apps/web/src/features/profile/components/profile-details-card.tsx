@@ -46,7 +46,7 @@ export function ProfileDetailsCard({ user }: { user: TAuthUser }) {
       <form noValidate onSubmit={onSubmit}>
         <CardHeader>
           <CardTitle id="profile-details-title">Your details</CardTitle>
-          <CardDescription>How you appear to the Screenline team and on receipts.</CardDescription>
+          <CardDescription>How you appear to the Screenline team.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 sm:grid-cols-2">
           <FormField label="Name" error={errors.name?.message}>

@@ -53,11 +53,14 @@ function stubWallet(
   });
 }
 
-function renderWallet(role: 'advertiser' | 'publisher', twoFactorEnabled = true) {
+function renderWallet(
+  role: 'advertiser' | 'publisher' | null,
+  { twoFactorEnabled = true, isSU = false } = {},
+) {
   const router = createMemoryRouter([{ path: '/wallet', Component: WalletPage }], {
     initialEntries: ['/wallet'],
   });
-  renderWithAuth(router, makeAuth(makeUser({ role, twoFactorEnabled })));
+  renderWithAuth(router, makeAuth(makeUser({ role, isSU, twoFactorEnabled })));
 }
 
 const posts = (calls: TApiCall[], path: string) =>
@@ -124,11 +127,21 @@ describe('/wallet', () => {
     const figures = await screen.findByText('Available');
     expect(figures.closest('dl')).toHaveTextContent('Earned, all time€310.25');
     expect(screen.getByRole('button', { name: 'Request payout' })).toBeVisible();
+    // Issue 21, lows: top-ups pay for campaigns; an owner has no Top up button.
+    expect(screen.queryByRole('button', { name: 'Top up' })).not.toBeInTheDocument();
     const payouts = await screen.findByRole('list', { name: 'Your payouts' });
     const paid = within(payouts).getByRole('listitem', { name: 'Payout of €80.00, paid' });
     expect(paid).toHaveTextContent('To Ada Lovelace, DE•• •••• 3000');
     expect(paid).toHaveTextContent(/paid 4 Mar 2026/);
     expect(paid).toHaveTextContent(/Approved by Grace Hopper/);
+  });
+
+  it('offers Top up to a buyer only, not to a role-less super-user (issue 21, lows)', async () => {
+    stubWallet({});
+    renderWallet(null, { isSU: true });
+    expect(await screen.findByRole('heading', { name: 'Wallet' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Top up' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request payout' })).not.toBeInTheDocument();
   });
 
   it('filters the history, pages it with the cursor and exports what the filters keep as CSV', async () => {
@@ -337,7 +350,7 @@ describe('/wallet', () => {
   it('sends an owner without two-factor sign-in to turn it on before a payout', async () => {
     stubWallet({});
     const user = userEvent.setup();
-    renderWallet('advertiser', false);
+    renderWallet('advertiser', { twoFactorEnabled: false });
     await user.click(await screen.findByRole('button', { name: 'Request payout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request a payout' });
     expect(await within(dialog).findByText('Turn on two-factor sign-in first')).toBeVisible();

@@ -21,10 +21,12 @@ export function WalletPage() {
   usePageTitle('Wallet');
   const { user } = useAuth();
   const isOwner = user?.role === 'advertiser';
+  // Top-ups pay for campaigns: only ad buyers make them (issue 21, lows).
+  const isBuyer = user?.role === 'publisher';
   const wallet = useWallet();
   const [dialog, setDialog] = useState<'top-up' | 'payout' | null>(null);
-  const topUpButtonRef = useRef<HTMLButtonElement>(null);
-  const { remember, returnFocus } = useReturnFocus(topUpButtonRef);
+  const actionButtonRef = useRef<HTMLButtonElement>(null);
+  const { remember, returnFocus } = useReturnFocus(actionButtonRef);
   const open = (which: 'top-up' | 'payout') => {
     remember();
     setDialog(which);
@@ -42,16 +44,18 @@ export function WalletPage() {
         }
         actions={
           <>
-            <Button
-              ref={topUpButtonRef}
-              variant={isOwner ? 'outline' : 'primary'}
-              onClick={() => open('top-up')}
-            >
-              <ArrowDownToLine aria-hidden />
-              Top up
-            </Button>
+            {isBuyer && (
+              <Button ref={actionButtonRef} onClick={() => open('top-up')}>
+                <ArrowDownToLine aria-hidden />
+                Top up
+              </Button>
+            )}
             {isOwner && (
-              <Button disabled={!wallet.isSuccess} onClick={() => open('payout')}>
+              <Button
+                ref={actionButtonRef}
+                disabled={!wallet.isSuccess}
+                onClick={() => open('payout')}
+              >
                 <ArrowUpFromLine aria-hidden />
                 Request payout
               </Button>
