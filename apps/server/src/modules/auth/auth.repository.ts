@@ -36,6 +36,7 @@ export function createAuthRepository(db: TDb) {
             emailVerified: user.emailVerified,
             name: user.name,
             createdAt: user.createdAt,
+            twoFactorEnabled: user.twoFactorEnabled,
           },
           // Drizzle makes a left-joined object null when its FIRST column is null: the key leads,
           // since `role` is null until onboarding.
