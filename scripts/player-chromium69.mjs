@@ -40,6 +40,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import * as esbuild from 'esbuild';
 import { ensureChromium69 } from './chromium69.mjs';
 
@@ -331,6 +333,30 @@ async function signUp(email, role) {
   const session = { ...headers, cookie };
   await call('PATCH', '/api/v1/me', session, { role });
   return { email, session };
+}
+
+/**
+ * Turns two-factor sign-in on, as a super-user must before acting as one (issue 18 item 4): the
+ * password, then a first code from the secret in the otpauth:// URI. Answers the new session.
+ */
+async function withTwoFactor(session) {
+  const enabled = await call('POST', '/api/auth/two-factor/enable', session, {
+    password: 'correct-horse-battery',
+  });
+  const encoded = new URL(enabled.totpURI).searchParams.get('secret') ?? '';
+  const secret = new TextDecoder().decode(base32.decode(encoded));
+  const code = await createOTP(secret).hotp(Math.floor(Date.now() / 30_000));
+  const verified = await fetch(`${baseUrl}/api/auth/two-factor/verify-totp`, {
+    method: 'POST',
+    headers: session,
+    body: JSON.stringify({ code }),
+  });
+  if (!verified.ok) throw new Error(`two-factor verify answered ${verified.status}`);
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { ...session, cookie };
 }
 
 /** A phone's side of pairing, from Node: sign up as a screen owner, claim the code, approve it. */
@@ -1698,7 +1724,7 @@ const withKey = (session) => ({ ...session, 'idempotency-key': crypto.randomUUID
 async function seedMarketplace() {
   const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const { owner } = await signUpOwner('tv69-owner');
-  const { session: admin } = await signUp(SUPER_USER_EMAIL, 'advertiser');
+  const admin = await withTwoFactor((await signUp(SUPER_USER_EMAIL, 'advertiser')).session);
   const { session: buyer } = await signUp(`tv69-buyer-${Date.now()}@example.com`, 'publisher');
 
   const poster = await addToLibrary(owner, 'Harbour poster', 'image');

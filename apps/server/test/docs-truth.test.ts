@@ -129,7 +129,7 @@ describe('the documentation names what exists', () => {
       let checked = 0;
       for (const { file, text } of DOCS) {
         for (const match of text.matchAll(
-          /\b(GET|POST|PUT|PATCH|DELETE) `?(\/api\/v1\/[^\s`)|,;]+)/g,
+          /\b(GET|POST|PUT|PATCH|DELETE) `?(\/api\/v1\/[^\s`)|,;\\]+)/g,
         )) {
           checked += 1;
           const key = `${match[1]} ${shape(match[2]!)}`;

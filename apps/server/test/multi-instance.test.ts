@@ -20,6 +20,7 @@ import {
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { ZStorageObject } from '@screenline/shared/storage';
 import { defaultRedisPrefix } from '../src/config';
+import { secretOfTotpUri, totpCode } from './harness';
 import { startS3Server, type TS3Server } from './s3-server';
 import { startSmtp } from './smtp-server';
 import { freePort, mediaBytes, multipartBody, objectUrl, uploadUrl } from './storage-helpers';
@@ -273,8 +274,29 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one database
       }),
       200,
     );
-    admin = await signUp(b, ADMIN_EMAIL);
+    admin = await withTwoFactor(b, await signUp(b, ADMIN_EMAIL));
   }, 150_000);
+
+  /** Turns two-factor sign-in on, as a super-user must to act as one (issue 18 item 4). */
+  async function withTwoFactor(instance: TInstance, user: { cookie: string }) {
+    const enabled = await expectStatus(
+      await call(instance, '/api/auth/two-factor/enable', {
+        cookie: user.cookie,
+        json: { password: PASSWORD },
+      }),
+      200,
+    );
+    const { totpURI } = z.object({ totpURI: z.string() }).parse(await enabled.json());
+    const verified = await expectStatus(
+      await call(instance, '/api/auth/two-factor/verify-totp', {
+        cookie: user.cookie,
+        json: { code: await totpCode(secretOfTotpUri(totpURI)) },
+      }),
+      200,
+    );
+    await verified.body?.cancel();
+    return { ...user, cookie: cookieOf(verified) };
+  }
 
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);

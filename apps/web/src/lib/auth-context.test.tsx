@@ -111,6 +111,7 @@ describe('useAuth', () => {
       company: '',
       phone: '',
       createdAt: '2026-01-01T00:00:00.000Z',
+      twoFactorEnabled: false,
     });
     expect(logged).toHaveBeenCalled();
 

@@ -10,17 +10,15 @@ import {
 import { monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
 import { createMeRepository } from '../me/me.repository';
 import { QR_RATE_LIMIT } from './qr.routes';
-import {
-  BACKENDS,
-  createTestApp,
-  ORIGIN,
-  withTwoFactor,
-  type TTestApp,
-} from '../../../test/harness';
+import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
 import { approveMonetization, insertFundedCampaign } from '../../../test/fill-rows';
 import { contentItemOf } from '../../../test/matrix/fixtures';
 import { createAdSpace, createLocation, type TOwner } from '../../../test/screens-helpers';
-import { signUpForStorage, type TStorageUser } from '../../../test/storage-helpers';
+import {
+  signUpForStorage,
+  withTwoFactorForStorage,
+  type TStorageUser,
+} from '../../../test/storage-helpers';
 
 const DAY_MS = 86_400_000;
 let keys = 0;
@@ -78,7 +76,7 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
     const plainAdmin = await signUpForStorage(t);
     await createMeRepository(t.app.deps.db).setSuperUser(plainAdmin.email, true);
     // Super-users act as such with two-factor sign-in on (issue 18 item 4).
-    admin = await withTwoFactor(t, plainAdmin);
+    admin = await withTwoFactorForStorage(t, plainAdmin);
     locationId = (
       await createLocation(t, owner, {
         name: 'Berlin café',

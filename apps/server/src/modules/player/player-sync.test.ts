@@ -192,11 +192,13 @@ describe.each(BACKENDS)('the TV’s manifest, events and heartbeat on %s', (back
   });
 
   it('answers a TV polling at the real cadence (60 s) with 304s and no database read (issue 19 item 1)', async () => {
-    // Only Date is faked: noon today (UTC), then a minute between polls, as the TVs poll. Before,
-    // the device-token cache lived 30 s and every such poll read the device's row.
+    // Only Date is faked: noon tomorrow (UTC), then a minute between polls, as the TVs poll.
+    // Tomorrow, so the manifest the earlier tests cached is stale and the warm poll rebuilds it
+    // (noon today failed when run just before noon: that cache aged past 5 minutes mid-test).
+    // Before, the device-token cache lived 30 s and every such poll read the device's row.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS / 2);
+      vi.setSystemTime(Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS + DAY_MS / 2);
       const warm = await asDevice(token, '/api/v1/player/manifest');
       expect(warm.statusCode).toBe(200);
       const etag = String(warm.headers.etag);

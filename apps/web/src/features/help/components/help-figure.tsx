@@ -29,7 +29,7 @@ export function HelpFigure({
           height={height}
           loading="lazy"
           decoding="async"
-          className="h-auto w-full rounded-md border border-border bg-black dark:brightness-90"
+          className="h-auto w-full rounded-md border border-border bg-black"
         />
       </div>
       <figcaption className="text-sm text-muted-foreground">{caption}</figcaption>
