@@ -49,21 +49,15 @@ import {
   tvOf,
 } from './ingest-plays';
 import { loadAverageLine } from './load-average';
-import { fmt, LoadWatch, mb, openLoop, percentile } from './open-loop';
+import { envInt, fmt, LoadWatch, mb, openLoop, percentile } from './open-loop';
 import { adminUrl, createPostgresDatabase } from './postgres-database';
 
-const int = (name: string, fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .parse(process.env[name] ?? String(fallback));
-const PLAYERS = int('FLEET_PLAYERS', 10_000);
-const TVS_PER_SPACE = int('FLEET_TVS_PER_SPACE', 2);
-const CADENCE_S = int('FLEET_CADENCE_S', 60);
-const SECONDS = int('BENCH_SECONDS', 2 * CADENCE_S);
+const PLAYERS = envInt('FLEET_PLAYERS', 10_000);
+const TVS_PER_SPACE = envInt('FLEET_TVS_PER_SPACE', 2);
+const CADENCE_S = envInt('FLEET_CADENCE_S', 60);
+const SECONDS = envInt('BENCH_SECONDS', 2 * CADENCE_S);
 /** Ten plays of a slot's length fit in one cadence. */
-const SLOT_S = int('BENCH_SLOT_S', Math.max(1, Math.floor(CADENCE_S / 10)));
+const SLOT_S = envInt('BENCH_SLOT_S', Math.max(1, Math.floor(CADENCE_S / 10)));
 const BILLING = ['1', 'true'].includes(
   z.enum(['0', '1', 'true', 'false']).parse(process.env.FLEET_BILLING ?? '0'),
 );

@@ -35,7 +35,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { z } from 'zod';
 import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
 import { SETTLE_DELAY_MS } from '@screenline/shared/proof-of-play';
 import { BenchServer } from './bench-server';
@@ -54,22 +53,16 @@ import {
 } from './ingest-plays';
 import { adminUrl, createPostgresDatabase } from './postgres-database';
 import { loadAverageLine } from './load-average';
-import { fmt, LoadWatch, mb, median, openLoop, percentile } from './open-loop';
+import { envInt, fmt, LoadWatch, mb, median, openLoop, percentile } from './open-loop';
 
-const int = (name: string, fallback: number) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .parse(process.env[name] ?? String(fallback));
-const CADENCE_S = int('BENCH_CADENCE_S', 60);
-const SECONDS = int('BENCH_SECONDS', 2 * CADENCE_S);
-const TVS_PER_SPACE = int('BENCH_TVS_PER_SPACE', 2);
+const CADENCE_S = envInt('BENCH_CADENCE_S', 60);
+const SECONDS = envInt('BENCH_SECONDS', 2 * CADENCE_S);
+const TVS_PER_SPACE = envInt('BENCH_TVS_PER_SPACE', 2);
 /** Ten plays of a slot's length fit in one cadence. */
-const SLOT_S = int('BENCH_SLOT_S', Math.max(1, Math.floor(CADENCE_S / 10)));
-const ROUNDS = int('BENCH_ROUNDS', 4);
-const ROUND_S = int('BENCH_ROUND_S', 5);
-const CONCURRENCY = int('BENCH_CONCURRENCY', 8);
+const SLOT_S = envInt('BENCH_SLOT_S', Math.max(1, Math.floor(CADENCE_S / 10)));
+const ROUNDS = envInt('BENCH_ROUNDS', 4);
+const ROUND_S = envInt('BENCH_ROUND_S', 5);
+const CONCURRENCY = envInt('BENCH_CONCURRENCY', 8);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 /** The goal's fleet: 10,000 TVs at a 60 s cadence with 4 ad plays a minute each. */
 const GOAL_AD_PLAYS_PER_S = (10_000 * 4) / 60;
@@ -489,7 +482,7 @@ async function main() {
           summary.push(
             ...(await measure(
               'PostgreSQL',
-              int('BENCH_TVS', 10_000),
+              envInt('BENCH_TVS', 10_000),
               { DATA_DIR: path.join(workDir, 'postgres'), DATABASE_URL: database.url },
               database.url,
             )),
@@ -501,7 +494,7 @@ async function main() {
         summary.push(
           ...(await measure(
             'PGlite',
-            int('BENCH_PGLITE_TVS', 1000),
+            envInt('BENCH_PGLITE_TVS', 1000),
             { DATA_DIR: path.join(workDir, 'pglite') },
             null,
           )),

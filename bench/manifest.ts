@@ -32,17 +32,13 @@ import {
   storageObject,
   user,
 } from '../apps/server/src/db/schema/index';
-import { createContentDirectory } from '../apps/server/src/modules/content/content-directory';
-import { createAdFillSource } from '../apps/server/src/modules/fill/ad-fill';
-import { createAdRotation } from '../apps/server/src/modules/fill/ad-rotation';
 import {
   campaignHoldAccountId,
   EXTERNAL_ACCOUNT_ID,
   transfer,
   walletAccountId,
 } from '../apps/server/src/modules/ledger/ledger';
-import { createManifestService } from '../apps/server/src/modules/player/manifest';
-import { createAdSpaceDirectory } from '../apps/server/src/modules/screens/ad-space-directory';
+import { createManifestsOf } from '../apps/server/src/modules/player/manifests-of';
 import { createPostgresDatabase } from './postgres-database';
 
 const BUILDS = z.coerce
@@ -81,7 +77,7 @@ async function run(label: string, database: TDatabase, dataDir: string) {
   const config = testConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:3000' });
   const app = await buildApp({ config, database });
   await app.ready();
-  const { db, storage, playerChanges, platformSettings } = app.deps;
+  const { db, playerChanges } = app.deps;
   try {
     const ownerId = crypto.randomUUID();
     const buyerId = crypto.randomUUID();
@@ -196,19 +192,8 @@ async function run(label: string, database: TDatabase, dataDir: string) {
       });
     });
 
-    // The route's own services (player-sync.routes.ts).
-    const content = createContentDirectory(db, storage, config.storageBucket);
-    const manifests = createManifestService({
-      adSpaces: createAdSpaceDirectory(db),
-      content,
-      adFill: createAdFillSource({
-        db,
-        rotation: createAdRotation(db, content),
-        publicUrl: config.publicUrl,
-      }),
-      settings: async () => (await platformSettings.get()).player,
-      changes: playerChanges,
-    });
+    // The route's own service (player-sync.routes.ts).
+    const manifests = createManifestsOf(app);
     const device = {
       kind: 'device' as const,
       id: crypto.randomUUID(),

@@ -2,6 +2,15 @@
 // each TV's request at the time set by the clock, never waiting for an earlier answer, and the
 // figures (percentiles, the load average while a phase runs).
 import os from 'node:os';
+import { z } from 'zod';
+
+/** A positive whole number from the environment variable `name`, or `fallback`. */
+export const envInt = (name: string, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .parse(process.env[name] ?? String(fallback));
 
 export const percentile = (values: readonly number[], p: number): number => {
   if (values.length === 0) return NaN;

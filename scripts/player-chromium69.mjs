@@ -368,6 +368,19 @@ async function approveFromPhone(userCode) {
   return { email, owner };
 }
 
+/** The open confirmation dialog's title and the focused control's text, or null when none is open. */
+function openDialog(page) {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('[role="alertdialog"]');
+    return dialog
+      ? {
+          title: dialog.querySelector('h2').textContent,
+          focused: document.activeElement ? document.activeElement.textContent : null,
+        }
+      : null;
+  });
+}
+
 async function call(method, url, headers, body) {
   const res = await fetch(`${baseUrl}${url}`, { method, headers, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
@@ -549,15 +562,7 @@ async function checkPairingAndSetup(browser) {
   });
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  const asked = await page.evaluate(() => {
-    const dialog = document.querySelector('[role="alertdialog"]');
-    return dialog
-      ? {
-          title: dialog.querySelector('h2').textContent,
-          focused: document.activeElement ? document.activeElement.textContent : null,
-        }
-      : null;
-  });
+  const asked = await openDialog(page);
   await shoot(page, 'setup-has-tv-1920x1080');
   await page.keyboard.press('Escape');
   const afterBack = { dialog: await page.$('[role="alertdialog"]'), chosen: await chosenName() };
@@ -613,15 +618,7 @@ async function checkPairingAndSetup(browser) {
   await page.keyboard.press('ArrowLeft');
   const onSignOut = await focused(page);
   await page.keyboard.press('Enter');
-  const signOutAsked = await page.evaluate(() => {
-    const dialog = document.querySelector('[role="alertdialog"]');
-    return dialog
-      ? {
-          title: dialog.querySelector('h2').textContent,
-          focused: document.activeElement ? document.activeElement.textContent : null,
-        }
-      : null;
-  });
+  const signOutAsked = await openDialog(page);
   await shoot(page, 'setup-sign-out-1920x1080');
   // Arrows stay in the dialog; Back cancels, and the TV is still signed in and set up.
   await page.keyboard.press('ArrowUp');

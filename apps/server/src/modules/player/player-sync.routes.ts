@@ -10,14 +10,12 @@ import {
   ZPlayerHeartbeat,
   ZPlayerManifest,
 } from '@screenline/shared/player';
-import { createContentDirectory } from '../content/content-directory';
-import { createAdFillSource } from '../fill/ad-fill';
-import { createAdRotation } from '../fill/ad-rotation';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
 import { createDevicesService } from './devices.service';
-import { createManifestService, isNotModified } from './manifest';
+import { isNotModified } from './manifest';
+import { createManifestsOf } from './manifests-of';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const EVENTS_KEEP_ALIVE_MS = 25_000;
@@ -52,28 +50,8 @@ export const limited = (limit: { max: number; timeWindow: number }) => ({
  * with its device token. docs/api/player.md.
  */
 export async function playerSyncRoutes(app: FastifyInstance) {
-  const {
-    db,
-    access,
-    storage,
-    config,
-    playerChanges,
-    playerHeartbeats,
-    platformSettings,
-    servedFills,
-  } = app.deps;
-  const content = createContentDirectory(db, storage, config.storageBucket);
-  const manifests = createManifestService({
-    adSpaces: createAdSpaceDirectory(db),
-    content,
-    adFill: createAdFillSource({
-      db,
-      rotation: createAdRotation(db, content),
-      publicUrl: config.publicUrl,
-    }),
-    settings: async () => (await platformSettings.get()).player,
-    changes: playerChanges,
-  });
+  const { db, access, playerChanges, playerHeartbeats, servedFills } = app.deps;
+  const manifests = createManifestsOf(app);
   const devices = createDevicesService(
     createDevicesRepository(db),
     createAdSpaceDirectory(db),
