@@ -59,10 +59,15 @@ export function PlaylistList({
                 >
                   {playlist.name}
                 </Link>
-                <span className="text-xs text-muted-foreground tabular-nums md:hidden">
+                <span className="block text-xs text-muted-foreground tabular-nums md:hidden">
                   {playlist.itemCount === 1 ? '1 item' : `${playlist.itemCount} items`} ·{' '}
                   {length.total}
-                  {length.adSlots && ` ${length.adSlots}`}
+                  {length.adSlots && (
+                    <>
+                      {' '}
+                      <span className="block">{length.adSlots}</span>
+                    </>
+                  )}
                 </span>
               </div>
               <span className="hidden text-sm text-muted-foreground tabular-nums md:block">
