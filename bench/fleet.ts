@@ -33,6 +33,7 @@ import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { z } from 'zod';
 import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
 import { BenchServer } from './bench-server';
@@ -77,6 +78,8 @@ interface TTally {
   /** 2xx or 304. */
   served: number;
   latenciesMs: number[];
+  /** When each of those requests was due (performance.now()), for the timeline. */
+  dueMs: number[];
   /** 429: counted apart, never as served. */
   throttled: number;
   errors: number;
@@ -86,6 +89,7 @@ const newTally = (): TTally => ({
   sent: 0,
   served: 0,
   latenciesMs: [],
+  dueMs: [],
   throttled: 0,
   errors: 0,
   errorKinds: new Map(),
@@ -134,6 +138,7 @@ async function timed(
     const res = await request();
     const body = await res.text();
     tally.latenciesMs.push(performance.now() - from);
+    tally.dueMs.push(from);
     if (ok.includes(res.status)) tally.served += 1;
     else if (res.status === 429) tally.throttled += 1;
     else countError(tally, `HTTP ${res.status}`);
@@ -142,6 +147,7 @@ async function timed(
     // Still unanswered when the run ended (counted apart as unanswered).
     if (ended.signal.aborted) return null;
     tally.latenciesMs.push(performance.now() - from);
+    tally.dueMs.push(from);
     countError(tally, causeOf(error));
     return null;
   }
@@ -292,6 +298,43 @@ async function primeManifests(server: BenchServer, seeded: TSeeded['tvs']): Prom
   return fleet;
 }
 
+const TIMELINE_WINDOW_MS = 10_000;
+
+/**
+ * Where the tail came from: per 10 s of the run, the p99 of every request due in it (all kinds)
+ * and the worst event-loop delay seen in the server and in this driver. A stall in one window
+ * (a collection, a rebuild) reads differently from a queue that grows all run long.
+ */
+function timelineLines(
+  tallies: Record<TKind, TTally>,
+  stalls: ReadonlyArray<{ atMs: number; serverMs: number; driverMs: number }>,
+  runStart: number,
+): string[] {
+  const windows = new Map<number, number[]>();
+  for (const tally of Object.values(tallies)) {
+    tally.dueMs.forEach((due, index) => {
+      const window = Math.floor((due - runStart) / TIMELINE_WINDOW_MS);
+      const latencies = windows.get(window) ?? [];
+      latencies.push(tally.latenciesMs[index]!);
+      windows.set(window, latencies);
+    });
+  }
+  const cells = [...windows.keys()]
+    .sort((a, b) => a - b)
+    .map((window) => {
+      const inWindow = stalls.filter(
+        (stall) => Math.floor(stall.atMs / TIMELINE_WINDOW_MS) === window,
+      );
+      const server = Math.max(0, ...inWindow.map((stall) => stall.serverMs));
+      const driver = Math.max(0, ...inWindow.map((stall) => stall.driverMs));
+      return `${(window * TIMELINE_WINDOW_MS) / 1000} s: p99 ${fmt(percentile(windows.get(window)!, 99), 0)} ms, loop stall server ${fmt(server, 0)} / driver ${fmt(driver, 0)} ms`;
+    });
+  return [
+    `  timeline (per ${TIMELINE_WINDOW_MS / 1000} s of due time):`,
+    ...cells.map((cell) => `    ${cell}`),
+  ];
+}
+
 const memoryLine = (memory: TServerMemory) =>
   `RSS ${mb(memory.rss)} (heap ${mb(memory.heapUsed)} used of ${mb(memory.heapTotal)}, external ${mb(memory.external)}, of which array buffers ${mb(memory.arrayBuffers)})`;
 
@@ -331,9 +374,20 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     };
     const seen: TSeen = { changed: 0, renewed: 0, plays: 0, adPlays: 0, acknowledged: 0 };
     let peakRss = ready.rss;
+    // The timeline: each 2 s, the worst event-loop delay of the server and of this driver.
+    const driverDelay = monitorEventLoopDelay({ resolution: 10 });
+    driverDelay.enable();
+    const runStart = performance.now();
+    const stalls: Array<{ atMs: number; serverMs: number; driverMs: number }> = [];
     const rssTimer = setInterval(() => {
+      const atMs = performance.now() - runStart;
+      const driverMs = driverDelay.max / 1e6;
+      driverDelay.reset();
       void server.ask<TServerMemory>({ type: 'memory' }).then(
-        (memory) => (peakRss = Math.max(peakRss, memory.rss)),
+        (memory) => {
+          peakRss = Math.max(peakRss, memory.rss);
+          stalls.push({ atMs, serverMs: memory.loopDelayMaxMs, driverMs });
+        },
         () => undefined,
       );
     }, 2000);
@@ -361,6 +415,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     });
     ended.abort();
     clearInterval(rssTimer);
+    driverDelay.disable();
     const loadLine = load.stop();
     // A server past its capacity may still be closing what was aborted: give it 30 s at most.
     const after = await Promise.race([
@@ -387,6 +442,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
       `  polls answered 200 (manifest changed) ${fmt(seen.changed)}; tokens renewed ${fmt(seen.renewed)}; plays sent ${fmt(seen.plays)} (${fmt(seen.adPlays)} ad plays), acknowledged ${fmt(seen.acknowledged)}; the scheduler was at most ${fmt(loop.lateMs)} ms late; unanswered at the end ${loop.unanswered}`,
     );
     say(`  during the run: ${loadLine}; ${loadAverageLine()} at its end`);
+    for (const line of timelineLines(tallies, stalls, runStart)) say(line);
     say(
       `  server memory: idle before seeding ${memoryLine(idle)}; seeded, manifests served ${memoryLine(ready)}; after the run ${after ? memoryLine(after) : 'not answered in 30 s'}; peak RSS in the run ${mb(peakRss)}`,
     );

@@ -216,4 +216,6 @@ export interface TServerMemory {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** The server's worst event-loop delay since the last ask, in ms. */
+  loopDelayMaxMs: number;
 }

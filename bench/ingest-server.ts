@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 // bench/ingest's server process: Screenline built as server.ts builds it (production mode, the
 // settlement worker on, listening on a loopback port), plus what the driver asks of it over IPC:
 // seed the world straight into the tables, run a round of the plain-INSERT baseline on the same
@@ -123,6 +124,14 @@ const rssTimer = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 500);
 rssTimer.unref();
+/** The event loop's worst delay since the last `memory` ask (bench:fleet's timeline). */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+function loopDelayMaxMs() {
+  const worst = loopDelay.max / 1e6;
+  loopDelay.reset();
+  return worst;
+}
 
 /** The stored file a content item names (its bytes are never fetched in the run). */
 const objectOf = (ownerId: string, name: string) => ({
@@ -569,6 +578,7 @@ async function handle(request: TRequest): Promise<unknown> {
         heapTotal: usage.heapTotal,
         external: usage.external,
         arrayBuffers: usage.arrayBuffers,
+        loopDelayMaxMs: loopDelayMaxMs(),
       } satisfies TServerMemory;
     }
     case 'window':
