@@ -58,6 +58,19 @@ describe('configuration', () => {
     expect(prefixOf({ REDIS_PREFIX: 'screenline:prod:' })).toBe('screenline:prod:');
     expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
   });
+
+  it('hashes passwords at full cost everywhere but the test suite', () => {
+    expect(loadConfig({}).passwordHashing).toBe('scrypt');
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashing).toBe('scrypt');
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASHING: 'fast-for-tests' })).toThrow(
+        /PASSWORD_HASHING/,
+      );
+    }
+    expect(
+      loadConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'fast-for-tests' }).passwordHashing,
+    ).toBe('fast-for-tests');
+  });
 });
 
 describe('TRUST_PROXY (issue 18 item 3)', () => {

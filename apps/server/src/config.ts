@@ -199,9 +199,19 @@ const ZEnv = z
     WEB_DIST: z.string().optional(),
     // Seeds the demo business on start when the database has not got it (apps/server/src/demo).
     DEMO: ZBool.default(false),
+    // `fast-for-tests`: a cheap password hash for the test suite (test-password-hashing.ts);
+    // refused outside NODE_ENV=test.
+    PASSWORD_HASHING: z.enum(['scrypt', 'fast-for-tests']).default('scrypt'),
     PLAYER_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.PASSWORD_HASHING === 'fast-for-tests' && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASHING'],
+        message: 'fast-for-tests is for the test suite only (NODE_ENV=test)',
+      });
+    }
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({
         code: 'custom',
@@ -294,6 +304,7 @@ const ZEnv = z
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
       demo: env.DEMO,
+      passwordHashing: env.PASSWORD_HASHING,
       version: readVersion(),
       webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
       playerDist: path.resolve(
@@ -363,6 +374,7 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
     AUTH_RATE_LIMIT: 'false',
     // Tests settle when they choose (app.deps.settlement.settleDue()), never behind their back.
     SETTLEMENT_WORKER: 'false',
+    PASSWORD_HASHING: 'fast-for-tests',
     ...overrides,
   });
 }

@@ -17,6 +17,7 @@ import { betterAuthLogger } from './auth-logger';
 import { sessionCachePlugin, type TSessionCache } from './session-cache';
 import { accountLimitsPlugin, createAccountLimits } from './account-limits';
 import { twoFactorRulesPlugin, type TStepUp } from './step-up';
+import { testPasswordHashing } from './test-password-hashing';
 
 /** The header that carries the client address into Better Auth; always set by us, never trusted from outside. */
 export const CLIENT_IP_HEADER = 'x-screenline-client-ip';
@@ -103,6 +104,7 @@ export function createAuth({
     emailAndPassword: {
       enabled: true,
       minPasswordLength: config.passwordMinLength,
+      ...(config.passwordHashing === 'fast-for-tests' ? { password: testPasswordHashing } : {}),
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // Sign-up answers the same whether or not the address has an account (issue 18 item 7):
       // no session either way (the client signs in next, docs/decisions.md), and Better Auth
