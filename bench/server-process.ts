@@ -13,7 +13,13 @@ export function startProcess(entry: string, env: Record<string, string>): ChildP
   return fork(entry, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
 }
