@@ -83,7 +83,8 @@ export async function slotProfile(
     for (let at = segment.startMs; at < segment.endMs; ) {
       const next = Math.min(segment.endMs, (Math.floor(at / QUARTER_MS) + 1) * QUARTER_MS);
       const ms = ((next - at) * loop.slotMs) / loop.loopMs;
-      slotMsByHour[hourOf(at)]! += ms;
+      const hour = hourOf(at);
+      slotMsByHour[hour] = (slotMsByHour[hour] ?? 0) + ms;
       slotMs += ms;
       plays += ((next - at) * loop.slotCount) / loop.loopMs;
       at = next;

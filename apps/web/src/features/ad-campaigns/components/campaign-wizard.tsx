@@ -58,9 +58,9 @@ import {
   type TWizardStepId,
 } from '@/features/ad-campaigns/utils/campaign-form';
 import {
-  estimateReach,
   maxSecondsFor,
   spacesBelowFloor,
+  targetedSpaces,
 } from '@/features/ad-campaigns/utils/estimate';
 import {
   clearWizardDraft,
@@ -553,7 +553,7 @@ function BudgetStep({
   const values = useWatch({ control }) as TCampaignFormValues;
   const bid = amountMicros(values.bid);
   const budget = amountMicros(values.budget);
-  const targeted = spaces.data ? estimateReach(spaces.data, targetingOf(values)).spaces : [];
+  const targeted = spaces.data ? targetedSpaces(spaces.data, targetingOf(values)) : [];
   const floors = targeted.map((space) => space.floorMicrosPerSecond);
   const below = bid !== undefined && bid > 0 ? spacesBelowFloor(targeted, bid) : [];
   return (

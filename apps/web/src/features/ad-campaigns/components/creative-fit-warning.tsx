@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
-import { matchesTargeting, type TCampaignTargeting, type TMarketplaceAdSpace } from '@screenline/shared/campaign';
+import type { TCampaignTargeting, TMarketplaceAdSpace } from '@screenline/shared/campaign';
 import { creativeFitIssues } from '@/features/ad-campaigns/utils/creative-fit';
+import { targetedSpaces } from '@/features/ad-campaigns/utils/estimate';
 import type { TCreativeChoice } from '@/features/ad-campaigns/utils/wizard-draft';
 
 /**
@@ -18,8 +19,7 @@ export function CreativeFitWarning({
   targeting: TCampaignTargeting;
 }) {
   if (!spaces || creatives.length === 0) return null;
-  const targeted = spaces.filter((space) => matchesTargeting(space, targeting));
-  const issues = creativeFitIssues(creatives, targeted);
+  const issues = creativeFitIssues(creatives, targetedSpaces(spaces, targeting));
   if (issues.length === 0) return null;
   return (
     <div

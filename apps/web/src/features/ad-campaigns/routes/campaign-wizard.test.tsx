@@ -166,6 +166,8 @@ describe('the campaign wizard', () => {
   it('keeps what was typed across "Upload creatives" and back, until it is discarded', async () => {
     const router = renderNew();
     await screen.findByRole('heading', { level: 2, name: 'Name and creatives' });
+    // An untouched wizard stores nothing (a stale start date would come back otherwise).
+    expect(draftKeys()).toEqual([]);
     await userEvent.type(screen.getByLabelText('Campaign name'), 'Winter fair');
     await userEvent.click(screen.getByRole('button', { name: 'Add from your library' }));
     await userEvent.click(await screen.findByRole('link', { name: 'Upload creatives' }));
