@@ -72,7 +72,7 @@ export async function slotProfile(
     entries: found.entries,
     defaultPlaylistId: found.adSpace.defaultPlaylistId,
   }).timeline(fromMs, toMs);
-  const hourOf = weekHourReader(timeZone);
+  const hours = quarterWeekHours(timeZone, fromMs);
   const slotMsByHour = Array.from({ length: HOURS_PER_WEEK }, () => 0);
   let slotMs = 0;
   let plays = 0;
@@ -83,7 +83,7 @@ export async function slotProfile(
     for (let at = segment.startMs; at < segment.endMs; ) {
       const next = Math.min(segment.endMs, (Math.floor(at / QUARTER_MS) + 1) * QUARTER_MS);
       const ms = ((next - at) * loop.slotMs) / loop.loopMs;
-      const hour = hourOf(at);
+      const hour = hours[Math.floor((at - fromMs) / QUARTER_MS)] ?? 0;
       slotMsByHour[hour] = (slotMsByHour[hour] ?? 0) + ms;
       slotMs += ms;
       plays += ((next - at) * loop.slotCount) / loop.loopMs;
@@ -98,15 +98,6 @@ export async function slotProfile(
   if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
   estimates.set(key, estimate);
   return estimate;
-}
-
-/** Seconds of ad slots on an average day of the coming week (see `slotProfile`). */
-export async function slotSecondsPerDay(
-  deps: { adSpaces: TAdSpaceDirectory; content: TContentDirectory },
-  space: { ownerId: string; adSpaceId: string },
-  nowMs: number,
-): Promise<number> {
-  return (await slotProfile(deps, space, nowMs)).slotSecondsPerDay;
 }
 
 /** Estimates by space, content version, day and video lengths (issue 19: bounded per request). */
@@ -145,6 +136,25 @@ export function clipToWindows<T extends { startMs: number; endMs: number }>(
   }
   return clipped;
 }
+
+/**
+ * The local hour of the week of each quarter hour of the 7 days from `fromMs` (a UTC midnight),
+ * in `timeZone`: read once per zone and day for every space (Intl is slow per call).
+ */
+function quarterWeekHours(timeZone: string, fromMs: number): Uint8Array {
+  const key = `${timeZone}:${fromMs}`;
+  const known = weekHours.get(key);
+  if (known) return known;
+  const hourOf = weekHourReader(timeZone);
+  const quarters = (SLOT_ESTIMATE_DAYS * DAY_MS) / QUARTER_MS;
+  const hours = new Uint8Array(quarters);
+  for (let index = 0; index < quarters; index += 1) hours[index] = hourOf(fromMs + index * QUARTER_MS);
+  if (weekHours.size >= WEEK_HOURS_KEPT) weekHours.clear();
+  weekHours.set(key, hours);
+  return hours;
+}
+const weekHours = new Map<string, Uint8Array>();
+const WEEK_HOURS_KEPT = 500;
 
 const WEEKDAY_INDEX: Record<string, number> = {
   Mon: 0,
