@@ -163,7 +163,10 @@ describe('the campaign wizard', () => {
     ]);
   });
 
-  it('keeps what was typed across "Upload creatives" and back, until it is discarded', async () => {
+  // Two trips away and back, each a fresh wizard: slower than one step.
+  it('keeps what was typed across "Upload creatives" and back, until it is discarded', {
+    timeout: 20_000,
+  }, async () => {
     const router = renderNew();
     await screen.findByRole('heading', { level: 2, name: 'Name and creatives' });
     // An untouched wizard stores nothing (a stale start date would come back otherwise).
