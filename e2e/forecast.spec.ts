@@ -22,7 +22,9 @@ function words(seconds: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return `${minutes} min`;
-  return rest === 0 ? `${hours.toLocaleString('en-GB')} h` : `${hours.toLocaleString('en-GB')} h ${rest} min`;
+  return rest === 0
+    ? `${hours.toLocaleString('en-GB')} h`
+    : `${hours.toLocaleString('en-GB')} h ${rest} min`;
 }
 
 const figure = (page: Page, term: string) =>

@@ -71,9 +71,9 @@ describe('forecastCampaign', () => {
       ...input,
       dayparts: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '08:00', endTime: '09:00' }],
     });
-    expect(forecast.counted.map((entry) => [entry.space.adSpaceId, entry.slotSecondsPerDay])).toEqual(
-      [['m', 3_600]],
-    );
+    expect(
+      forecast.counted.map((entry) => [entry.space.adSpaceId, entry.slotSecondsPerDay]),
+    ).toEqual([['m', 3_600]]);
     expect(forecast.leftOut.map((entry) => entry.space.adSpaceId)).toEqual(['e']);
   });
 

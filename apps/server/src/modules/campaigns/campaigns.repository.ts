@@ -311,12 +311,7 @@ export const campaignsRepository = {
         targeting: campaign.targeting,
       })
       .from(campaign)
-      .where(
-        and(
-          eq(campaign.state, 'approved'),
-          gte(campaign.endDate, sql`${today}::date - 1`),
-        ),
-      );
+      .where(and(eq(campaign.state, 'approved'), gte(campaign.endDate, sql`${today}::date - 1`)));
   },
 
   /** The newest local day of the campaign's billed plays (null: none). */

@@ -80,7 +80,7 @@ export async function slotProfile(
     const loop = segment.playlistId ? loops.get(segment.playlistId) : undefined;
     if (!loop || loop.slotCount === 0) continue;
     // Every zone's offset is a whole number of quarter hours: a quarter never spans two hours.
-    for (let at = segment.startMs; at < segment.endMs; ) {
+    for (let at = segment.startMs; at < segment.endMs;) {
       const next = Math.min(segment.endMs, (Math.floor(at / QUARTER_MS) + 1) * QUARTER_MS);
       const ms = ((next - at) * loop.slotMs) / loop.loopMs;
       const hour = hours[Math.floor((at - fromMs) / QUARTER_MS)] ?? 0;
@@ -148,7 +148,8 @@ function quarterWeekHours(timeZone: string, fromMs: number): Uint8Array {
   const hourOf = weekHourReader(timeZone);
   const quarters = (SLOT_ESTIMATE_DAYS * DAY_MS) / QUARTER_MS;
   const hours = new Uint8Array(quarters);
-  for (let index = 0; index < quarters; index += 1) hours[index] = hourOf(fromMs + index * QUARTER_MS);
+  for (let index = 0; index < quarters; index += 1)
+    hours[index] = hourOf(fromMs + index * QUARTER_MS);
   if (weekHours.size >= WEEK_HOURS_KEPT) weekHours.clear();
   weekHours.set(key, hours);
   return hours;

@@ -32,7 +32,10 @@ export function CreativeFitWarning({
           ? 'A creative does not fit a targeted screen'
           : `${issues.length} creative and screen pairs do not fit`}
       </p>
-      <ul aria-label="Creatives that do not fit a targeted screen" className="grid list-disc gap-1 pl-5">
+      <ul
+        aria-label="Creatives that do not fit a targeted screen"
+        className="grid list-disc gap-1 pl-5"
+      >
         {issues.map((issue) => (
           <li key={`${issue.creativeId}:${issue.adSpaceId}`}>{issue.message}</li>
         ))}

@@ -265,9 +265,7 @@ export function NewAdCampaignPage() {
           defaultValues={campaignFormValues(campaign.data)}
           draftKey={draftKey}
           // Changes typed before the campaign was saved elsewhere would overwrite that save.
-          restored={
-            draft && draft.savedAt > Date.parse(campaign.data.updatedAt) ? draft : null
-          }
+          restored={draft && draft.savedAt > Date.parse(campaign.data.updatedAt) ? draft : null}
         />
       ) : (
         <Alert title="This campaign can no longer be edited">

@@ -158,40 +158,48 @@ describe('the campaign wizard', () => {
     const warning = await screen.findByRole('list', {
       name: 'Creatives that do not fit a targeted screen',
     });
-    expect(within(warning).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       '“Sale poster.png” is landscape (1920×1080) but “Gym mirror” (London) is a portrait screen (1080×1920): it will show small, with bars above and below it.',
     ]);
   });
 
   // Two trips away and back, each a fresh wizard: slower than one step.
-  it('keeps what was typed across "Upload creatives" and back, until it is discarded', {
-    timeout: 20_000,
-  }, async () => {
-    const router = renderNew();
-    await screen.findByRole('heading', { level: 2, name: 'Name and creatives' });
-    // An untouched wizard stores nothing (a stale start date would come back otherwise).
-    expect(draftKeys()).toEqual([]);
-    await userEvent.type(screen.getByLabelText('Campaign name'), 'Winter fair');
-    await userEvent.click(screen.getByRole('button', { name: 'Add from your library' }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Upload creatives' }));
-    expect(await screen.findByText('Library page')).toBeVisible();
+  it(
+    'keeps what was typed across "Upload creatives" and back, until it is discarded',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const router = renderNew();
+      await screen.findByRole('heading', { level: 2, name: 'Name and creatives' });
+      // An untouched wizard stores nothing (a stale start date would come back otherwise).
+      expect(draftKeys()).toEqual([]);
+      await userEvent.type(screen.getByLabelText('Campaign name'), 'Winter fair');
+      await userEvent.click(screen.getByRole('button', { name: 'Add from your library' }));
+      await userEvent.click(await screen.findByRole('link', { name: 'Upload creatives' }));
+      expect(await screen.findByText('Library page')).toBeVisible();
 
-    await router.navigate(-1);
-    expect(await screen.findByText('Restored what you typed')).toBeVisible();
-    expect(screen.getByLabelText('Campaign name')).toHaveValue('Winter fair');
+      await router.navigate(-1);
+      expect(await screen.findByText('Restored what you typed')).toBeVisible();
+      expect(screen.getByLabelText('Campaign name')).toHaveValue('Winter fair');
 
-    await goToStep('Budget');
-    await userEvent.type(screen.getByLabelText('Bid per second'), '0.004');
-    await router.navigate(paths.content.library);
-    await router.navigate(-1);
-    // The step comes back too.
-    expect(await screen.findByLabelText('Bid per second')).toHaveValue('0.004');
+      await goToStep('Budget');
+      await userEvent.type(screen.getByLabelText('Bid per second'), '0.004');
+      await router.navigate(paths.content.library);
+      await router.navigate(-1);
+      // The step comes back too.
+      expect(await screen.findByLabelText('Bid per second')).toHaveValue('0.004');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
-    expect(await screen.findByLabelText('Campaign name')).toHaveValue('');
-    expect(screen.queryByText('Restored what you typed')).toBeNull();
-    expect(draftKeys()).toEqual([]);
-  });
+      await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+      expect(await screen.findByLabelText('Campaign name')).toHaveValue('');
+      expect(screen.queryByText('Restored what you typed')).toBeNull();
+      expect(draftKeys()).toEqual([]);
+    },
+  );
 
   it('clears the draft once the campaign is saved', async () => {
     const campaign = makeCampaign();

@@ -552,8 +552,8 @@ export function AdCampaignsHelpPage() {
             <strong>Targeting</strong>: <strong>By city, venue type and orientation</strong> (a
             screen matches when it is in every group you tick; a group left empty includes all), or{' '}
             <strong>Specific screens</strong> from the screens open to campaigns. The{' '}
-            <strong>Forecast</strong> beside the steps follows every change (see{' '}
-            <em>Forecasts</em> below).
+            <strong>Forecast</strong> beside the steps follows every change (see <em>Forecasts</em>{' '}
+            below).
           </li>
           <li>
             <strong>Schedule</strong>: start and end date, and optionally up to 20 dayparts
@@ -575,8 +575,8 @@ export function AdCampaignsHelpPage() {
             <strong>Review</strong>: everything in words, each part with a <strong>Change</strong>{' '}
             button. <strong>Save draft</strong> keeps it to finish later;{' '}
             <strong>Submit for review</strong> saves and sends it. A creative whose orientation or
-            shape does not fit a targeted screen (a landscape poster on a portrait screen) is
-            named with the screen: it would show small, with bars.
+            shape does not fit a targeted screen (a landscape poster on a portrait screen) is named
+            with the screen: it would show small, with bars.
           </li>
         </ol>
         <p>
@@ -601,13 +601,15 @@ export function AdCampaignsHelpPage() {
             screen’s own time zone (a Monday to Friday 07:00–10:00 daypart counts 15 hours of the
             week);
           </li>
-          <li>your share of those slots: the other live campaigns on a screen share them by bid.</li>
+          <li>
+            your share of those slots: the other live campaigns on a screen share them by bid.
+          </li>
         </ul>
         <p>
-          <strong>Plays per day</strong> and <strong>Spend per day</strong> are a range: the low
-          end is your bid against every competing campaign weighed at twice its bid, the high end
-          your bid weighed at twice against theirs (pacing moves each campaign within such a
-          factor). Alone on a screen you have all of its slots. Your daily cap bounds both ends.
+          <strong>Plays per day</strong> and <strong>Spend per day</strong> are a range: the low end
+          is your bid against every competing campaign weighed at twice its bid, the high end your
+          bid weighed at twice against theirs (pacing moves each campaign within such a factor).
+          Alone on a screen you have all of its slots. Your daily cap bounds both ends.
         </p>
       </HelpSection>
       <HelpSection title="Review, states and actions">
