@@ -260,6 +260,21 @@ export const ZMarketplaceAdSpace = z.object({
   floorMicrosPerSecond: ZMicros,
   /** Seconds of ad slots its schedule plays on an average day of the coming week. */
   slotSecondsPerDay: z.number().int().nonnegative(),
+  /**
+   * Seconds of ad slots in each local hour of the coming week, in the space's zone: 168 figures,
+   * index (ISO weekday − 1) × 24 + hour. The estimate reads dayparts against it.
+   */
+  slotSecondsByHour: z.array(z.number().int().nonnegative()).length(168),
+  /** The average length of one ad-slot play in seconds (0: no slot plays). */
+  averageSlotSeconds: z.number().nonnegative(),
+  /**
+   * The live campaigns (approved, flight not over) that may fill this space and bid at least its
+   * floor: how many, and the sum of their bids per second (the estimate's competition).
+   */
+  competition: z.object({
+    campaigns: z.number().int().nonnegative(),
+    bidsMicrosPerSecond: ZMicros,
+  }),
   audience: ZAudience,
 });
 export type TMarketplaceAdSpace = z.infer<typeof ZMarketplaceAdSpace>;

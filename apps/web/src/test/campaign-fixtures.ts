@@ -6,10 +6,18 @@ import { jsonResponse } from '@/test/fixtures';
 
 export const campaignUuid = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
 
+/**
+ * A marketplace screen; its ad-slot time is spread evenly over the hours of the week unless
+ * `slotSecondsByHour` is given, and no live campaign competes unless `competition` is given.
+ */
 export function makeMarketplaceSpace(
   overrides: Partial<TMarketplaceAdSpace> = {},
 ): TMarketplaceAdSpace {
+  const slotSecondsPerDay = overrides.slotSecondsPerDay ?? 3_600;
   return {
+    slotSecondsByHour: Array.from({ length: 168 }, () => Math.round(slotSecondsPerDay / 24)),
+    averageSlotSeconds: 15,
+    competition: { campaigns: 0, bidsMicrosPerSecond: 0 },
     adSpaceId: campaignUuid(1),
     name: 'Mall entrance',
     locationName: 'Riverside Mall',
@@ -36,6 +44,8 @@ export const MARKETPLACE_SPACES: TMarketplaceAdSpace[] = [
     locationName: 'City Gym',
     venueType: 'fitness',
     orientation: 'portrait',
+    resolutionWidth: 1080,
+    resolutionHeight: 1920,
     floorMicrosPerSecond: 5_000,
     slotSecondsPerDay: 1_800,
     audience: { weeklyFootfall: null, ageBands: {}, genderSplit: null },

@@ -300,6 +300,20 @@ export const campaignsRepository = {
       .orderBy(asc(location.city), asc(adSpace.name), asc(adSpace.id));
   },
 
+  /**
+   * The live campaigns a space's fill may hold (approved, flight not over on `today` anywhere:
+   * a day of slack for zones ahead of UTC): their bids and targeting, for the estimate.
+   */
+  async liveBids(db: TDb, today: string) {
+    return db
+      .select({
+        bidMicrosPerSecond: campaign.bidMicrosPerSecond,
+        targeting: campaign.targeting,
+      })
+      .from(campaign)
+      .where(and(eq(campaign.state, 'approved'), gte(campaign.endDate, sql`${today}::date - 1`)));
+  },
+
   /** The newest local day of the campaign's billed plays (null: none). */
   async lastPlayDay(db: TDb, campaignId: string): Promise<string | null> {
     const [row] = await db

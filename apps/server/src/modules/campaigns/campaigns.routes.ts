@@ -223,7 +223,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['marketplace'],
         summary:
-          'Ad spaces whose monetization is approved, with floor, audience and estimated ad-slot seconds per day',
+          'Ad spaces whose monetization is approved, with floor, audience, estimated ad-slot time by local hour of the week and the live campaigns competing there',
         response: { 200: ZMarketplaceAdSpaceList, ...refusals },
       },
     },

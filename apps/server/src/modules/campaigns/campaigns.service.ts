@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  matchesTargeting,
   ZCampaignTargeting,
   ZStoredDaypart,
   type TCampaign,
@@ -48,7 +49,7 @@ import {
   ZCampaignCursor,
   type TCampaignRow,
 } from './campaigns.repository';
-import { slotSecondsPerDay } from './slot-seconds';
+import { slotProfile } from './slot-seconds';
 
 type TListQuery = z.output<typeof ZCampaignListQuery>;
 type TCreate = z.output<typeof ZCreateCampaign>;
@@ -497,21 +498,38 @@ export function createCampaignsService(
     return { filename: `campaign-${slug(row.name)}-${from}-to-${to}.csv`, body };
   }
 
-  /** The approved-monetized ad spaces as buyers see them (no owner identity). */
+  /**
+   * The approved-monetized ad spaces as buyers see them (no owner identity), with what the
+   * wizard's estimate reads: the ad-slot time by local hour of the week and the competition.
+   */
   async function marketplace(actor: TActor): Promise<TMarketplaceAdSpaceList> {
     await access.requireAccess(actor, 'marketplace.adSpaces.list');
     const nowMs = now();
+    const live = (await repo.liveBids(db, utcDate(nowMs))).map((row) => ({
+      bidMicrosPerSecond: row.bidMicrosPerSecond,
+      targeting: ZCampaignTargeting.parse(row.targeting),
+    }));
     const items = [];
     for (const space of await repo.monetizedSpaces(db)) {
       const { ownerId: _owner, audience, ...shown } = space;
+      const profile = await slotProfile(
+        { adSpaces: deps.adSpaces, content: contentOf(db) },
+        space,
+        nowMs,
+      );
+      const competing = live.filter(
+        (entry) =>
+          entry.bidMicrosPerSecond >= space.floorMicrosPerSecond &&
+          matchesTargeting(space, entry.targeting),
+      );
       items.push({
         ...shown,
         audience: ZAudience.parse(audience),
-        slotSecondsPerDay: await slotSecondsPerDay(
-          { adSpaces: deps.adSpaces, content: contentOf(db) },
-          space,
-          nowMs,
-        ),
+        ...profile,
+        competition: {
+          campaigns: competing.length,
+          bidsMicrosPerSecond: competing.reduce((sum, entry) => sum + entry.bidMicrosPerSecond, 0),
+        },
       });
     }
     return { items };

@@ -20,8 +20,9 @@ import {
 } from '@screenline/shared/campaign';
 import type { TContentItem } from '@screenline/shared/content';
 import { VENUE_TYPES, VENUE_TYPE_LABELS } from '@screenline/shared/location';
+import type { TForecastInput } from '@screenline/shared/forecast';
 import { formatMicros } from '@screenline/shared/money';
-import { ISO_WEEKDAYS } from '@screenline/shared/schedule';
+import { ISO_WEEKDAYS, ZLocalTime } from '@screenline/shared/schedule';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -46,6 +47,7 @@ import { SubmitAfterSaveError, useSaveCampaign } from '@/features/ad-campaigns/a
 import { CheckboxGroup } from '@/features/ad-campaigns/components/checkbox-group';
 import { CreativePickerDialog } from '@/features/ad-campaigns/components/creative-picker-dialog';
 import { CreativeThumbnail } from '@/features/ad-campaigns/components/creative-thumbnail';
+import { CreativeFitWarning } from '@/features/ad-campaigns/components/creative-fit-warning';
 import { ReachEstimate } from '@/features/ad-campaigns/components/reach-estimate';
 import {
   WIZARD_STEPS,
@@ -56,13 +58,18 @@ import {
   type TWizardStepId,
 } from '@/features/ad-campaigns/utils/campaign-form';
 import {
-  estimateReach,
   maxSecondsFor,
   spacesBelowFloor,
+  targetedSpaces,
 } from '@/features/ad-campaigns/utils/estimate';
+import {
+  clearWizardDraft,
+  writeWizardDraft,
+  type TCreativeChoice,
+  type TWizardDraft,
+} from '@/features/ad-campaigns/utils/wizard-draft';
 
 type TBody = z.output<typeof ZCampaignForm>;
-type TCreativeChoice = { id: string; name: string; kind: 'image' | 'video'; src: string | null };
 type TSpaces = ReturnType<typeof useMarketplaceAdSpaces>;
 type TControl = Control<TCampaignFormValues, unknown, TBody>;
 
@@ -546,7 +553,7 @@ function BudgetStep({
   const values = useWatch({ control }) as TCampaignFormValues;
   const bid = amountMicros(values.bid);
   const budget = amountMicros(values.budget);
-  const targeted = spaces.data ? estimateReach(spaces.data, targetingOf(values)).spaces : [];
+  const targeted = spaces.data ? targetedSpaces(spaces.data, targetingOf(values)) : [];
   const floors = targeted.map((space) => space.floorMicrosPerSecond);
   const below = bid !== undefined && bid > 0 ? spacesBelowFloor(targeted, bid) : [];
   return (
@@ -803,6 +810,22 @@ function Stepper({
   );
 }
 
+/** What the forecast reads from the form: amounts as typed become micros when they parse. */
+function forecastInputOf(values: TCampaignFormValues): TForecastInput {
+  const bid = amountMicros(values.bid);
+  return {
+    targeting: targetingOf(values),
+    dayparts: values.dayparts.filter(
+      (daypart) =>
+        daypart.weekdays.length > 0 &&
+        ZLocalTime.safeParse(daypart.startTime).success &&
+        ZLocalTime.safeParse(daypart.endTime).success,
+    ),
+    bidMicrosPerSecond: bid !== undefined && bid > 0 ? bid : undefined,
+    dailyCapMicros: values.dailyCap.trim() === '' ? null : amountMicros(values.dailyCap),
+  };
+}
+
 /** The choices the wizard can show for creatives it starts with (an edited campaign's). */
 function initialChoices(campaign: TCampaign | null): Map<string, TCreativeChoice> {
   const map = new Map<string, TCreativeChoice>();
@@ -812,6 +835,8 @@ function initialChoices(campaign: TCampaign | null): Map<string, TCreativeChoice
       name: creative.name,
       kind: creative.kind,
       src: creative.kind === 'image' ? creative.url : null,
+      width: creative.width,
+      height: creative.height,
     });
   }
   return map;
@@ -820,23 +845,35 @@ function initialChoices(campaign: TCampaign | null): Map<string, TCreativeChoice
 /**
  * The campaign wizard (/publisher/ad-campaigns/new, `?edit=<id>` for a draft or rejected one):
  * one step at a time with "Next" checking that step's fields by the shared schema, any step
- * reachable from the stepper, the reach estimate beside it, and "Save draft" / "Submit for
- * review" (save, then submit).
+ * reachable from the stepper, the forecast beside it, and "Save draft" / "Submit for review"
+ * (save, then submit). What the buyer types is kept under `draftKey` as they type
+ * (utils/wizard-draft.ts) and `restored` brings it back; saving or discarding removes it.
  */
 export function CampaignWizard({
   campaign,
   defaultValues,
+  draftKey,
+  restored = null,
 }: {
   campaign: TCampaign | null;
   defaultValues: TCampaignFormValues;
+  draftKey: string;
+  restored?: TWizardDraft | null;
 }) {
   const navigate = useNavigate();
   const save = useSaveCampaign();
   const spaces = useMarketplaceAdSpaces();
-  const [stepIndex, setStepIndex] = useState(0);
+  const [stepIndex, setStepIndex] = useState(() =>
+    Math.min(restored?.stepIndex ?? 0, WIZARD_STEPS.length - 1),
+  );
   const [savedId, setSavedId] = useState<string | null>(campaign?.id ?? null);
-  const [choices, setChoices] = useState(() => initialChoices(campaign));
+  const [choices, setChoices] = useState(() => {
+    const map = initialChoices(campaign);
+    for (const choice of restored?.choices ?? []) map.set(choice.id, choice);
+    return map;
+  });
   const [pending, setPending] = useState<'draft' | 'submit' | null>(null);
+  const [restoredAt, setRestoredAt] = useState(restored?.savedAt ?? null);
   const {
     control,
     register,
@@ -844,15 +881,43 @@ export function CampaignWizard({
     trigger,
     getValues,
     setError,
+    reset,
     formState: { errors },
   } = useForm<TCampaignFormValues, unknown, TBody>({
     resolver: zodResolver(ZCampaignForm),
-    defaultValues,
+    defaultValues: restored?.values ?? defaultValues,
     // Checked as the person types, not on blur: an error that vanishes on blur moves the next
     // control under the pointer between press and release, and the click is lost.
     mode: 'onChange',
   });
-  const targeting = targetingOf(useWatch({ control }) as TCampaignFormValues);
+  const values = useWatch({ control }) as TCampaignFormValues;
+  const targeting = targetingOf(values);
+
+  // The draft follows every change; an untouched wizard stores nothing (a new campaign's dates
+  // would otherwise come back stale). Saving clears it before leaving (`isLeaving`).
+  const untouched = useRef(JSON.stringify({ values, stepIndex }));
+  const isLeaving = useRef(false);
+  useEffect(() => {
+    if (isLeaving.current) return;
+    const snapshot = JSON.stringify({ values, stepIndex });
+    if (snapshot === untouched.current && restoredAt === null) return;
+    untouched.current = '';
+    const chosen = values.creativeIds.flatMap((id) => {
+      const choice = choices.get(id);
+      return choice ? [choice] : [];
+    });
+    writeWizardDraft(draftKey, { values, stepIndex, choices: chosen });
+  }, [values, stepIndex, choices, draftKey, restoredAt]);
+
+  const discard = () => {
+    clearWizardDraft(draftKey);
+    reset(defaultValues);
+    setChoices(initialChoices(campaign));
+    setStepIndex(0);
+    setRestoredAt(null);
+    untouched.current = JSON.stringify({ values: defaultValues, stepIndex: 0 });
+    toast.success(campaign ? 'Your unsaved changes were discarded.' : 'The draft was discarded.');
+  };
   const step = WIZARD_STEPS[stepIndex] ?? WIZARD_STEPS[0];
   const stepsWithErrors = new Set(
     WIZARD_STEPS.flatMap((candidate, index) =>
@@ -875,6 +940,8 @@ export function CampaignWizard({
           name: item.name,
           kind: item.kind,
           src: item.kind === 'image' ? item.mediaUrl : item.posterUrl,
+          width: item.width,
+          height: item.height,
         });
       }
       return map;
@@ -886,6 +953,8 @@ export function CampaignWizard({
         setPending(submit ? 'submit' : 'draft');
         try {
           const saved = await save.mutateAsync({ id: savedId, body, submit });
+          isLeaving.current = true;
+          clearWizardDraft(draftKey);
           toast.success(
             submit
               ? `“${saved.name}” was sent for review.`
@@ -933,6 +1002,16 @@ export function CampaignWizard({
     >
       <Stepper current={stepIndex} stepsWithErrors={stepsWithErrors} onGo={goTo} />
       <Card className="grid gap-6 p-5 sm:p-6">
+        {restoredAt !== null && (
+          <Alert title="Restored what you typed">
+            <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              Your unsaved changes of {new Date(restoredAt).toLocaleString(DATE_LOCALE)} are back.
+              <Button variant="link" className="h-auto p-0" onClick={discard}>
+                Discard changes
+              </Button>
+            </span>
+          </Alert>
+        )}
         {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
         {step.id === 'creatives' && (
           <CreativesStep
@@ -951,6 +1030,16 @@ export function CampaignWizard({
           <BudgetStep control={control} register={register} errors={errors} spaces={spaces} />
         )}
         {step.id === 'qr' && <QrStep register={register} errors={errors} />}
+        {(step.id === 'creatives' || step.id === 'targeting' || isReview) && (
+          <CreativeFitWarning
+            creatives={values.creativeIds.flatMap((id) => {
+              const choice = choices.get(id);
+              return choice ? [choice] : [];
+            })}
+            spaces={spaces.data}
+            targeting={targeting}
+          />
+        )}
         {isReview && (
           <ReviewStep
             control={control}
@@ -990,7 +1079,7 @@ export function CampaignWizard({
       </Card>
       {showsEstimate && (
         <Card className="p-4 lg:sticky lg:top-20">
-          <ReachEstimate spaces={spaces} targeting={targeting} />
+          <ReachEstimate spaces={spaces} input={forecastInputOf(values)} />
         </Card>
       )}
     </form>

@@ -1,19 +1,25 @@
-import type { TMarketplaceAdSpace, TCampaignTargeting } from '@screenline/shared/campaign';
+import type { TMarketplaceAdSpace } from '@screenline/shared/campaign';
+import { forecastCampaign, type TForecastInput, type TRange } from '@screenline/shared/forecast';
+import { formatMicros } from '@screenline/shared/money';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatSeconds } from '@/lib/campaign-format';
-import { estimateReach } from '@/features/ad-campaigns/utils/estimate';
+
+const formatRange = (range: TRange, format: (value: number) => string) =>
+  range.low === range.high ? format(range.low) : `${format(range.low)} – ${format(range.high)}`;
 
 /**
- * What the targeting reaches right now, recomputed on every change with the shared matching
- * rule: matching screens, their ad-slot seconds per day and their owners' declared footfall.
+ * The forecast, recomputed on every change (`forecastCampaign`, docs/marketplace.md "The
+ * forecast"): the screens the campaign can play on, their ad-slot time within the dayparts,
+ * plays and spend a day as a range, the owners' declared footfall, and the screens left out
+ * with the reason.
  */
 export function ReachEstimate({
   spaces,
-  targeting,
+  input,
 }: {
   spaces: { data?: TMarketplaceAdSpace[]; isPending: boolean; error: unknown };
-  targeting: TCampaignTargeting;
+  input: TForecastInput;
 }) {
   if (spaces.isPending) {
     return (
@@ -29,27 +35,51 @@ export function ReachEstimate({
       </p>
     );
   }
-  const reach = estimateReach(spaces.data, targeting);
+  const forecast = forecastCampaign(spaces.data, input);
+  const matching = forecast.counted.length + forecast.leftOut.length;
+  const perDay = forecast.perDay;
   const figures = [
-    { term: 'Matching screens', value: formatCount(reach.spaces.length) },
+    {
+      term: 'Screens it plays on',
+      value: formatCount(forecast.counted.length),
+      detail:
+        forecast.leftOut.length > 0
+          ? `Of ${formatCount(matching)} matching; see below`
+          : 'Every matching screen',
+    },
     {
       term: 'Ad-slot time per day',
-      value: formatSeconds(reach.slotSecondsPerDay),
-      detail: `${formatCount(reach.slotSecondsPerDay)} seconds on an average day`,
+      value: formatSeconds(Math.round(forecast.slotSecondsPerDay)),
+      detail:
+        input.dayparts.length > 0
+          ? 'Within your dayparts, on an average day of the week'
+          : 'On an average day of the week',
+    },
+    {
+      term: 'Plays per day',
+      value: perDay ? formatRange(perDay.plays, formatCount) : 'Enter a bid',
+      detail: perDay
+        ? `${formatRange(perDay.seconds, formatSeconds)} shown, sharing the slots with other campaigns`
+        : 'Your share of the slots depends on your bid',
+    },
+    {
+      term: 'Spend per day',
+      value: perDay ? formatRange(perDay.spendMicros, (micros) => formatMicros(micros)) : '—',
+      detail: perDay?.cappedByDailyCap ? 'Limited by your daily cap' : undefined,
     },
     {
       term: 'Weekly footfall',
-      value: formatCount(reach.weeklyFootfall),
+      value: formatCount(forecast.weeklyFootfall),
       detail:
-        reach.undeclaredFootfall === 0
+        forecast.undeclaredFootfall === 0
           ? 'As declared by the screens’ owners'
-          : `As declared by the owners; ${reach.undeclaredFootfall} of these screens declare none`,
+          : `As declared by the owners; ${forecast.undeclaredFootfall} of these screens declare none`,
     },
   ];
   return (
     <section aria-labelledby="reach-estimate" aria-live="polite" className="grid gap-3">
       <h2 id="reach-estimate" className="text-sm font-semibold">
-        Estimated reach
+        Forecast
       </h2>
       <dl className="grid gap-2">
         {figures.map((figure) => (
@@ -63,13 +93,32 @@ export function ReachEstimate({
           </div>
         ))}
       </dl>
-      {reach.spaces.length === 0 && (
+      {forecast.leftOut.length > 0 && (
+        <div className="grid gap-1">
+          <h3 className="text-xs font-semibold">Left out of the forecast</h3>
+          <ul aria-label="Screens left out of the forecast" className="grid gap-1 text-xs">
+            {forecast.leftOut.map(({ space, reason }) => (
+              <li key={space.adSpaceId}>
+                <span className="font-medium">
+                  {space.name} ({space.city})
+                </span>
+                : {reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {matching === 0 && (
         <p className="text-xs text-muted-foreground">
           {spaces.data.length === 0
             ? 'No screen is open to campaigns yet.'
             : 'No screen matches: widen the targeting or choose screens.'}
         </p>
       )}
+      <p className="text-xs text-muted-foreground">
+        A range, not a promise: your share of each screen’s ad slots depends on the other live
+        campaigns’ bids there and on how each campaign is paced.
+      </p>
     </section>
   );
 }

@@ -35,6 +35,7 @@ import {
   formatFlight,
   formatMoment,
 } from '@/lib/campaign-format';
+import { useAuth } from '@/lib/auth-context';
 import { addDays, todayIn } from '@/lib/local-time';
 import { paths } from '@/lib/paths';
 import { PLAY_MAX_AGE_WORDS } from '@/lib/proof-of-play';
@@ -51,6 +52,7 @@ import { CampaignTabs } from '@/features/ad-campaigns/components/campaign-tabs';
 import { CampaignWizard } from '@/features/ad-campaigns/components/campaign-wizard';
 import { StateTimeline } from '@/features/ad-campaigns/components/state-timeline';
 import { campaignFormValues, newCampaignValues } from '@/features/ad-campaigns/utils/campaign-form';
+import { readWizardDraft, wizardDraftKey } from '@/features/ad-campaigns/utils/wizard-draft';
 
 const newCampaignButton = (
   <Button asChild>
@@ -207,6 +209,10 @@ export function NewAdCampaignPage() {
   const editId = searchParams.get('edit');
   usePageTitle(editId ? 'Edit ad campaign' : 'New ad campaign');
   const campaign = useCampaign(editId);
+  const { user } = useAuth();
+  const draftKey = wizardDraftKey(user?.uid ?? 'signed-out', editId);
+  // Read once per campaign: the wizard keeps the draft up to date from then on.
+  const draft = useMemo(() => readWizardDraft(draftKey), [draftKey]);
   const newValues = useMemo(() => {
     // Starts tomorrow by the buyer's own clock and runs four weeks.
     const start = addDays(todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone), 1);
@@ -223,7 +229,13 @@ export function NewAdCampaignPage() {
     return (
       <>
         {header}
-        <CampaignWizard key="new" campaign={null} defaultValues={newValues} />
+        <CampaignWizard
+          key="new"
+          campaign={null}
+          defaultValues={newValues}
+          draftKey={draftKey}
+          restored={draft}
+        />
       </>
     );
   }
@@ -251,6 +263,9 @@ export function NewAdCampaignPage() {
           key={campaign.data.id}
           campaign={campaign.data}
           defaultValues={campaignFormValues(campaign.data)}
+          draftKey={draftKey}
+          // Changes typed before the campaign was saved elsewhere would overwrite that save.
+          restored={draft && draft.savedAt > Date.parse(campaign.data.updatedAt) ? draft : null}
         />
       ) : (
         <Alert title="This campaign can no longer be edited">

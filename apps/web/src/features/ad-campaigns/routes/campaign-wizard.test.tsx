@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCampaign } from '@screenline/shared/campaign';
-import { MARKETPLACE_SPACES, makeCampaign, stubApi, type TApiCall } from '@/test/campaign-fixtures';
+import {
+  MARKETPLACE_SPACES,
+  campaignUuid,
+  makeCampaign,
+  makeMarketplaceSpace,
+  stubApi,
+  type TApiCall,
+} from '@/test/campaign-fixtures';
+import { paths } from '@/lib/paths';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { renderWithAuth } from '@/test/render';
 import { NewAdCampaignPage } from '@/features/ad-campaigns/routes/ad-campaign-pages';
@@ -38,13 +46,36 @@ function renderWizard(
   return calls;
 }
 
+/** The wizard for a new campaign, beside a library page its "Upload creatives" link opens. */
+function renderNew() {
+  stubApi((call) => {
+    if (call.path === '/api/v1/marketplace/ad-spaces')
+      return jsonResponse({ items: MARKETPLACE_SPACES });
+    if (call.path.startsWith('/api/v1/content'))
+      return jsonResponse({ items: [], nextCursor: null });
+    return undefined;
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/publisher/ad-campaigns/new', Component: NewAdCampaignPage },
+      { path: paths.content.library, element: <p>Library page</p> },
+    ],
+    { initialEntries: ['/publisher/ad-campaigns/new'] },
+  );
+  renderWithAuth(router, makeAuth(makeUser({ role: 'publisher' })));
+  return router;
+}
+
+const draftKeys = () =>
+  Object.keys(window.localStorage).filter((key) => key.startsWith('screenline.campaign-wizard'));
+
 const goToStep = async (name: string) => {
   const steps = await screen.findByRole('navigation', { name: 'Campaign steps' });
   await userEvent.click(within(steps).getByRole('button', { name }));
   return screen.findByRole('heading', { level: 2, name });
 };
 
-const estimate = () => screen.getByRole('region', { name: 'Estimated reach' });
+const estimate = () => screen.getByRole('region', { name: 'Forecast' });
 
 beforeEach(() => {
   vi.spyOn(console, 'debug').mockImplementation(() => undefined);
@@ -60,24 +91,128 @@ describe('the campaign wizard', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Name and creatives' })).toBeVisible();
   });
 
-  it('estimates the reach of the targeting from the marketplace’s screens as it changes', async () => {
+  it('forecasts from the screens the bid can play on, and names the ones left out', async () => {
+    // Bid €0.0025 a second: the gym's floor (€0.005) leaves it out.
     renderWizard(makeCampaign({ targeting: { cities: ['London'] } }));
     await goToStep('Targeting');
-    // London: the mall (3,600 s, 10,000 a week) and the gym (1,800 s, no footfall declared).
-    await waitFor(() => expect(estimate()).toHaveTextContent('Matching screens2'));
-    expect(estimate()).toHaveTextContent('5,400 seconds on an average day');
+    await waitFor(() => expect(estimate()).toHaveTextContent('Screens it plays on1'));
+    expect(estimate()).toHaveTextContent('Of 2 matching');
+    const leftOut = screen.getByRole('list', { name: 'Screens left out of the forecast' });
+    expect(leftOut).toHaveTextContent(
+      'Gym mirror (London): Your bid is below its floor of €0.005 a second.',
+    );
+    // The mall alone: 3,600 s of slots a day in 15 s plays, all of them (no competing campaign).
+    expect(estimate()).toHaveTextContent('Ad-slot time per day1 h');
+    expect(estimate()).toHaveTextContent('Plays per day240');
+    expect(estimate()).toHaveTextContent('Spend per day€9.00');
     expect(estimate()).toHaveTextContent('Weekly footfall10,000');
-    expect(estimate()).toHaveTextContent('1 of these screens declare none');
-
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Retail' }));
-    expect(estimate()).toHaveTextContent('Matching screens1');
-    expect(estimate()).toHaveTextContent('3,600 seconds on an average day');
 
     await userEvent.click(screen.getByRole('radio', { name: 'Specific screens' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Gare du Nord/ }));
-    expect(estimate()).toHaveTextContent('Matching screens1');
-    expect(estimate()).toHaveTextContent('7,200 seconds on an average day');
+    expect(estimate()).toHaveTextContent('Screens it plays on1');
+    expect(estimate()).toHaveTextContent('Ad-slot time per day2 h');
     expect(estimate()).toHaveTextContent('Weekly footfall50,000');
+    expect(screen.queryByRole('list', { name: 'Screens left out of the forecast' })).toBeNull();
+  });
+
+  it('counts only the dayparts chosen', async () => {
+    renderWizard(makeCampaign({ targeting: { cities: ['London'] } }));
+    await goToStep('Schedule');
+    await waitFor(() => expect(estimate()).toHaveTextContent('Ad-slot time per day1 h'));
+    // Mon–Fri 07:00–10:00: 15 of the week's 168 hours, 150 s of slots each, over 7 days.
+    await userEvent.click(screen.getByRole('button', { name: 'Add a daypart' }));
+    expect(estimate()).toHaveTextContent('Ad-slot time per day5 min');
+    expect(estimate()).toHaveTextContent('Within your dayparts');
+    expect(estimate()).toHaveTextContent('Plays per day21');
+    expect(estimate()).toHaveTextContent('Spend per day€0.80');
+  });
+
+  it('gives a range of plays and spend when other live campaigns bid on the screens', async () => {
+    const contested = [
+      makeMarketplaceSpace({ competition: { campaigns: 1, bidsMicrosPerSecond: 2_500 } }),
+    ];
+    renderWizard(makeCampaign({ targeting: { cities: ['London'] } }), (call) =>
+      call.path === '/api/v1/marketplace/ad-spaces'
+        ? jsonResponse({ items: contested })
+        : undefined,
+    );
+    await goToStep('Budget');
+    // Equal bids, each side paced up to 2×: a third to two thirds of 3,600 s.
+    await waitFor(() => expect(estimate()).toHaveTextContent('Plays per day80 – 160'));
+    expect(estimate()).toHaveTextContent('20 min – 40 min shown');
+    expect(estimate()).toHaveTextContent('Spend per day€3.00 – €6.00');
+    await userEvent.type(screen.getByLabelText('Daily cap (optional)'), '4');
+    expect(estimate()).toHaveTextContent('Spend per day€3.00 – €4.00');
+    expect(estimate()).toHaveTextContent('Limited by your daily cap');
+  });
+
+  it('warns when a landscape creative is aimed at a portrait screen', async () => {
+    renderWizard(makeCampaign({ targeting: { adSpaceIds: [campaignUuid(1)] } }));
+    await goToStep('Targeting');
+    await screen.findByRole('checkbox', { name: /Mall entrance/ });
+    expect(
+      screen.queryByRole('list', { name: 'Creatives that do not fit a targeted screen' }),
+    ).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Mall entrance/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Gym mirror/ }));
+    const warning = await screen.findByRole('list', {
+      name: 'Creatives that do not fit a targeted screen',
+    });
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '“Sale poster.png” is landscape (1920×1080) but “Gym mirror” (London) is a portrait screen (1080×1920): it will show small, with bars above and below it.',
+    ]);
+  });
+
+  // Two trips away and back, each a fresh wizard: slower than one step.
+  it(
+    'keeps what was typed across "Upload creatives" and back, until it is discarded',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const router = renderNew();
+      await screen.findByRole('heading', { level: 2, name: 'Name and creatives' });
+      // An untouched wizard stores nothing (a stale start date would come back otherwise).
+      expect(draftKeys()).toEqual([]);
+      await userEvent.type(screen.getByLabelText('Campaign name'), 'Winter fair');
+      await userEvent.click(screen.getByRole('button', { name: 'Add from your library' }));
+      await userEvent.click(await screen.findByRole('link', { name: 'Upload creatives' }));
+      expect(await screen.findByText('Library page')).toBeVisible();
+
+      await router.navigate(-1);
+      expect(await screen.findByText('Restored what you typed')).toBeVisible();
+      expect(screen.getByLabelText('Campaign name')).toHaveValue('Winter fair');
+
+      await goToStep('Budget');
+      await userEvent.type(screen.getByLabelText('Bid per second'), '0.004');
+      await router.navigate(paths.content.library);
+      await router.navigate(-1);
+      // The step comes back too.
+      expect(await screen.findByLabelText('Bid per second')).toHaveValue('0.004');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+      expect(await screen.findByLabelText('Campaign name')).toHaveValue('');
+      expect(screen.queryByText('Restored what you typed')).toBeNull();
+      expect(draftKeys()).toEqual([]);
+    },
+  );
+
+  it('clears the draft once the campaign is saved', async () => {
+    const campaign = makeCampaign();
+    renderWizard(campaign, (call) =>
+      call.method === 'PATCH' ? jsonResponse({ ...campaign, name: 'Renamed' }) : undefined,
+    );
+    const name = await screen.findByLabelText('Campaign name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Renamed');
+    expect(draftKeys()).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Overview page')).toBeVisible();
+    expect(draftKeys()).toEqual([]);
   });
 
   it('asks for at least one screen when targeting specific screens', async () => {

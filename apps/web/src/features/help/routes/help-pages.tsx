@@ -552,8 +552,8 @@ export function AdCampaignsHelpPage() {
             <strong>Targeting</strong>: <strong>By city, venue type and orientation</strong> (a
             screen matches when it is in every group you tick; a group left empty includes all), or{' '}
             <strong>Specific screens</strong> from the screens open to campaigns. The{' '}
-            <strong>Estimated reach</strong> shows the matching screens, their ad-slot time per day
-            and the weekly footfall their owners declare.
+            <strong>Forecast</strong> beside the steps follows every change (see <em>Forecasts</em>{' '}
+            below).
           </li>
           <li>
             <strong>Schedule</strong>: start and end date, and optionally up to 20 dayparts
@@ -564,7 +564,7 @@ export function AdCampaignsHelpPage() {
             decimals; 0.0025 is a quarter of a cent; at least the platform minimum, by default
             €0.0001), the <strong>Total budget</strong> and an optional <strong>Daily cap</strong>{' '}
             (not above the budget). Screens whose floor price is above your bid are listed: the
-            campaign will not play there.
+            campaign will not play there, and the forecast leaves them out.
           </li>
           <li>
             <strong>QR code</strong>: an optional <strong>Destination address</strong> (http or
@@ -574,9 +574,43 @@ export function AdCampaignsHelpPage() {
           <li>
             <strong>Review</strong>: everything in words, each part with a <strong>Change</strong>{' '}
             button. <strong>Save draft</strong> keeps it to finish later;{' '}
-            <strong>Submit for review</strong> saves and sends it.
+            <strong>Submit for review</strong> saves and sends it. A creative whose orientation or
+            shape does not fit a targeted screen (a landscape poster on a portrait screen) is named
+            with the screen: it would show small, with bars.
           </li>
         </ol>
+        <p>
+          <strong>Nothing you type is lost.</strong> The wizard keeps what you type in this browser
+          as you go, so following <strong>Upload creatives</strong>, reloading or leaving the page
+          and coming back brings every field and the step back (“Restored what you typed”).{' '}
+          <strong>Discard changes</strong> starts again; saving or submitting clears it.
+        </p>
+      </HelpSection>
+      <HelpSection title="Forecasts">
+        <p>
+          The <strong>Forecast</strong> is an estimate for an average day of the week, not a
+          promise. It counts only:
+        </p>
+        <ul>
+          <li>
+            screens open to campaigns that match your targeting and whose floor price your bid
+            reaches (the others are listed with the reason);
+          </li>
+          <li>
+            the ad-slot time those screens’ schedules play within your dayparts, read in each
+            screen’s own time zone (a Monday to Friday 07:00–10:00 daypart counts 15 hours of the
+            week);
+          </li>
+          <li>
+            your share of those slots: the other live campaigns on a screen share them by bid.
+          </li>
+        </ul>
+        <p>
+          <strong>Plays per day</strong> and <strong>Spend per day</strong> are a range: the low end
+          is your bid against every competing campaign weighed at twice its bid, the high end your
+          bid weighed at twice against theirs (pacing moves each campaign within such a factor).
+          Alone on a screen you have all of its slots. Your daily cap bounds both ends.
+        </p>
       </HelpSection>
       <HelpSection title="Review, states and actions">
         <p>
