@@ -132,14 +132,12 @@ export const ZCampaignApprovalParams = z.object({
 });
 
 /** POST /api/v1/ad-spaces/{adSpaceId}/campaign-approvals/{campaignId}: a reason to decline. */
+export const ZDeclineReason = text()
+  .trim()
+  .min(3, 'Give a reason the advertiser can act on.')
+  .max(1000, 'Keep it under 1,000 characters.');
 export const ZCampaignApprovalDecision = z.discriminatedUnion('decision', [
   z.strictObject({ decision: z.literal('approve') }),
-  z.strictObject({
-    decision: z.literal('decline'),
-    reason: text()
-      .trim()
-      .min(3, 'Give a reason the buyer can act on.')
-      .max(1000, 'Keep it under 1,000 characters.'),
-  }),
+  z.strictObject({ decision: z.literal('decline'), reason: ZDeclineReason }),
 ]);
 export type TCampaignApprovalDecision = z.infer<typeof ZCampaignApprovalDecision>;
