@@ -101,9 +101,9 @@ export function PolicyEditor({
     );
 
   return (
-    <Card>
+    <Card aria-labelledby={`${id}-title`}>
       <CardHeader>
-        <CardTitle>{policy.adSpaceName}</CardTitle>
+        <CardTitle id={`${id}-title`}>{policy.adSpaceName}</CardTitle>
         <CardDescription>How campaigns are approved on this screen.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
