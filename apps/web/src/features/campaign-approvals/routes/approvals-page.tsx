@@ -112,8 +112,8 @@ export function CampaignApprovalsPage() {
       canDecide={reviewed.has(approval.adSpaceId)}
       isDeciding={
         decide.isPending &&
-        decide.variables.campaignId === approval.campaign.id &&
-        decide.variables.adSpaceId === approval.adSpaceId
+        decide.variables?.campaignId === approval.campaign.id &&
+        decide.variables?.adSpaceId === approval.adSpaceId
       }
       onPreview={() => setPreviewing(approval)}
       onApprove={() => approve(approval)}
