@@ -140,11 +140,10 @@ export function createApprovalsService(deps: {
       pairs.map(({ space, row }) => approvalPair(row, space.id)),
       now(),
     );
-    return pairs.map(({ space, row }) => ({
-      space,
-      row,
-      approval: approvals.get(pairKey(row.id, space.id)) as TSpaceApproval,
-    }));
+    return pairs.flatMap(({ space, row }) => {
+      const approval = approvals.get(pairKey(row.id, space.id));
+      return approval ? [{ space, row, approval }] : [];
+    });
   }
 
   async function queueItems(

@@ -18,7 +18,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { showSaveError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { useDecideCampaign } from '@/features/campaign-approvals/api/approvals';
+import { useDecideCampaign } from '@/features/campaign-approvals/api/decide-campaign';
 
 /** The decline's reason, checked with the shared schema's rule. */
 const ZReason = z.object({ reason: ZDeclineReason });

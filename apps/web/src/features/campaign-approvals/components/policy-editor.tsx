@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useSaveApprovalPolicy } from '@/features/campaign-approvals/api/approvals';
+import { useSaveApprovalPolicy } from '@/features/campaign-approvals/api/save-approval-policy';
 
 type TAdvertiser = { id: string; name: string };
 

@@ -13,11 +13,9 @@ import { apiRequest, errorMessage } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/list-all';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
-import {
-  useApprovalPolicies,
-  useCampaignApprovals,
-  useDecideCampaign,
-} from '@/features/campaign-approvals/api/approvals';
+import { useDecideCampaign } from '@/features/campaign-approvals/api/decide-campaign';
+import { useApprovalPolicies } from '@/features/campaign-approvals/api/list-approval-policies';
+import { useCampaignApprovals } from '@/features/campaign-approvals/api/list-campaign-approvals';
 import {
   ApprovalItem,
   approvalActionSelector,
