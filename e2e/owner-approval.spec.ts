@@ -178,6 +178,12 @@ test('an owner previews and approves one campaign, declines another, and rules a
     onScreens.getByRole('listitem', { name: `${casino} on ${reviewed}` }),
   ).toContainText('No betting ads next to the school.');
 
+  // Looked at: the page at desktop and phone widths (in the test's output folder).
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  await owner.screenshot({ path: test.info().outputPath('approvals-1440.png'), fullPage: true });
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.screenshot({ path: test.info().outputPath('approvals-390.png'), fullPage: true });
+
   // The buyer sees each screen's standing on the campaigns' overviews.
   await buyerPage.goto(`/publisher/ad-campaigns/view/${coffeeId}/overview`);
   await expect(buyerPage.getByText('Approved on 2 of 2 screens.')).toBeVisible();
@@ -186,4 +192,6 @@ test('an owner previews and approves one campaign, declines another, and rules a
   const perScreen = buyerPage.getByRole('list', { name: 'Approval per screen' });
   await expect(perScreen).toContainText('No betting ads next to the school.');
   await expect(perScreen).toContainText('Declined');
+  await buyerPage.setViewportSize({ width: 1440, height: 900 });
+  await buyerPage.screenshot({ path: test.info().outputPath('overview-1440.png'), fullPage: true });
 });
