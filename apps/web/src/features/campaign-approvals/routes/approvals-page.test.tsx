@@ -9,8 +9,8 @@ import { renderWithAuth } from '@/test/render';
 import { makeAdSpace, uuid } from '@/test/screens-fixtures';
 import { CampaignApprovalsPage } from '@/features/campaign-approvals/routes/approvals-page';
 
-const LOBBY = makeAdSpace({ id: uuid(201), name: 'Lobby', defaultPlaylistId: null });
-const BAR = makeAdSpace({ id: uuid(202), name: 'Bar', defaultPlaylistId: null });
+const LOBBY = makeAdSpace({ id: uuid(201), name: 'Lobby', defaultPlaylist: null });
+const BAR = makeAdSpace({ id: uuid(202), name: 'Bar', defaultPlaylist: null });
 
 function makeApproval(overrides: Partial<TCampaignApproval> = {}): TCampaignApproval {
   return {

@@ -33,7 +33,7 @@ function usePreviewPlaylist(adSpaceId: string | null) {
     enabled: adSpaceId !== null,
   });
   const playlistId =
-    spaces.data?.find((space) => space.id === adSpaceId)?.defaultPlaylistId ?? null;
+    spaces.data?.find((space) => space.id === adSpaceId)?.defaultPlaylist?.id ?? null;
   const playlist = useQuery({
     queryKey: ['playlists', 'detail', playlistId ?? ''],
     queryFn: ({ signal }) =>
