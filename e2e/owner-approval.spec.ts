@@ -174,9 +174,9 @@ test('an owner previews and approves one campaign, declines another, and rules a
   await expect(onScreens.getByRole('listitem', { name: `${casino} on ${ruled}` })).toContainText(
     'does not take ads about gambling',
   );
-  await expect(
-    onScreens.getByRole('listitem', { name: `${casino} on ${reviewed}` }),
-  ).toContainText('No betting ads next to the school.');
+  await expect(onScreens.getByRole('listitem', { name: `${casino} on ${reviewed}` })).toContainText(
+    'No betting ads next to the school.',
+  );
 
   // Looked at: the page at desktop and phone widths (in the test's output folder).
   await owner.setViewportSize({ width: 1440, height: 900 });

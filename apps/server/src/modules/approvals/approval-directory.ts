@@ -80,7 +80,11 @@ export async function spaceApprovalsOf(
   const reviewed = [...policies].flatMap(([id, policy]) => (policy.mode === 'review' ? [id] : []));
   const decisions = await decisionsOf(
     db,
-    [...new Set(pairs.flatMap((pair) => (reviewed.includes(pair.adSpaceId) ? [pair.campaign.id] : [])))],
+    [
+      ...new Set(
+        pairs.flatMap((pair) => (reviewed.includes(pair.adSpaceId) ? [pair.campaign.id] : [])),
+      ),
+    ],
     reviewed,
   );
   const answer = new Map<string, TSpaceApproval>();

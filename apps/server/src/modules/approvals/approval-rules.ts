@@ -105,7 +105,13 @@ export function approvalOf(
           reason: null,
           approvedSinceMs: policy.effectiveSinceMs,
         }
-      : { ...none, state: 'declined', decidedByKind: 'rules', reason: blocked, approvedSinceMs: null };
+      : {
+          ...none,
+          state: 'declined',
+          decidedByKind: 'rules',
+          reason: blocked,
+          approvedSinceMs: null,
+        };
   }
   if (stored) {
     const approved = stored.decision === 'approved';

@@ -216,9 +216,7 @@ export function createApprovalsService(deps: {
     input: TCampaignApprovalDecision,
   ): Promise<TCampaignApproval> {
     await access.requireAccess(actor, 'approvals.decide', [adSpaceId]);
-    const found = (await pairsOfOwner(actor, [adSpaceId])).find(
-      ({ row }) => row.id === campaignId,
-    );
+    const found = (await pairsOfOwner(actor, [adSpaceId])).find(({ row }) => row.id === campaignId);
     if (!found) throw notFound('That campaign');
     if (found.space.policy?.mode !== 'review')
       throw new AppError(

@@ -14,7 +14,11 @@ import { ZOutboxList } from '@screenline/shared/mail';
 import { adSpaceApprovalPolicy, campaignSpaceApproval } from '../../db/schema/index';
 import { createContentDirectory } from '../content/content-directory';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
-import { popMarketplace, type TPopMarketplace, type TPopScreen } from '../../../test/proof-of-play-setup';
+import {
+  popMarketplace,
+  type TPopMarketplace,
+  type TPopScreen,
+} from '../../../test/proof-of-play-setup';
 import { signUpForStorage } from '../../../test/storage-helpers';
 import { createApprovalsService } from './approvals.service';
 
@@ -220,7 +224,9 @@ describe.each(BACKENDS)('owner approval on %s', (backend) => {
       .where(eq(campaignSpaceApproval.campaignId, campaignId));
     expect(row?.decision).toBe('expired');
     expect(await expiryMails()).toBe(1);
-    expect(await buyerView(campaignId)).toMatchObject([{ state: 'expired', reason: expect.stringContaining('48 hours') }]);
+    expect(await buyerView(campaignId)).toMatchObject([
+      { state: 'expired', reason: expect.stringContaining('48 hours') },
+    ]);
     // The owner may still approve it late.
     const late = await decide(screen.adSpaceId, campaignId, { decision: 'approve' });
     expect(late.statusCode, late.body).toBe(200);
@@ -275,9 +281,9 @@ describe.each(BACKENDS)('owner approval on %s', (backend) => {
       cookie: stranger.cookie,
       payload: { role: 'advertiser' },
     });
-    expect((await setPolicy(elsewhere.adSpaceId, { mode: 'platform' }, stranger.cookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await setPolicy(elsewhere.adSpaceId, { mode: 'platform' }, stranger.cookie)).statusCode,
+    ).toBe(404);
     const strangers = await t.request({
       method: 'POST',
       url: `/api/v1/ad-spaces/${elsewhere.adSpaceId}/campaign-approvals/${campaignId}`,

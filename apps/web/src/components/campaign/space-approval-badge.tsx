@@ -1,7 +1,4 @@
-import {
-  SPACE_APPROVAL_STATE_LABELS,
-  type TSpaceApprovalState,
-} from '@screenline/shared/approval';
+import { SPACE_APPROVAL_STATE_LABELS, type TSpaceApprovalState } from '@screenline/shared/approval';
 import { Badge } from '@/components/ui/badge';
 
 const TONE = {

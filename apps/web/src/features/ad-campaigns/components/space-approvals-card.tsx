@@ -30,7 +30,9 @@ export function SpaceApprovalsCard({ campaignId }: { campaignId: string }) {
             onRetry={() => void approvals.refetch()}
           />
         ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No monetized screen matches the targeting now.</p>
+          <p className="text-sm text-muted-foreground">
+            No monetized screen matches the targeting now.
+          </p>
         ) : (
           <>
             <p className="mb-3 text-sm">

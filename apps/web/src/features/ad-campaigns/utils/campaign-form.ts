@@ -131,7 +131,11 @@ export const ZCampaignForm = ZCampaignFormValues.superRefine((values, ctx) => {
   }
   // Optional on a draft for the API, but owners' rules and the review need it: asked up front.
   if (values.category === '')
-    ctx.addIssue({ code: 'custom', path: ['category'], message: 'Pick what the campaign advertises.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['category'],
+      message: 'Pick what the campaign advertises.',
+    });
   if (values.targetingMode === 'spaces' && values.adSpaceIds.length === 0) {
     ctx.addIssue({
       code: 'custom',

@@ -45,7 +45,8 @@ export function ApprovalItem({
             <span className="font-medium text-foreground">{approval.adSpaceName}</span>
           </p>
           <p className="text-sm text-muted-foreground tabular-nums">
-            {formatFlight(campaign.startDate, campaign.endDate)} · {formatBid(campaign.bidMicrosPerSecond)}
+            {formatFlight(campaign.startDate, campaign.endDate)} ·{' '}
+            {formatBid(campaign.bidMicrosPerSecond)}
           </p>
         </div>
         <div className="grid justify-items-end gap-1 text-sm">

@@ -44,8 +44,7 @@ export function ApprovalPreview({
     const urls = new Map<string, string>();
     const itemNames = new Map<string, string>();
     for (const creative of creatives) if (creative.url) urls.set(creative.id, creative.url);
-    for (const item of playlist?.content ?? [])
-      if (item.mediaUrl) urls.set(item.id, item.mediaUrl);
+    for (const item of playlist?.content ?? []) if (item.mediaUrl) urls.set(item.id, item.mediaUrl);
     const mediaUrlOf = (contentId: string) => urls.get(contentId) ?? null;
     const own = playlist ? toPlaybackPlaylist(playlist, mediaUrlOf).playlist : null;
     const hasSlot = own?.items.some((item) => item.type === 'adSlot') ?? false;

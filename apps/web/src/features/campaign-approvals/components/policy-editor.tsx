@@ -1,6 +1,10 @@
 import { useId, useState } from 'react';
 import { X } from 'lucide-react';
-import { AD_CATEGORIES, AD_CATEGORY_LABELS, type TAdCategory } from '@screenline/shared/ad-category';
+import {
+  AD_CATEGORIES,
+  AD_CATEGORY_LABELS,
+  type TAdCategory,
+} from '@screenline/shared/ad-category';
 import {
   APPROVAL_MODE_LABELS,
   APPROVAL_MODES,

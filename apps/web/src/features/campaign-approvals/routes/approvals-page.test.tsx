@@ -61,7 +61,10 @@ function makePolicy(overrides: Partial<TApprovalPolicy> = {}): TApprovalPolicy {
 
 function renderApprovals({
   items = [makeApproval()],
-  policies = [makePolicy(), makePolicy({ adSpaceId: BAR.id, adSpaceName: 'Bar', mode: 'platform', updatedAt: null })],
+  policies = [
+    makePolicy(),
+    makePolicy({ adSpaceId: BAR.id, adSpaceName: 'Bar', mode: 'platform', updatedAt: null }),
+  ],
   decide = () => jsonResponse(makeApproval({ state: 'approved' })),
 }: {
   items?: TCampaignApproval[];
@@ -70,7 +73,8 @@ function renderApprovals({
 } = {}) {
   const calls = stubApi((call) => {
     if (call.method === 'POST') return decide();
-    if (call.method === 'PUT') return jsonResponse(makePolicy(call.body as Partial<TApprovalPolicy>));
+    if (call.method === 'PUT')
+      return jsonResponse(makePolicy(call.body as Partial<TApprovalPolicy>));
     switch (call.path) {
       case '/api/v1/campaign-approvals':
         return jsonResponse({ items });
@@ -121,7 +125,10 @@ describe('/advertiser/monetize/approvals', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
     expect(await within(dialog).findByText(/Give a reason/)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'We sell coffee too.');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Reason' }),
+      'We sell coffee too.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({

@@ -73,7 +73,10 @@ export function CampaignApprovalsPage() {
   );
   const known = useMemo(() => {
     const byId = new Map(
-      (queue.data?.items ?? []).map((item) => [item.campaign.advertiser.id, item.campaign.advertiser]),
+      (queue.data?.items ?? []).map((item) => [
+        item.campaign.advertiser.id,
+        item.campaign.advertiser,
+      ]),
     );
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
   }, [queue.data]);
@@ -162,8 +165,8 @@ export function CampaignApprovalsPage() {
             </h2>
             {waiting.length === 0 ? (
               <p className="text-sm text-muted-foreground">
-                Nothing waits for you. Campaigns appear here when a screen of yours is set to
-                “I review every campaign”.
+                Nothing waits for you. Campaigns appear here when a screen of yours is set to “I
+                review every campaign”.
               </p>
             ) : (
               <ul className="grid gap-4">{waiting.map(renderItem)}</ul>
