@@ -194,6 +194,7 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   // a destination for the QR code, then submit.
   await buyer.goto('/publisher/ad-campaigns/new');
   await fill(buyer, 'Campaign name', campaignName);
+  await buyer.getByLabel('What it advertises').selectOption('retail-shopping');
   await buyer.getByRole('button', { name: 'Add from your library' }).click();
   const picker = buyer.getByRole('dialog', { name: 'Add creatives' });
   await picker.getByRole('button', { name: creative.name }).click();

@@ -246,6 +246,7 @@ async function seed(browser: Browser): Promise<void> {
           bidMicrosPerSecond: 200,
           budgetMicros: 10_000_000,
           destinationUrl: 'https://example.com/sale',
+          category: 'retail-shopping',
         },
       }),
     );

@@ -1779,6 +1779,7 @@ async function seedMarketplace() {
     bidMicrosPerSecond: MARKET.bidMicrosPerSecond,
     budgetMicros: MARKET.budgetMicros,
     destinationUrl: MARKET.destinationUrl,
+    category: 'travel',
   });
   await call('POST', `/api/v1/campaigns/${campaign.id}/submit`, buyer, {});
   const houseAd = await uploadToLibrary(

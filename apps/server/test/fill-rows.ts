@@ -1,3 +1,4 @@
+import type { TAdCategory } from '@screenline/shared/ad-category';
 import type { TCampaignTargeting, TDaypart } from '@screenline/shared/campaign';
 import { sql } from 'drizzle-orm';
 import {
@@ -63,6 +64,9 @@ export interface TCampaignRow {
   dailyCapMicros?: number | null;
   destinationUrl?: string | null;
   state?: 'approved' | 'paused' | 'pending' | 'completed' | 'canceled';
+  category?: TAdCategory | null;
+  /** When a super-user approved it (the owner's decision deadline counts from it): LONG_AGO. */
+  approvedAt?: Date;
 }
 
 /**
@@ -89,6 +93,8 @@ export async function insertFundedCampaign(t: TTestApp, input: TCampaignRow): Pr
         dailyCapMicros: input.dailyCapMicros ?? null,
         destinationUrl: input.destinationUrl ?? null,
         state: input.state ?? 'approved',
+        category: input.category ?? null,
+        decidedAt: input.state === 'pending' ? null : (input.approvedAt ?? LONG_AGO),
       })
       .returning({ id: campaign.id });
     if (!row) throw new Error('no campaign inserted');

@@ -571,6 +571,7 @@ describe.each(BACKENDS)('the marketplace under a seeded simulation on %s', (back
         bidMicrosPerSecond: bid,
         budgetMicros: budget,
         dailyCapMicros: dailyCap,
+        category: 'retail-shopping',
       },
     });
     expect(made.statusCode, made.body).toBe(201);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdCategory } from './ad-category';
 import { ZOrientation, type TOrientation } from './ad-space';
 import { ZAudience, ZVenueType, type TVenueType } from './location';
 import { ZDecision, ZMicros, ZPageQuery, ZPositiveMicros } from './money';
@@ -131,6 +132,8 @@ const campaignFields = {
   budgetMicros: ZPositiveMicros,
   dailyCapMicros: ZPositiveMicros.nullable().default(null),
   destinationUrl: ZDestinationUrl.nullable().default(null),
+  /** What it advertises (issue 22): optional on a draft, required at submission. */
+  category: ZAdCategory.nullable().default(null),
 };
 
 function refineCampaign(
@@ -173,6 +176,7 @@ export const ZUpdateCampaign = z
     ...campaignFields,
     dailyCapMicros: ZPositiveMicros.nullable(),
     destinationUrl: ZDestinationUrl.nullable(),
+    category: ZAdCategory.nullable(),
   })
   .partial()
   .superRefine(refineCampaign);
@@ -212,6 +216,7 @@ export const ZCampaign = z.object({
   budgetMicros: ZMicros,
   dailyCapMicros: ZMicros.nullable(),
   destinationUrl: text().nullable(),
+  category: ZAdCategory.nullable(),
   state: ZCampaignState,
   status: ZCampaignStatus,
   /** Charged so far (from the ledger). */

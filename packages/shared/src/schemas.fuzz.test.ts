@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as adCategory from './ad-category';
 import * as adPlaylist from './ad-playlist';
 import * as adSpace from './ad-space';
 import * as analytics from './analytics';
+import * as approval from './approval';
 import * as authMessages from './auth-messages';
 import * as authSession from './auth-session';
 import * as auth from './auth';
@@ -42,9 +44,11 @@ const RUNS = 50;
 
 /** Every module of the package (a new file gets its line here). */
 const MODULES: Record<string, Record<string, unknown>> = {
+  'ad-category': adCategory,
   'ad-playlist': adPlaylist,
   'ad-space': adSpace,
   analytics: analytics,
+  approval: approval,
   'auth-messages': authMessages,
   'auth-session': authSession,
   auth: auth,

@@ -718,6 +718,7 @@ export async function seedDemo(
       budget: 900 * EUR,
       dailyCap: 140 * EUR,
       destinationUrl: 'https://aurora-coffee.example/oat-latte',
+      category: 'food-drink' as const,
     },
     {
       name: 'Cold brew delivery: night owls',
@@ -727,6 +728,7 @@ export async function seedDemo(
       budget: 300 * EUR,
       dailyCap: null,
       destinationUrl: 'https://aurora-coffee.example/delivery',
+      category: 'food-drink' as const,
     },
   ];
   const running: TRunningCampaign[] = [];
@@ -747,6 +749,7 @@ export async function seedDemo(
           budgetMicros: plan.budget,
           dailyCapMicros: plan.dailyCap,
           destinationUrl: plan.destinationUrl,
+          category: plan.category,
         },
       }),
     );
@@ -791,6 +794,7 @@ export async function seedDemo(
         budgetMicros: 200 * EUR,
         dailyCapMicros: 15 * EUR,
         destinationUrl: 'https://ramen-kaito.example/lunch',
+        category: 'food-drink',
       },
     }),
   );

@@ -23,6 +23,7 @@ async function campaignInputOf(f: TFixture, target: TTarget) {
     dayparts: [],
     bidMicrosPerSecond: 1_000,
     budgetMicros: 1_000_000,
+    category: 'other',
   };
 }
 

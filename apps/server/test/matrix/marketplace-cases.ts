@@ -1,3 +1,4 @@
+import { APPROVAL_CASES } from './approval-cases';
 import { FILL_CASES } from './fill-cases';
 
 import { CAMPAIGN_CASES } from './campaign-cases';
@@ -13,4 +14,5 @@ export const MARKETPLACE_CASES: Record<string, TCase> = {
   ...FILL_CASES,
 
   ...CAMPAIGN_CASES,
+  ...APPROVAL_CASES,
 };

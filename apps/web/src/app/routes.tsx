@@ -70,6 +70,13 @@ const advertiserRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/monetization/routes/monetize-page'), 'MonetizePage'),
   },
   {
+    path: advertiser.approvals,
+    lazy: lazyPage(
+      () => import('@/features/campaign-approvals/routes/approvals-page'),
+      'CampaignApprovalsPage',
+    ),
+  },
+  {
     path: advertiser.schedule,
     lazy: lazyPage(() => import('@/features/schedule/routes/schedule-page'), 'SchedulePage'),
   },

@@ -26,6 +26,7 @@ export const paths = {
     adSpaces: '/advertiser/ad-spaces',
     tvs: '/advertiser/tvs',
     monetize: '/advertiser/monetize',
+    approvals: '/advertiser/monetize/approvals',
     schedule: '/advertiser/schedule',
     playlists: '/advertiser/playlists',
     newPlaylist: '/advertiser/playlists/new',

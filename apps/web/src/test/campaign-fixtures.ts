@@ -87,6 +87,7 @@ export function makeCampaign(overrides: Partial<TCampaign> = {}): TCampaign {
     budgetMicros: 500_000_000,
     dailyCapMicros: null,
     destinationUrl: null,
+    category: 'retail-shopping',
     state: 'draft',
     status: 'draft',
     spentMicros: 0,

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TAdCategory } from '@screenline/shared/ad-category';
 import { CAMPAIGN_STATES } from '@screenline/shared/campaign';
 import { LEDGER_ACCOUNT_KINDS } from '@screenline/shared/ledger';
 import { MONETIZATION_STATES } from '@screenline/shared/monetization';
@@ -299,6 +300,8 @@ export const campaign = pgTable(
     budgetMicros: micros('budget_micros').notNull(),
     dailyCapMicros: micros('daily_cap_micros'),
     destinationUrl: text('destination_url'),
+    /** TAdCategory (issue 22, migration 0014); null on drafts and campaigns from before. */
+    category: text('category').$type<TAdCategory>(),
     state: campaignStateEnum('state').notNull().default('draft'),
     /** The latest decision (a refusal's reason while rejected). */
     ...decisionColumns,

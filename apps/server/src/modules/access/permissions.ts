@@ -132,6 +132,12 @@ export const PERMISSIONS = {
     resource: 'monetizationRequest',
   },
   'earnings.read': { principals: ['user'], roles: SCREEN_OWNERS },
+  // Owner approval (issue 22 item 1): each space's policy, the queue of campaigns on the owner's
+  // spaces (other buyers' campaigns, read for review), and decisions per space.
+  'approvals.policy.read': { principals: ['user'], roles: SCREEN_OWNERS },
+  'approvals.policy.update': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'approvals.queue.read': { principals: ['user'], roles: SCREEN_OWNERS },
+  'approvals.decide': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
   // Super-users see it too: a campaign's review shows the screens it would reach.
   'marketplace.adSpaces.list': { principals: ['user'], roles: AD_BUYERS, superUsersToo: true },
   'campaign.list': { principals: ['user'], roles: AD_BUYERS },

@@ -50,6 +50,7 @@ import {
   type TCampaignRow,
 } from './campaigns.repository';
 import { slotProfile } from './slot-seconds';
+import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
 
 type TListQuery = z.output<typeof ZCampaignListQuery>;
 type TCreate = z.output<typeof ZCreateCampaign>;
@@ -169,6 +170,7 @@ export function createCampaignsService(
         budgetMicros: row.budgetMicros,
         dailyCapMicros: row.dailyCapMicros,
         destinationUrl: row.destinationUrl,
+        category: row.category,
         state: row.state,
         status: statusOf(row.state, row.startDate, today),
         spentMicros: spent.get(row.id) ?? 0,
@@ -333,6 +335,9 @@ export function createCampaignsService(
       creativeIds: current.creativeIds,
       bidMicrosPerSecond: current.bidMicrosPerSecond,
     });
+    // Owners' rules and the super-user's review read it (issue 22).
+    if (current.category === null)
+      throw fieldError('body.category', 'Pick what the campaign advertises.');
     if (endedEverywhereAt(current.endDate) <= now())
       throw fieldError('body.endDate', 'The campaign’s end date has passed; choose new dates.');
     if ((await matchingSpaces(db, current)).length === 0)
@@ -466,10 +471,27 @@ export function createCampaignsService(
 
   /**
    * "Creative ready on N of M screens": M is the approved-monetized spaces the targeting
-   * matches, N those with a TV whose newest heartbeat reports every creative cached.
+   * matches on which the campaign is approved (owner approval), N those with a TV whose newest heartbeat reports every creative cached.
    */
   async function readinessOf(row: TCampaignRow) {
-    const spaces = (await matchingSpaces(db, row)).map((space) => space.adSpaceId);
+    const matched = (await matchingSpaces(db, row)).map((space) => space.adSpaceId);
+    // Only the spaces it is approved on (owner approval, issue 22): the others never play it.
+    const approvals = await spaceApprovalsOf(
+      db,
+      matched.map((adSpaceId) => ({
+        campaign: {
+          id: row.id,
+          ownerId: row.ownerId,
+          category: row.category,
+          approvedAtMs: row.decidedAt?.getTime() ?? null,
+        },
+        adSpaceId,
+      })),
+      now(),
+    );
+    const spaces = matched.filter(
+      (adSpaceId) => approvals.get(pairKey(row.id, adSpaceId))?.state === 'approved',
+    );
     const ready = new Set(
       (await repo.creativesReadyOf(db, spaces))
         .filter((tv) => row.creativeIds.every((id) => tv.ready.includes(id)))

@@ -100,6 +100,7 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
     dayparts: [],
     bidMicrosPerSecond: 1_000,
     budgetMicros: 5_000_000,
+    category: 'retail-shopping',
     ...overrides,
   });
 

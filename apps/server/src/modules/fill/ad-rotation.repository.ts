@@ -67,6 +67,9 @@ export function createAdRotationRepository(db: TDb) {
           dailyCapMicros: campaign.dailyCapMicros,
           destinationUrl: campaign.destinationUrl,
           state: campaign.state,
+          // Owner approval (issue 22): the buyer, the category and the super-user's approval.
+          category: campaign.category,
+          decidedAt: campaign.decidedAt,
         })
         .from(campaign)
         .where(

@@ -16,6 +16,8 @@ import { spaceTargetKeys } from './target-keys';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
 import { pacedWeight, pacingSteps } from './pacing';
 import { localDayFormat } from '../../lib/local-day';
+import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
+import { notApprovedBecause } from '../approvals/approval-words';
 
 const ZDayparts = z.array(ZStoredDaypart);
 
@@ -80,7 +82,8 @@ export interface TRotationRange {
 /**
  * The one place that decides what fills a monetized space's ad slots (issue 9 item 6): the TV's
  * manifest (`adFill`) and the super-user's ad playlists both read it. Eligible: approved, its
- * targeting matches the space, its bid at or above the space's floor, money left in its hold,
+ * targeting matches the space, approved for the space (owner approval, issue 22), its bid at or
+ * above the space's floor, money left in its hold,
  * today's cap (UTC day) not reached, not excluded here, a creative ready, and a window within the
  * range. While a pinned campaign is eligible, only pinned ones are. Weights: docs/marketplace.md
  * "Pacing".
@@ -148,12 +151,27 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
     ];
     const ids = relevant.map((row) => row.id);
     const nowIso = new Date(range.nowMs).toISOString();
-    const [holds, billedByDay, creatives] = await Promise.all([
+    const [holds, billedByDay, creatives, approvals] = await Promise.all([
       repo.holdBalances(ids),
       repo.billedOnDays(ids, [
         ...new Set(spaceRows.map((space) => localDayFormat(space.timeZone)(nowIso))),
       ]),
       itemsByOwner(relevant.map((row) => ({ ownerId: row.ownerId, ids: row.creativeIds }))),
+      spaceApprovalsOf(
+        db,
+        [...targetedBy].flatMap(([adSpaceId, candidates]) =>
+          candidates.map((candidate) => ({
+            campaign: {
+              id: candidate.id,
+              ownerId: candidate.ownerId,
+              category: candidate.category,
+              approvedAtMs: candidate.decidedAt?.getTime() ?? null,
+            },
+            adSpaceId,
+          })),
+        ),
+        range.nowMs,
+      ),
     ]);
     const houseAdIds = [...new Set(playlists.flatMap((row) => row.houseAdContentIds))];
     const houseAdOwners = await repo.ownersOfContent(houseAdIds);
@@ -191,10 +209,13 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
         const billed =
           billedByDay.get(`${candidate.id}/${localDayFormat(space.timeZone)(nowIso)}`) ?? 0;
         const excluded = excludedIds.includes(candidate.id);
+        const approval = approvals.get(pairKey(candidate.id, space.id));
         flights.set(candidate.id, flight);
         let notFilledBecause: string | null = null;
         if (candidate.state === 'paused') notFilledBecause = 'Paused by the buyer.';
         else if (excluded) notFilledBecause = 'Excluded from this space.';
+        else if (approval && approval.state !== 'approved')
+          notFilledBecause = notApprovedBecause(approval);
         else if (candidate.bidMicrosPerSecond < space.floorMicrosPerSecond)
           notFilledBecause = 'Its bid is below this space’s floor price.';
         else if (hold <= 0) notFilledBecause = 'Its budget is spent.';

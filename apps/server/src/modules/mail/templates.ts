@@ -310,3 +310,40 @@ export function campaignRejectedMail(
     html: layout('Campaign not approved', lines, { label: 'Open the campaign', url }),
   };
 }
+
+/** A screen owner declined a buyer's campaign on one screen (issue 22): it runs elsewhere. */
+export function campaignDeclinedOnSpaceMail(
+  to: string,
+  campaign: { name: string; adSpace: string; reason: string },
+  url: string,
+): TMail {
+  const lines = [
+    `The owner of the screen “${campaign.adSpace}” declined your campaign “${campaign.name}” there.`,
+    `The reason: ${campaign.reason}`,
+    'It keeps running on the other screens that approved it. No money is spent on that screen.',
+  ];
+  return {
+    to,
+    subject: `Declined on a screen: ${campaign.name}`,
+    text: `${lines.join('\n\n')}\n\nOpen the campaign: ${url}\n`,
+    html: layout('Declined on a screen', lines, { label: 'Open the campaign', url }),
+  };
+}
+
+/** A screen owner did not decide on a buyer's campaign within the deadline (issue 22). */
+export function campaignExpiredOnSpaceMail(
+  to: string,
+  campaign: { name: string; adSpaces: string[] },
+  url: string,
+): TMail {
+  const lines = [
+    `The owners of these screens did not decide on your campaign “${campaign.name}” within 48 hours: ${campaign.adSpaces.join(', ')}.`,
+    'It does not play there; it keeps running on the screens that approved it, and no money is spent on the others.',
+  ];
+  return {
+    to,
+    subject: `Not decided in time: ${campaign.name}`,
+    text: `${lines.join('\n\n')}\n\nOpen the campaign: ${url}\n`,
+    html: layout('Not decided in time', lines, { label: 'Open the campaign', url }),
+  };
+}

@@ -146,6 +146,7 @@ describe('settlement rules', () => {
       },
     ],
     excludedSinceMs: null,
+    approvedSinceMs: Number.NEGATIVE_INFINITY,
     ...overrides,
   });
   let n = 0;
@@ -235,6 +236,13 @@ describe('settlement rules', () => {
     // Excluded after the play: billed.
     const excludedLater = space({ excludedSinceMs: NOW });
     expect(settle([play()], { space: excludedLater })[0]?.verdict).toBe('billed');
+    // Owner approval (issue 22): not approved on the space now, or only since after the start.
+    const undecided = space({ approvedSinceMs: null });
+    expect(settle([play()], { space: undecided })[0]?.verdict).toBe('not-approved');
+    const approvedLater = space({ approvedSinceMs: NOW });
+    expect(settle([play()], { space: approvedLater })[0]?.verdict).toBe('not-approved');
+    const approvedBefore = space({ approvedSinceMs: NOW - 2 * HOUR });
+    expect(settle([play()], { space: approvedBefore })[0]?.verdict).toBe('billed');
     expect(settle([play({ creativeId: 'other' })])[0]?.verdict).toBe('wrong-creative');
   });
 

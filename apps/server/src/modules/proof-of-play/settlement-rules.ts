@@ -42,6 +42,11 @@ export interface TSettlingSpace {
   periods: readonly TMonetizedPeriod[];
   /** Excluded by a super-user on this space since (ms); null: not excluded. */
   excludedSinceMs: number | null;
+  /**
+   * Approved for this space since (ms; −Infinity: always) by its owner approval (issue 22:
+   * platform, rules or the owner); null: not approved now.
+   */
+  approvedSinceMs: number | null;
 }
 
 /** A pending play (its billable stretch fixed on arrival). */
@@ -64,7 +69,7 @@ export interface TSettledPlay {
 
 /**
  * Settles one campaign's pending plays in the order given (docs/marketplace.md "What makes a
- * play billable", rules 5–9): each is checked against the campaign as it was when the play
+ * play billable", rules 6–14): each is checked against the campaign as it was when the play
  * started, then priced at floor(billable ms × bid / 1000), capped by what the daily cap of its
  * local day and the hold have left. Pure: the caller reads the state and writes the answer.
  *
@@ -126,6 +131,10 @@ export function settlePlays(
     }
     if (space.excludedSinceMs !== null && space.excludedSinceMs <= at) {
       refuse(play, 'excluded');
+      continue;
+    }
+    if (space.approvedSinceMs === null || at < space.approvedSinceMs) {
+      refuse(play, 'not-approved');
       continue;
     }
     if (play.creativeId === null || !campaign.creativeIds.includes(play.creativeId)) {

@@ -26,6 +26,7 @@ import {
 import type { TPlatformSettingsService } from '../platform/platform-settings';
 import type { TPlayerChangeBus } from '../player/player-changes';
 import { settlePlays, type TSettlingSpace } from './settlement-rules';
+import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
 
 /** Plays settled per campaign per transaction. */
 export const SETTLE_BATCH = 1000;
@@ -116,7 +117,7 @@ export function createSettlement(options: {
         const days = [...new Set(plays.map((play) => play.localDay ?? ''))];
         const [events, settlingSpaces, capUsed] = [
           await eventsOf(tx, campaignId),
-          await spacesOf(tx, campaignId, [...new Set(plays.map((play) => play.adSpaceId))]),
+          await spacesOf(tx, row, [...new Set(plays.map((play) => play.adSpaceId))], at),
           row.dailyCapMicros === null
             ? new Map<string, number>()
             : await capUsedOf(tx, campaignId, days),
@@ -318,12 +319,30 @@ async function eventsOf(tx: TDb, campaignId: string) {
   return rows.map((row) => ({ toState: row.toState, atMs: row.at.getTime() }));
 }
 
-/** Each space's zone, monetized periods (with their approved targeting) and exclusion. */
+/**
+ * Each space's zone, monetized periods (with their approved targeting), exclusion and owner
+ * approval of the campaign.
+ */
 async function spacesOf(
   tx: TDb,
-  campaignId: string,
+  row: typeof campaign.$inferSelect,
   adSpaceIds: readonly string[],
+  at: Date,
 ): Promise<Map<string, TSettlingSpace>> {
+  const campaignId = row.id;
+  const approvals = await spaceApprovalsOf(
+    tx,
+    adSpaceIds.map((adSpaceId) => ({
+      campaign: {
+        id: row.id,
+        ownerId: row.ownerId,
+        category: row.category,
+        approvedAtMs: row.decidedAt?.getTime() ?? null,
+      },
+      adSpaceId,
+    })),
+    at.getTime(),
+  );
   const zones = await tx
     .select({ id: adSpace.id, timeZone: location.timeZone })
     .from(adSpace)
@@ -380,6 +399,7 @@ async function spacesOf(
       excludedSinceMs: playlist?.excluded.includes(campaignId)
         ? playlist.updatedAt.getTime()
         : null,
+      approvedSinceMs: approvals.get(pairKey(campaignId, zone.id))?.approvedSinceMs ?? null,
     });
   }
   return spaces;

@@ -29,6 +29,7 @@ export const UNBILLED_REASON_LABELS: Record<TUnbilledReason, string> = {
   'below-floor': 'Bid below the floor',
   'not-targeted': 'Screen not targeted',
   excluded: 'Excluded on this screen',
+  'not-approved': 'Not approved by the screen owner',
   'wrong-creative': 'Not the campaign’s creative',
   'cap-reached': 'Daily cap reached',
   'budget-spent': 'Budget spent',

@@ -12,6 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { CircleAlert, Plus, Trash2, TriangleAlert, X } from 'lucide-react';
+import { AD_CATEGORIES, AD_CATEGORY_LABELS } from '@screenline/shared/ad-category';
 import { ORIENTATIONS } from '@screenline/shared/ad-space';
 import {
   CAMPAIGN_CREATIVES_MAX,
@@ -28,6 +29,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import {
   describeTargeting,
@@ -141,6 +143,22 @@ function CreativesStep({
             placeholder="e.g. Summer sale"
             {...register('name')}
           />
+        )}
+      </FormField>
+      <FormField
+        label="What it advertises"
+        hint="Screen owners may block some categories; a super-user checks it."
+        error={errors.category?.message}
+      >
+        {(field) => (
+          <Select {...field} {...register('category')}>
+            <option value="">Choose a category…</option>
+            {AD_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {AD_CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </Select>
         )}
       </FormField>
       <Controller
@@ -679,6 +697,7 @@ function ReviewStep({
       title: 'Name and creatives',
       lines: [
         values.name.trim() || 'No name yet',
+        values.category === '' ? 'No category yet' : AD_CATEGORY_LABELS[values.category],
         values.creativeIds.length === 0
           ? 'No creative yet'
           : values.creativeIds.map((id) => choices.get(id)?.name ?? 'A library item').join(', '),

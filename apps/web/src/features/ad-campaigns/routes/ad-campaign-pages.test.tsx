@@ -299,3 +299,56 @@ describe('/publisher/ad-campaigns/view/{id}/overview', () => {
     expect(screen.queryByText(/still held/)).toBeNull();
   });
 });
+
+describe('the overview’s screens (owner approval)', () => {
+  it('shows each targeted screen’s standing, the deadline while waiting and a decline’s reason', async () => {
+    const campaign = makeCampaign({ state: 'approved', status: 'active' });
+    renderOverview(campaign, (call) =>
+      call.path === `/api/v1/campaigns/${campaign.id}/space-approvals`
+        ? jsonResponse({
+            items: [
+              {
+                adSpaceId: campaignUuid(3),
+                adSpaceName: 'Mall entrance',
+                city: 'London',
+                state: 'approved',
+                decidedByKind: 'platform',
+                reason: null,
+                deadlineAt: null,
+                decidedAt: null,
+              },
+              {
+                adSpaceId: campaignUuid(4),
+                adSpaceName: 'Gym lobby',
+                city: 'London',
+                state: 'pending',
+                decidedByKind: 'owner',
+                reason: null,
+                deadlineAt: '2026-11-27T09:00:00.000Z',
+                decidedAt: null,
+              },
+              {
+                adSpaceId: campaignUuid(5),
+                adSpaceName: 'Station kiosk',
+                city: 'London',
+                state: 'declined',
+                decidedByKind: 'owner',
+                reason: 'We show no coffee ads.',
+                deadlineAt: null,
+                decidedAt: '2026-11-25T09:00:00.000Z',
+              },
+            ],
+          })
+        : undefined,
+    );
+    expect(await screen.findByText('Approved on 1 of 3 screens.')).toBeVisible();
+    const list = screen.getByRole('list', { name: 'Approval per screen' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Mall entrance · London');
+    expect(items[0]).toHaveTextContent('Approved');
+    expect(items[1]).toHaveTextContent('Waiting for the owner');
+    expect(items[1]).toHaveTextContent(formatMoment('2026-11-27T09:00:00.000Z'));
+    expect(items[2]).toHaveTextContent('Declined');
+    expect(items[2]).toHaveTextContent('We show no coffee ads.');
+  });
+});

@@ -1,3 +1,4 @@
+import { AD_CATEGORY_LABELS } from '@screenline/shared/ad-category';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Megaphone, Plus } from 'lucide-react';
@@ -48,6 +49,7 @@ import {
   editCampaignPath,
   overviewPath,
 } from '@/features/ad-campaigns/components/campaign-actions';
+import { SpaceApprovalsCard } from '@/features/ad-campaigns/components/space-approvals-card';
 import { CampaignTabs } from '@/features/ad-campaigns/components/campaign-tabs';
 import { CampaignWizard } from '@/features/ad-campaigns/components/campaign-wizard';
 import { StateTimeline } from '@/features/ad-campaigns/components/state-timeline';
@@ -349,6 +351,9 @@ export function AdCampaignOverviewPage() {
               </CardHeader>
               <CardContent>
                 <dl className="grid gap-4 sm:grid-cols-2">
+                  <Detail term="Category">
+                    {data.category ? AD_CATEGORY_LABELS[data.category] : 'Not stated'}
+                  </Detail>
                   <Detail term="Bid">{formatBid(data.bidMicrosPerSecond)}</Detail>
                   <Detail term="Total budget">{formatMicros(data.budgetMicros)}</Detail>
                   <Detail term="Spent">{formatMicros(data.spentMicros)}</Detail>
@@ -407,6 +412,7 @@ export function AdCampaignOverviewPage() {
                 </ul>
               </CardContent>
             </Card>
+            {data.state !== 'draft' && <SpaceApprovalsCard campaignId={data.id} />}
           </div>
           <Card>
             <CardHeader>

@@ -87,6 +87,7 @@ describe('the campaign wizard', () => {
     await screen.findByRole('heading', { level: 2, name: 'Name and creatives' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Enter a name.')).toBeVisible();
+    expect(screen.getByText('Pick what the campaign advertises.')).toBeVisible();
     expect(screen.getByText('Pick at least one creative.')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Name and creatives' })).toBeVisible();
   });
@@ -333,6 +334,7 @@ describe('the campaign wizard', () => {
       budgetMicros: 500_000_000,
       dailyCapMicros: 25_500_000,
       destinationUrl: null,
+      category: 'retail-shopping',
     });
   });
 

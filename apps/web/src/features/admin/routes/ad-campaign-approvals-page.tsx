@@ -1,3 +1,4 @@
+import { AD_CATEGORY_LABELS } from '@screenline/shared/ad-category';
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -275,6 +276,9 @@ function PendingCampaign({
             </Alert>
           )}
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Detail term="Category">
+              {campaign.category ? AD_CATEGORY_LABELS[campaign.category] : 'Not stated'}
+            </Detail>
             <Detail term="Budget">{formatMicros(campaign.budgetMicros)}</Detail>
             <Detail term="Bid">{formatBid(campaign.bidMicrosPerSecond)}</Detail>
             <Detail term="Daily cap">

@@ -25,6 +25,7 @@ export const SETTLEMENT_RULES = [
   'below-floor',
   'not-targeted',
   'excluded',
+  'not-approved',
   'wrong-creative',
   'cap-reached',
   'budget-spent',

@@ -433,6 +433,38 @@ export function MonetizeHelpPage() {
         </ul>
         <p>A screen has one open request at a time.</p>
       </HelpSection>
+      <HelpSection title="Choosing what plays on your screens">
+        <p>
+          On <HelpLink to={paths.advertiser.approvals}>Campaign approvals</HelpLink> (the button at
+          the top of Monetize), choose for each screen how campaigns are approved:
+        </p>
+        <ul>
+          <li>
+            <strong>I review every campaign</strong>: a campaign plays on that screen only once you
+            approve it. It waits under <strong>Waiting for you</strong> with its creatives, the
+            advertiser, what it advertises, its dates and its bid. Decide within 48 hours of its
+            approval by the platform: after that it is <strong>Not decided in time</strong>, it runs
+            on other screens instead, and its buyer is told. You can still approve it later.
+          </li>
+          <li>
+            <strong>Approve automatically unless my rules block it</strong>: campaigns play unless
+            you block their advertiser, list only some advertisers, or block what they advertise
+            (alcohol, gambling, politics and causes, and the other categories a buyer picks from). A
+            campaign that states no category is blocked while you block any category.
+          </li>
+          <li>
+            <strong>Let the platform decide</strong>: every campaign a super-user approved plays.
+            This is where every screen starts.
+          </li>
+        </ul>
+        <p>
+          <strong>Preview on</strong> a screen plays that screen’s own playlist full screen, as the
+          TV would, with the campaign in its ad slots and its QR code. <strong>Decline</strong> asks
+          for a reason: the buyer reads it and gets it by email. A change takes effect from the TV’s
+          next update, within seconds; a play that started before a campaign was approved on the
+          screen is not billed.
+        </p>
+      </HelpSection>
       <HelpSection title="What is billed, and when">
         <p>
           Your TV reports every ad it shows. A play is billed to its buyer at their bid for the
@@ -645,6 +677,15 @@ export function AdCampaignsHelpPage() {
         <p>
           The list filters by status and shows dates, budget, spent and remaining. Each campaign’s
           overview shows its settings, creatives, targeting and history.
+        </p>
+        <p>
+          <strong>Screen owners choose too.</strong> Pick what your campaign advertises in the first
+          step: owners may block some categories or advertisers, or review each campaign. The
+          overview’s <strong>Screens</strong> card shows each targeted screen as{' '}
+          <strong>Approved</strong>, <strong>Waiting for the owner</strong> (with the time they have
+          to decide, 48 hours), <strong>Declined</strong> (with their reason; you also get an email)
+          or <strong>Not decided in time</strong> (you get an email). Your campaign plays and spends
+          only on approved screens, and “Creative ready on N of M screens” counts only those.
         </p>
       </HelpSection>
       <HelpSection title="How your money is spent">

@@ -83,6 +83,11 @@ export function MonetizePage() {
           </span>
         }
         description="Let paid campaigns fill your screens’ ad slots at a floor price you set, and follow what they earn."
+        actions={
+          <Button variant="outline" asChild>
+            <Link to={paths.advertiser.approvals}>Campaign approvals</Link>
+          </Button>
+        }
       />
       <div className="grid gap-8">
         {settings.data && (
