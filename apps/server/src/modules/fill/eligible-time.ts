@@ -35,11 +35,13 @@ export function eligibleDayOf(
   const nextDay = Temporal.PlainDate.from(localDay).add({ days: 1 }).toString();
   const dayEndMs = resolveLocalDateTime(`${nextDay}T00:00`, timeZone).epochMs;
   const flight = flightOf(campaign, timeZone);
-  const exactEndMs = Math.min(flight.endMs, dayStartMs + ELIGIBLE_EXACT_DAYS * DAY_MS);
-  const windows = campaignWindows(campaign, timeZone, dayStartMs, exactEndMs);
+  // From the flight's start when the day is before it: the rate is the flight's.
+  const fromMs = Math.max(dayStartMs, flight.startMs);
+  const exactEndMs = Math.min(flight.endMs, fromMs + ELIGIBLE_EXACT_DAYS * DAY_MS);
+  const windows = campaignWindows(campaign, timeZone, fromMs, exactEndMs);
   const exactMs = sumOf(windows);
   const restMs = Math.max(0, flight.endMs - exactEndMs);
-  const spanMs = exactEndMs - dayStartMs;
+  const spanMs = exactEndMs - fromMs;
   const leftMs = spanMs > 0 ? exactMs + (exactMs * restMs) / spanMs : 0;
   const todayWindows = clip(windows, dayStartMs, dayEndMs);
   return { dayStartMs, dayEndMs, leftMs, todayWindows, todayMs: sumOf(todayWindows) };
@@ -84,7 +86,7 @@ export function elapsedOf(day: TEligibleDay, nowMs: number): number {
   return sumOf(clip(day.todayWindows, day.dayStartMs, nowMs));
 }
 
-function sumOf(windows: readonly TWindow[]): number {
+export function sumOf(windows: readonly TWindow[]): number {
   return windows.reduce((sum, window) => sum + (window.endMs - window.startMs), 0);
 }
 

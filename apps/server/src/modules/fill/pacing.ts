@@ -90,7 +90,7 @@ export type TPacingStatus = 'ahead' | 'on-track' | 'behind';
 
 /**
  * Ahead or behind when spend differs from the flight's even line by more than half a day's even
- * share (budget ÷ eligible days of the flight); on track within it. Half a day: a campaign the
+ * share (budget ÷ days of the flight); on track within it. Half a day: a campaign the
  * fill holds within its margin each day never reads as ahead, one a day short reads as behind.
  */
 export function pacingStatusOf(input: {
