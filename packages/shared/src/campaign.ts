@@ -241,6 +241,15 @@ export const ZCampaignListQuery = ZPageQuery.extend({
 export const ZCampaignList = z.object({ items: z.array(ZCampaign), nextCursor: text().nullable() });
 export type TCampaignList = z.infer<typeof ZCampaignList>;
 
+/**
+ * Pacing (docs/marketplace.md "Pacing"): the fill holds a campaign back while today's spend is
+ * above its even line by more than this share of today's target (in %), and its weight moves
+ * between PACING_MIN_FACTOR and PACING_MAX_FACTOR times its bid.
+ */
+export const PACING_MARGIN_PERCENT = 10;
+export const PACING_MIN_FACTOR = 0.25;
+export const PACING_MAX_FACTOR = 2;
+
 /** How a live campaign stands against its even line (docs/marketplace.md "Pacing"). */
 export const PACING_STATUSES = ['ahead', 'on-track', 'behind'] as const;
 export const ZPacingStatus = z.enum(PACING_STATUSES);

@@ -16,16 +16,23 @@
  * every TV download it again) all day long.
  */
 
+import {
+  PACING_MARGIN_PERCENT,
+  PACING_MAX_FACTOR,
+  PACING_MIN_FACTOR,
+  type TPacingStatus,
+} from '@screenline/shared/campaign';
+
 /** The factor's steps: weight = bid × steps / PACING_STEPS_PER_UNIT. */
 export const PACING_STEPS_PER_UNIT = 4;
-export const PACING_MIN_STEPS = 1;
-export const PACING_MAX_STEPS = 8;
+export const PACING_MIN_STEPS = PACING_MIN_FACTOR * PACING_STEPS_PER_UNIT;
+export const PACING_MAX_STEPS = PACING_MAX_FACTOR * PACING_STEPS_PER_UNIT;
 /**
  * How far above its even line today's spend may go before the campaign is held back, as a share
  * of today's target. It is also the slack of the factor's ratio, so that the first minutes of a
  * day, with the line and the spend both near 0, do not swing the factor to its ends.
  */
-export const PACING_MARGIN_SHARE = 0.1;
+export const PACING_MARGIN_SHARE = PACING_MARGIN_PERCENT / 100;
 
 export interface TPacingInput {
   /** What the hold has left now. */
@@ -84,9 +91,6 @@ export function paceOf(input: TPacingInput): TPacing {
 export function pacedWeight(bidMicrosPerSecond: number, steps: number): number {
   return Math.max(1, Math.round((bidMicrosPerSecond * steps) / PACING_STEPS_PER_UNIT));
 }
-
-/** How a campaign stands against its even line, as the buyer and the super-user read it. */
-export type TPacingStatus = 'ahead' | 'on-track' | 'behind';
 
 /**
  * Ahead or behind when spend differs from the flight's even line by more than half a day's even
