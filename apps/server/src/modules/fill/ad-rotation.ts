@@ -212,7 +212,7 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
               : flight.startMs >= range.toMs
                 ? 'Its flight starts after the coming week.'
                 : 'Its dayparts fall outside the coming week.';
-        // Pacing last: only a campaign that could play is held back, and any other reason reads first.
+        // Pacing last: only a campaign that could play is held back; other reasons read first.
         let steps = PACING_STEPS_PER_UNIT;
         if (notFilledBecause === null) {
           const day = cachedEligibleDayOf(candidate, space.timeZone, today);
