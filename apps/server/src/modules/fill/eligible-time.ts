@@ -47,8 +47,11 @@ export function eligibleDayOf(
   return { dayStartMs, dayEndMs, leftMs, todayWindows, todayMs: sumOf(todayWindows) };
 }
 
-/** How many (campaign shape, zone, day) results `cachedEligibleDayOf` keeps. */
-export const ELIGIBLE_CACHE_MAX = 10_000;
+/**
+ * How many (campaign shape, zone, day) results `cachedEligibleDayOf` keeps: a few hundred bytes
+ * each, enough for every live campaign in every zone of a large platform for a day.
+ */
+export const ELIGIBLE_CACHE_MAX = 50_000;
 const cache = new Map<string, TEligibleDay>();
 
 /**
