@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import {
   CartesianGrid,
   Line,
@@ -29,6 +30,7 @@ const STATUS_WORDS: Record<TPacing['status'], string> = {
  * loaded with the results page only, with the same figures as a table screen readers read.
  */
 export function PacingChart({ pacing }: { pacing: TPacing }) {
+  const titleId = useId();
   const data = pacing.days.map((day) => ({
     label: formatShortDay(day.day).replace(/^\S+ /, ''),
     even: euros(day.evenMicros),
@@ -37,12 +39,12 @@ export function PacingChart({ pacing }: { pacing: TPacing }) {
   const spentNow = pacing.days.findLast((day) => day.spentMicros !== null)?.spentMicros ?? 0;
   return (
     <figure
-      aria-labelledby="pacing-title"
+      aria-labelledby={titleId}
       className="grid gap-3 rounded-xl border border-border bg-surface p-4 shadow-xs"
     >
       <figcaption className="grid gap-1">
         <span className="flex flex-wrap items-center gap-2">
-          <span id="pacing-title" className="text-sm font-semibold">
+          <span id={titleId} className="text-sm font-semibold">
             Pacing: spent against the even line
           </span>
           <PacingBadge status={pacing.status} />
