@@ -196,9 +196,7 @@ describe('/admin/ad-campaigns', () => {
   it('opens for a super-user, linked from the Admin navigation', async () => {
     const app = renderAt('/admin/ad-campaigns', superUser);
     await app.settlesAt('/admin/ad-campaigns');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Campaigns' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Campaigns' })).toHaveAttribute(
       'href',
       '/admin/ad-campaigns',

@@ -492,8 +492,12 @@ export function createCampaignsService(
     const to =
       flightDays <= RESULTS_MAX_DAYS
         ? row.endDate
-        : [row.endDate, [today, dayAfter(row.startDate, RESULTS_MAX_DAYS - 1)].sort()[1]!].sort()[0]!;
-    const from = flightDays <= RESULTS_MAX_DAYS ? row.startDate : dayAfter(to, 1 - RESULTS_MAX_DAYS);
+        : [
+            row.endDate,
+            [today, dayAfter(row.startDate, RESULTS_MAX_DAYS - 1)].sort()[1]!,
+          ].sort()[0]!;
+    const from =
+      flightDays <= RESULTS_MAX_DAYS ? row.startDate : dayAfter(to, 1 - RESULTS_MAX_DAYS);
     const spent = (await repo.spentOf(db, [row.id])).get(row.id) ?? 0;
     const spentByDay = new Map<string, number>();
     for (const figure of await repo.figures(db, row.id, from, to))
@@ -515,10 +519,7 @@ export function createCampaignsService(
    * "Creative ready on N of M screens": M is the approved-monetized spaces the targeting
    * matches, N those with a TV whose newest heartbeat reports every creative cached.
    */
-  async function readinessOf(
-    row: TCampaignRow,
-    matched: ReadonlyArray<{ adSpaceId: string }>,
-  ) {
+  async function readinessOf(row: TCampaignRow, matched: ReadonlyArray<{ adSpaceId: string }>) {
     const spaces = matched.map((space) => space.adSpaceId);
     const ready = new Set(
       (await repo.creativesReadyOf(db, spaces))

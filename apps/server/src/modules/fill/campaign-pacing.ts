@@ -55,8 +55,7 @@ export function campaignPacingOf(
     gone = total - day.leftMs + elapsedOf(day, nowMs);
   }
   const evenLineMicros = evenOf(campaign.budgetMicros, gone, total);
-  const flightDays =
-    Temporal.PlainDate.from(campaign.startDate).until(campaign.endDate).days + 1;
+  const flightDays = Temporal.PlainDate.from(campaign.startDate).until(campaign.endDate).days + 1;
   return {
     status: pacingStatusOf({
       spentMicros,
@@ -84,7 +83,12 @@ export function evenLineByDay(
     resolveLocalDateTime(`${day.toString()}T00:00`, timeZone).epochMs;
   const first = Temporal.PlainDate.from(from);
   const last = Temporal.PlainDate.from(to);
-  const windows = campaignWindows(campaign, timeZone, startOf(first), startOf(last.add({ days: 1 })));
+  const windows = campaignWindows(
+    campaign,
+    timeZone,
+    startOf(first),
+    startOf(last.add({ days: 1 })),
+  );
   const days: Array<{ day: string; evenMicros: number }> = [];
   let gone = goneBefore;
   let index = 0;

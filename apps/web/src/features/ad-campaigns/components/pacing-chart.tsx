@@ -50,10 +50,10 @@ export function PacingChart({ pacing }: { pacing: TPacing }) {
           <PacingBadge status={pacing.status} />
         </span>
         <span className="text-sm text-muted-foreground">
-          {formatMicros(spentNow)} spent of {formatMicros(pacing.budgetMicros)}; the even line is
-          at {formatMicros(pacing.evenLineMicros)} now. {STATUS_WORDS[pacing.status]} The line
-          spreads the budget over the hours the campaign may play (its dates and dayparts,{' '}
-          {pacing.timeZone} time).
+          {formatMicros(spentNow)} spent of {formatMicros(pacing.budgetMicros)}; the even line is at{' '}
+          {formatMicros(pacing.evenLineMicros)} now. {STATUS_WORDS[pacing.status]} The line spreads
+          the budget over the hours the campaign may play (its dates and dayparts, {pacing.timeZone}{' '}
+          time).
         </span>
       </figcaption>
       <div aria-hidden className="h-56">

@@ -77,9 +77,7 @@ describe('/publisher/ad-campaigns/view/{id}/results', () => {
       { timeout: 3000 },
     );
     expect(figure).toHaveTextContent('Behind');
-    expect(figure).toHaveTextContent(
-      '€25.00 spent of €500.00; the even line is at €40.00 now.',
-    );
+    expect(figure).toHaveTextContent('€25.00 spent of €500.00; the even line is at €40.00 now.');
     const table = within(figure).getByRole('table', {
       name: 'Spent against the even line, to the end of each day',
     });

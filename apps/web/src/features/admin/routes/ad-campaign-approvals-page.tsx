@@ -324,8 +324,9 @@ function PendingCampaign({
               <DialogTitle className="break-words">Approve “{campaign.name}”?</DialogTitle>
               <DialogDescription>
                 {budget} will be held from {campaign.owner.name}’s wallet now. Its plays are paid
-                from the hold, spread evenly over {formatFlight(campaign.startDate, campaign.endDate)};
-                what is left goes back to the wallet when the campaign ends.
+                from the hold, spread evenly over{' '}
+                {formatFlight(campaign.startDate, campaign.endDate)}; what is left goes back to the
+                wallet when the campaign ends.
               </DialogDescription>
               <DialogFooter>
                 <DialogClose asChild>

@@ -32,7 +32,8 @@ function renderPage(initial = '/admin/ad-campaigns') {
   const calls = stubApi((call) =>
     call.path === '/api/v1/admin/campaigns'
       ? jsonResponse({
-          items: new URLSearchParams(call.search).get('q') === 'grace' ? [waiting] : [running, waiting],
+          items:
+            new URLSearchParams(call.search).get('q') === 'grace' ? [waiting] : [running, waiting],
           nextCursor: null,
         })
       : undefined,
@@ -79,9 +80,7 @@ describe('/admin/ad-campaigns', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(asked('q=grace')).toBe(true));
     expect(router.state.location.search).toContain('q=grace');
-    await waitFor(() =>
-      expect(screen.queryByRole('row', { name: 'Summer sale' })).toBeNull(),
-    );
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Summer sale' })).toBeNull());
     expect(screen.getByRole('row', { name: 'Winter launch' })).toBeVisible();
   });
 });

@@ -642,15 +642,15 @@ export function AdCampaignsHelpPage() {
         <p>
           A campaign spreads its budget over the hours it may play: its dates and dayparts, in each
           screen’s own time zone. Each day, what is left of the budget is divided by the playing
-          hours left, and that is the day’s target (never more than your daily cap). Through the
-          day the <strong>even line</strong> rises to that target.
+          hours left, and that is the day’s target (never more than your daily cap). Through the day
+          the <strong>even line</strong> rises to that target.
         </p>
         <ul>
           <li>
-            <strong>Ahead</strong>: when a day’s spend is more than {PACING_MARGIN_PERCENT} % of
-            its target above the line, screens stop playing the campaign until the line catches
-            up. Screens pick up the change within about five minutes, so a day can run a little
-            over; the next days’ targets are lowered by as much.
+            <strong>Ahead</strong>: when a day’s spend is more than {PACING_MARGIN_PERCENT} % of its
+            target above the line, screens stop playing the campaign until the line catches up.
+            Screens pick up the change within about five minutes, so a day can run a little over;
+            the next days’ targets are lowered by as much.
           </li>
           <li>
             <strong>Behind</strong> (few screens had room, or it was paused): it gets a larger share
