@@ -234,8 +234,24 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
     .getByRole('listitem')
     .filter({ has: admin.getByRole('heading', { name: campaignName }) });
   await expect(campaignCard.getByRole('img', { name: creative.name })).toBeVisible();
-  await campaignCard.getByRole('button', { name: 'Approve' }).click();
+  // Approving asks first, saying how much will be held (issue 22 item 5).
+  await campaignCard.getByRole('button', { name: 'Approve…' }).click();
+  const approveCampaign = admin.getByRole('alertdialog', { name: `Approve “${campaignName}”?` });
+  await expect(approveCampaign).toContainText('€400.00 will be held from');
+  await approveCampaign.getByRole('button', { name: 'Approve and hold €400.00' }).click();
   await expect(admin.getByRole('heading', { name: campaignName })).toBeHidden();
+
+  // The super-users' list of every campaign finds it by name, with its budget and pacing; the
+  // status filter leaves it out of the pending ones.
+  await admin.goto('/admin/ad-campaigns');
+  await admin.getByLabel('Campaign or advertiser').fill(campaignName);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  const listed = admin.getByRole('row', { name: campaignName });
+  await expect(listed).toContainText('€400.00');
+  await expect(listed).toContainText(/On track|Behind|Ahead/);
+  await admin.getByLabel('Status').selectOption('Pending review');
+  await expect(admin.getByText('No campaign matches')).toBeVisible();
+  await expect(listed).toBeHidden();
 
   // The TV plays the owner's clip, then the creative in the ad slot with the campaign's QR code.
   const tvContext = await browser.newContext({ viewport: LANDSCAPE });
@@ -305,6 +321,11 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   await expect(totals).toContainText('QR scans1');
   await expect(buyer.getByText(/Creative ready on/)).toHaveText(/Creative ready on 1 of 1 screen/);
   await expect(buyer.getByRole('row', { name: new RegExp(spaceName) })).toBeVisible();
+  // One 5 s play at €10 a second is days of a 29-day €400 flight: ahead of the even line, and
+  // held back from the screen until the line catches up (issue 22 item 2).
+  const pacing = buyer.getByRole('figure', { name: /Pacing: spent against the even line/ });
+  await expect(pacing).toContainText('Ahead');
+  await expect(pacing).toContainText(`${formatMicros(spentMicros)} spent of €400.00`);
   await shoot(buyer, 'campaign-results-1440x900.png');
 
   // The owner has earned what the campaign spent less the platform's 20 % commission, and asks

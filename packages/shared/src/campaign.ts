@@ -247,6 +247,42 @@ export const ZCampaignList = z.object({ items: z.array(ZCampaign), nextCursor: t
 export type TCampaignList = z.infer<typeof ZCampaignList>;
 
 /**
+ * Pacing (docs/marketplace.md "Pacing"): the fill holds a campaign back while today's spend is
+ * above its even line by more than this share of today's target (in %), and its weight moves
+ * between PACING_MIN_FACTOR and PACING_MAX_FACTOR times its bid.
+ */
+export const PACING_MARGIN_PERCENT = 10;
+export const PACING_MIN_FACTOR = 0.25;
+export const PACING_MAX_FACTOR = 2;
+
+/** How a live campaign stands against its even line (docs/marketplace.md "Pacing"). */
+export const PACING_STATUSES = ['ahead', 'on-track', 'behind'] as const;
+export const ZPacingStatus = z.enum(PACING_STATUSES);
+export type TPacingStatus = z.infer<typeof ZPacingStatus>;
+export const PACING_STATUS_LABELS: Record<TPacingStatus, string> = {
+  ahead: 'Ahead',
+  'on-track': 'On track',
+  behind: 'Behind',
+};
+export const ZCampaignPacing = z.object({
+  status: ZPacingStatus,
+  /** Even spend over the flight's eligible time so far (dates and dayparts): the line now. */
+  evenLineMicros: ZMicros,
+  /** The zone the eligible time is read in: the one most of its targeted screens are in. */
+  timeZone: text(),
+});
+export type TCampaignPacing = z.infer<typeof ZCampaignPacing>;
+
+/** GET /api/v1/admin/campaigns: every state, with pacing while approved or paused (else null). */
+export const ZAdminCampaign = ZCampaign.extend({ pacing: ZCampaignPacing.nullable() });
+export type TAdminCampaign = z.infer<typeof ZAdminCampaign>;
+export const ZAdminCampaignList = z.object({
+  items: z.array(ZAdminCampaign),
+  nextCursor: text().nullable(),
+});
+export type TAdminCampaignList = z.infer<typeof ZAdminCampaignList>;
+
+/**
  * GET /api/v1/marketplace/ad-spaces (publishers and super-users): every space whose monetization
  * is approved, as a buyer sees it (owner-declared audience; no owner identity). The wizard filters
  * it with `matchesTargeting` for its live estimate.
@@ -313,6 +349,14 @@ export const ZCampaignResults = z.object({
   settling: ZSettling,
   /** "Creative ready on N of M screens": targeted screens whose TV reports every creative cached. */
   readiness: z.object({ readyScreens: z.number().int(), targetedScreens: z.number().int() }),
+  /**
+   * Spent against the even line, by local day, over the flight (its last 400 days when longer):
+   * both cumulative; `spentMicros` null after today. Null until the campaign is approved.
+   */
+  pacing: ZCampaignPacing.extend({
+    budgetMicros: ZMicros,
+    days: z.array(z.object({ day: text(), evenMicros: ZMicros, spentMicros: ZMicros.nullable() })),
+  }).nullable(),
 });
 export type TCampaignResults = z.infer<typeof ZCampaignResults>;
 

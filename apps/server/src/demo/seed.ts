@@ -26,7 +26,8 @@ import {
   user,
 } from '../db/schema/index';
 import { campaignWindows, flightOf } from '../modules/fill/campaign-windows';
-import { pacedWeight, pacingSteps } from '../modules/fill/pacing';
+import { paceOf, pacedWeight } from '../modules/fill/pacing';
+import { cachedEligibleDayOf, elapsedOf } from '../modules/fill/eligible-time';
 import { qrCodesFor } from '../modules/fill/qr-codes';
 import { createMeRepository } from '../modules/me/me.repository';
 import { servedFillOf } from '../modules/proof-of-play/served-fills';
@@ -1112,7 +1113,8 @@ async function addSlides(
  * Every loop of each TV'd screen's playlist in its opening hours over the past days (and today
  * until now): the slides it showed and its ad slot, filled by a draw weighted as the rotation
  * weights campaigns (bid × pacing factor, ad-rotation.ts), among the campaigns targeting the
- * screen whose bid meets its floor and whose hold and daily cap have money left. The plays go
+ * screen whose bid meets its floor, whose hold and daily cap have money left and that are not
+ * ahead of their even pace. The plays go
  * to POST /api/v1/player/impressions under each TV's token, in order, in batches: the
  * settlement prices and bills them there. QR scans follow a share of the ad plays.
  */
@@ -1262,14 +1264,18 @@ function pickCampaign(
       return [];
     const flight = flightOf(campaign, timeZone);
     if (nowMs < flight.startMs || nowMs >= flight.endMs) return [];
-    const steps = pacingSteps({
-      budgetMicros: campaign.budget,
-      spentMicros: campaign.spent,
-      flightStartMs: flight.startMs,
-      flightEndMs: flight.endMs,
-      nowMs,
+    // Held back ahead of its even line, as the fill does (docs/marketplace.md "Pacing").
+    const eligibleDay = cachedEligibleDayOf(campaign, timeZone, day);
+    const pace = paceOf({
+      remainingMicros: campaign.budget - campaign.spent,
+      billedTodayMicros: campaign.spentByDay.get(day) ?? 0,
+      dailyCapMicros: campaign.dailyCap,
+      eligibleLeftMs: eligibleDay.leftMs,
+      eligibleTodayMs: eligibleDay.todayMs,
+      eligibleElapsedTodayMs: elapsedOf(eligibleDay, nowMs),
     });
-    return [{ campaign, weight: pacedWeight(campaign.bid, steps) }];
+    if (pace.isHeldBack) return [];
+    return [{ campaign, weight: pacedWeight(campaign.bid, pace.steps) }];
   });
   const total = eligible.reduce((sum, entry) => sum + entry.weight, 0);
   if (total === 0) return null;

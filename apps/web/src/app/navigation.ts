@@ -48,6 +48,7 @@ export const PUBLISHER_NAV: TNavItem[] = [
 export const ADMIN_NAV: TNavItem[] = [
   { to: paths.admin.walletApprovals, label: 'Wallet approvals', icon: WalletCards },
   { to: paths.admin.adCampaignApprovals, label: 'Campaign approvals', icon: ClipboardCheck },
+  { to: paths.admin.adCampaigns, label: 'Campaigns', icon: Megaphone },
   { to: paths.admin.payoutApprovals, label: 'Payout approvals', icon: HandCoins },
   { to: paths.admin.auditLog, label: 'Audit log', icon: ScrollText },
   { to: paths.admin.adPlaylists, label: 'Ad playlists', icon: ListVideo },

@@ -186,6 +186,24 @@ describe('/admin/proof-of-play', () => {
   });
 });
 
+describe('/admin/ad-campaigns', () => {
+  it('sends a signed-in non-super-user to /', async () => {
+    const app = renderAt('/admin/ad-campaigns', publisher);
+    await app.settlesAt('/publisher/dashboard');
+    expect(app.visited.slice(0, 2)).toEqual(['/admin/ad-campaigns', '/']);
+  });
+
+  it('opens for a super-user, linked from the Admin navigation', async () => {
+    const app = renderAt('/admin/ad-campaigns', superUser);
+    await app.settlesAt('/admin/ad-campaigns');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaigns' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Campaigns' })).toHaveAttribute(
+      'href',
+      '/admin/ad-campaigns',
+    );
+  });
+});
+
 describe('sign-in continues', () => {
   it('to redirectTo after the user is signed in', async () => {
     const app = renderAt('/signin?redirectTo=%2Fwallet%3Ftab%3Dhistory', publisher);

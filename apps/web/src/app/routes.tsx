@@ -126,6 +126,13 @@ const adminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: admin.adCampaigns,
+    lazy: lazyPage(
+      () => import('@/features/admin/routes/admin-campaigns-page'),
+      'AdminCampaignsPage',
+    ),
+  },
+  {
     path: admin.payoutApprovals,
     lazy: lazyPage(adminMoneyPages.payoutApprovals, 'PayoutApprovalsPage'),
   },

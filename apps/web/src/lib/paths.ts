@@ -49,6 +49,7 @@ export const paths = {
     root: '/admin',
     walletApprovals: '/admin/wallet-approvals',
     adCampaignApprovals: '/admin/ad-campaign-approvals',
+    adCampaigns: '/admin/ad-campaigns',
     payoutApprovals: '/admin/payout-approvals',
     adPlaylists: '/admin/ad-playlists',
     editAdPlaylist: '/admin/ad-playlists/edit/:playlistId',

@@ -141,6 +141,7 @@ export function makeResults(overrides: Partial<TCampaignResults> = {}): TCampaig
     unbilled: [],
     settling: { plays: 0, shownMs: 0 },
     readiness: { readyScreens: 1, targetedScreens: 2 },
+    pacing: null,
     ...overrides,
   };
 }

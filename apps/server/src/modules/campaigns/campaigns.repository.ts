@@ -193,7 +193,24 @@ export const campaignsRepository = {
     const conditions = [];
     if (filter.ownerId !== null) conditions.push(eq(campaign.ownerId, filter.ownerId));
     if (filter.status) conditions.push(statusCondition(filter.status, filter.today));
-    if (filter.search) conditions.push(ilike(campaign.name, `%${escapeLike(filter.search)}%`));
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      // Across every buyer (super-users) the advertiser's name or email finds theirs too.
+      conditions.push(
+        filter.ownerId === null
+          ? or(
+              ilike(campaign.name, pattern),
+              inArray(
+                campaign.ownerId,
+                db
+                  .select({ id: user.id })
+                  .from(user)
+                  .where(or(ilike(user.name, pattern), ilike(user.email, pattern))),
+              ),
+            )
+          : ilike(campaign.name, pattern),
+      );
+    }
     if (filter.after) {
       const at = new Date(filter.after.createdAt);
       conditions.push(

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZCampaign,
+  ZAdminCampaignList,
   ZCampaignList,
   ZCampaignListQuery,
   ZCampaignResults,
@@ -249,9 +250,10 @@ export async function campaignsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: adminTags,
-        summary: 'Every buyer’s campaigns, newest first, by status',
+        summary:
+          'Every buyer’s campaigns in every state, newest first, by status; `q` finds a name, or the advertiser’s name or email; approved and paused ones with their pacing',
         querystring: ZCampaignListQuery,
-        response: { 200: ZCampaignList, ...refusals },
+        response: { 200: ZAdminCampaignList, ...refusals },
       },
     },
     async (request) => service.adminList(await request.requireActor(), request.query),

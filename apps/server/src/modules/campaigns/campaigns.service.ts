@@ -3,6 +3,7 @@ import {
   matchesTargeting,
   ZCampaignTargeting,
   ZStoredDaypart,
+  type TAdminCampaignList,
   type TCampaign,
   type TCampaignList,
   type TCampaignResults,
@@ -22,6 +23,8 @@ import type { TDb } from '../../db/database';
 import { sql } from 'drizzle-orm';
 import { impression } from '../../db/schema/index';
 import { adPlaySummary } from '../proof-of-play/play-summary';
+import { campaignPacingOf, evenLineByDay, mainZoneOf } from '../fill/campaign-pacing';
+import { localDayFormat } from '../../lib/local-day';
 
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
@@ -465,7 +468,55 @@ export function createCampaignsService(
         db,
         sql`${impression.campaignId} = ${row.id} and ${impression.localDay} between ${from}::date and ${to}::date`,
       ).then((summary) => ({ unbilled: summary.unbilled, settling: summary.settling }))),
-      readiness: await readinessOf(row),
+      ...(await readinessAndPacingOf(row)),
+    };
+  }
+
+  async function readinessAndPacingOf(row: TCampaignRow) {
+    const spaces = await matchingSpaces(db, row);
+    return { readiness: await readinessOf(row, spaces), pacing: await pacingLineOf(row, spaces) };
+  }
+
+  /**
+   * Spent against the even line (docs/marketplace.md "Pacing"), both cumulative by local day in
+   * the zone most of its screens are in, over the flight or, when longer than RESULTS_MAX_DAYS,
+   * RESULTS_MAX_DAYS of it up to today. Null before approval.
+   */
+  async function pacingLineOf(
+    row: TCampaignRow,
+    spaces: ReadonlyArray<{ timeZone: string }>,
+  ): Promise<TCampaignResults['pacing']> {
+    if (row.state !== 'approved' && row.state !== 'paused' && row.state !== 'completed')
+      return null;
+    const campaign = { ...row, dayparts: ZStoredDaypart.array().parse(row.dayparts) };
+    const timeZone = mainZoneOf(spaces);
+    const nowMs = now();
+    const today = localDayFormat(timeZone)(new Date(nowMs).toISOString());
+    const dayAfter = (day: string, days: number) => utcDate(Date.parse(day) + days * DAY_MS);
+    const flightDays = (Date.parse(row.endDate) - Date.parse(row.startDate)) / DAY_MS + 1;
+    const to =
+      flightDays <= RESULTS_MAX_DAYS
+        ? row.endDate
+        : [
+            row.endDate,
+            [today, dayAfter(row.startDate, RESULTS_MAX_DAYS - 1)].sort()[1]!,
+          ].sort()[0]!;
+    const from =
+      flightDays <= RESULTS_MAX_DAYS ? row.startDate : dayAfter(to, 1 - RESULTS_MAX_DAYS);
+    const spent = (await repo.spentOf(db, [row.id])).get(row.id) ?? 0;
+    const spentByDay = new Map<string, number>();
+    for (const figure of await repo.figures(db, row.id, from, to))
+      spentByDay.set(figure.day, (spentByDay.get(figure.day) ?? 0) + figure.spentMicros);
+    // Cumulative spend at a day's end: all spend less what came on later days.
+    let later = [...spentByDay.values()].reduce((sum, value) => sum + value, 0);
+    const days = evenLineByDay(campaign, timeZone, from, to).map(({ day, evenMicros }) => {
+      later -= spentByDay.get(day) ?? 0;
+      return { day, evenMicros, spentMicros: day > today ? null : Math.max(0, spent - later) };
+    });
+    return {
+      ...campaignPacingOf(campaign, spent, timeZone, nowMs),
+      budgetMicros: row.budgetMicros,
+      days,
     };
   }
 
@@ -473,8 +524,11 @@ export function createCampaignsService(
    * "Creative ready on N of M screens": M is the approved-monetized spaces the targeting
    * matches on which the campaign is approved (owner approval), N those with a TV whose newest heartbeat reports every creative cached.
    */
-  async function readinessOf(row: TCampaignRow) {
-    const matched = (await matchingSpaces(db, row)).map((space) => space.adSpaceId);
+  async function readinessOf(
+    row: TCampaignRow,
+    matchedSpaces: ReadonlyArray<{ adSpaceId: string }>,
+  ) {
+    const matched = matchedSpaces.map((space) => space.adSpaceId);
     // Only the spaces it is approved on (owner approval, issue 22): the others never play it.
     const approvals = await spaceApprovalsOf(
       db,
@@ -569,9 +623,27 @@ export function createCampaignsService(
 
   // Super-users (issue 9 item 5).
 
-  async function adminList(actor: TActor, query: TListQuery): Promise<TCampaignList> {
+  /** Every buyer's campaigns in every state; approved and paused ones with their pacing. */
+  async function adminList(actor: TActor, query: TListQuery): Promise<TAdminCampaignList> {
     await access.requireAccess(actor, 'admin.campaigns.review');
-    return listOf(null, query);
+    const page = await listOf(null, query);
+    const spaces = await repo.monetizedSpaces(db);
+    const nowMs = now();
+    return {
+      nextCursor: page.nextCursor,
+      items: page.items.map((item) => ({
+        ...item,
+        pacing:
+          item.state === 'approved' || item.state === 'paused'
+            ? campaignPacingOf(
+                item,
+                item.spentMicros,
+                mainZoneOf(spaces.filter((space) => matchesTargeting(space, item.targeting))),
+                nowMs,
+              )
+            : null,
+      })),
+    };
   }
 
   /** pending → approved, holding the whole budget from the buyer's wallet in the same commit. */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ZAdminCampaignList,
   ZCampaign,
   ZCampaignList,
   ZCampaignResults,
@@ -663,6 +664,97 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
       expect(figures.impressionsToDate).toBeGreaterThanOrEqual(3);
       expect(figures.balanceMicros).toBe(await wallet(buyer.userId));
       expect(figures.activeCampaigns).toBeGreaterThanOrEqual(1);
+    });
+
+    it('shows spend against the even line, and super-users find it by advertiser with its pacing', async () => {
+      // Four days from the day before yesterday; 3.9 of 4.00 already spent on the first.
+      const made = await approved({
+        name: 'Paced sale',
+        startDate: utcDay(-2),
+        endDate: utcDay(1),
+        budgetMicros: 4_000_000,
+      });
+      const [tv] = await t.app.deps.db
+        .insert(device)
+        .values({
+          ownerId: owner.userId,
+          adSpaceId: monetized,
+          deviceKey: `paced-tv-${made.id}`,
+          userAgent: 'Test',
+          appVersion: '1.0.0',
+        })
+        .returning({ id: device.id });
+      await t.app.deps.db.insert(impression).values({
+        verdict: 'billed',
+        localDay: utcDay(-2),
+        id: crypto.randomUUID(),
+        deviceId: tv!.id,
+        ownerId: owner.userId,
+        adSpaceId: monetized,
+        sequence: 1,
+        startedAt: new Date(`${utcDay(-2)}T18:00:00Z`),
+        shownMs: 15_000,
+        endReason: 'completed',
+        itemId: 'slot',
+        campaignId: made.id,
+        creativeId: poster.id,
+        billedMicros: 3_900_000,
+      });
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/v1/campaigns/${made.id}/results`,
+        cookie: buyer.cookie,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const pacing = ZCampaignResults.parse(res.json()).pacing;
+      expect(pacing?.days.map((day) => day.day)).toEqual([
+        utcDay(-2),
+        utcDay(-1),
+        utcDay(0),
+        utcDay(1),
+      ]);
+      // The even line rises by about a quarter a day (no dayparts; a day of 23 or 25 hours in
+      // New York on a clock change) to the budget.
+      const evens = pacing?.days.map((day) => day.evenMicros) ?? [];
+      expect(evens[0]).toBeGreaterThan(950_000);
+      expect(evens[0]).toBeLessThan(1_050_000);
+      expect(evens[1]).toBeGreaterThan(evens[0]!);
+      expect(evens[3]).toBe(4_000_000);
+      expect(pacing?.days[0]?.spentMicros).toBe(3_900_000);
+      expect(pacing?.days[1]?.spentMicros).toBe(3_900_000);
+      // Tomorrow has not happened: no spend yet.
+      expect(pacing?.days[3]?.spentMicros).toBeNull();
+      // At most three days' line (3.00) now, and 3.9 spent: ahead by more than half a day.
+      expect(pacing).toMatchObject({ status: 'ahead', budgetMicros: 4_000_000 });
+
+      // Drafts show no line.
+      const plain = await draft();
+      const none = await t.request({
+        method: 'GET',
+        url: `/api/v1/campaigns/${plain.id}/results`,
+        cookie: buyer.cookie,
+      });
+      expect(ZCampaignResults.parse(none.json()).pacing).toBeNull();
+
+      // The super-users' list: found by the advertiser's email, with its pacing; not another's.
+      const list = await t.request({
+        method: 'GET',
+        url: `/api/v1/admin/campaigns?q=${encodeURIComponent(buyer.email)}&limit=100`,
+        cookie: admin.cookie,
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      const items = ZAdminCampaignList.parse(list.json()).items;
+      expect(items.find((item) => item.id === made.id)?.pacing?.status).toBe('ahead');
+      expect(items.find((item) => item.id === plain.id)?.pacing).toBeNull();
+      expect(items.every((item) => item.owner.id === buyer.userId)).toBe(true);
+      const byName = await t.request({
+        method: 'GET',
+        url: '/api/v1/admin/campaigns?q=paced%20SALE&status=active',
+        cookie: admin.cookie,
+      });
+      expect(ZAdminCampaignList.parse(byName.json()).items.map((item) => item.id)).toEqual([
+        made.id,
+      ]);
     });
 
     it('lists only approved-monetized spaces, with their ad-slot seconds per day', async () => {

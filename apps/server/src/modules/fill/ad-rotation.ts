@@ -14,12 +14,16 @@ import { createAdRotationRepository } from './ad-rotation.repository';
 import { cachedCampaignWindows, type TWindow } from './campaign-windows';
 import { spaceTargetKeys } from './target-keys';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
-import { pacedWeight, pacingSteps } from './pacing';
+import { PACING_STEPS_PER_UNIT, paceOf, pacedWeight } from './pacing';
+import { cachedEligibleDayOf, elapsedOf } from './eligible-time';
 import { localDayFormat } from '../../lib/local-day';
 import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
 import { notApprovedBecause } from '../approvals/approval-words';
 
 const ZDayparts = z.array(ZStoredDaypart);
+
+/** Why a campaign ahead of its even line is not in the fill (docs/marketplace.md "Pacing"). */
+export const HELD_BACK = 'Ahead of its even pace: held back until its line catches up.';
 
 /** The monetized space a rotation fills. */
 export interface TRotationSpace {
@@ -83,9 +87,9 @@ export interface TRotationRange {
  * The one place that decides what fills a monetized space's ad slots (issue 9 item 6): the TV's
  * manifest (`adFill`) and the super-user's ad playlists both read it. Eligible: approved, its
  * targeting matches the space, approved for the space (owner approval, issue 22), its bid at or
- * above the space's floor, money left in its hold,
- * today's cap (UTC day) not reached, not excluded here, a creative ready, and a window within the
- * range. While a pinned campaign is eligible, only pinned ones are. Weights: docs/marketplace.md
+ * above the space's floor, money left in its hold, today's cap (local day) not reached, not
+ * excluded here, a creative ready, a window within the range, and not ahead of its even pace.
+ * While a pinned campaign is eligible, only pinned ones are. Weights: docs/marketplace.md
  * "Pacing".
  */
 export function createAdRotation(db: TDb, content: TContentDirectory) {
@@ -191,6 +195,7 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
       const pinnedIds = playlist?.pinnedCampaignIds ?? [];
       const excludedIds = playlist?.excludedCampaignIds ?? [];
       const flights = new Map<string, TWindow>();
+      const today = localDayFormat(space.timeZone)(nowIso);
       const judged = (targetedBy.get(space.id) ?? []).map((candidate): TRotationCampaign => {
         const found = creatives.get(candidate.ownerId) ?? new Map<string, TContentItem>();
         const items = candidate.creativeIds.flatMap((id) => {
@@ -206,8 +211,7 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
         );
         const hold = holds.get(candidate.id) ?? 0;
         // Today's cap counts today at the screen (the play's local day, as settlement does).
-        const billed =
-          billedByDay.get(`${candidate.id}/${localDayFormat(space.timeZone)(nowIso)}`) ?? 0;
+        const billed = billedByDay.get(`${candidate.id}/${today}`) ?? 0;
         const excluded = excludedIds.includes(candidate.id);
         const approval = approvals.get(pairKey(candidate.id, space.id));
         flights.set(candidate.id, flight);
@@ -229,13 +233,21 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
               : flight.startMs >= range.toMs
                 ? 'Its flight starts after the coming week.'
                 : 'Its dayparts fall outside the coming week.';
-        const steps = pacingSteps({
-          budgetMicros: candidate.budgetMicros,
-          spentMicros: Math.max(0, candidate.budgetMicros - hold),
-          flightStartMs: flight.startMs,
-          flightEndMs: flight.endMs,
-          nowMs: range.nowMs,
-        });
+        // Pacing last: only a campaign that could play is held back; other reasons read first.
+        let steps = PACING_STEPS_PER_UNIT;
+        if (notFilledBecause === null) {
+          const day = cachedEligibleDayOf(candidate, space.timeZone, today);
+          const pace = paceOf({
+            remainingMicros: hold,
+            billedTodayMicros: billed,
+            dailyCapMicros: candidate.dailyCapMicros,
+            eligibleLeftMs: day.leftMs,
+            eligibleTodayMs: day.todayMs,
+            eligibleElapsedTodayMs: elapsedOf(day, range.nowMs),
+          });
+          if (pace.isHeldBack) notFilledBecause = HELD_BACK;
+          steps = pace.steps;
+        }
         return {
           id: candidate.id,
           ownerId: candidate.ownerId,

@@ -7,7 +7,7 @@ import {
   ZDeviceRegistration,
   ZPlayerManifest,
 } from '@screenline/shared/player';
-import { monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
+import { impression, monetizationRequest, qrCode, qrScan } from '../../db/schema/index';
 import { createMeRepository } from '../me/me.repository';
 import { QR_RATE_LIMIT } from './qr.routes';
 import { BACKENDS, createTestApp, ORIGIN, type TTestApp } from '../../../test/harness';
@@ -297,6 +297,42 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
           excluded: 0,
         }),
       );
+    });
+
+    it('holds back a campaign ahead of its even pace and keeps the one on its line (issue 22)', async () => {
+      const screen = await newScreen();
+      // The fixtures' flight runs to 2099: an even day is 10.00 ÷ some 27,000 days, well
+      // under 0.01, so a play billed 0.07 today puts one of them far ahead.
+      const ahead = await campaignOn(screen, { name: 'Ahead' });
+      const even = await campaignOn(screen, { name: 'Even' });
+      const berlinToday = localOf(Date.now(), 'Europe/Berlin').slice(0, 10);
+      await t.app.deps.db.insert(impression).values({
+        id: crypto.randomUUID(),
+        deviceId: screen.deviceId,
+        ownerId: owner.userId,
+        adSpaceId: screen.adSpaceId,
+        sequence: 1,
+        startedAt: new Date(Date.now() - 60_000),
+        shownMs: 7_000,
+        endReason: 'completed',
+        itemId: 'slot',
+        campaignId: ahead,
+        creativeId: creative,
+        // As settlement leaves a billed play: on its local day at the screen.
+        verdict: 'billed',
+        billedMicros: 70_000,
+        localDay: berlinToday,
+      });
+      const filled = (await manifestOf(screen)).manifest.adFill?.campaigns ?? [];
+      expect(filled.map((entry) => entry.campaignId)).toEqual([even]);
+      const rotation = (await adminPlaylist(screen.adSpaceId)).rotation;
+      const held = rotation.find((entry) => entry.campaignId === ahead);
+      expect(held).toMatchObject({ weight: 0, share: 0 });
+      expect(held?.notPlayingBecause).toMatch(/ahead of its even pace/i);
+      // Behind its line (nothing billed today) a campaign weighs at least its bid, at most twice.
+      const kept = rotation.find((entry) => entry.campaignId === even);
+      expect(kept?.weight).toBeGreaterThanOrEqual(10_000);
+      expect(kept?.weight).toBeLessThanOrEqual(20_000);
     });
 
     it('answers 404 for a space that is not monetized', async () => {

@@ -55,6 +55,44 @@ const resultsCalls = (calls: { path: string; headers: Headers }[]) =>
   calls.filter((call) => call.path === resultsPath && call.headers.get('accept') !== 'text/csv');
 
 describe('/publisher/ad-campaigns/view/{id}/results', () => {
+  it('shows spend against the even line, with the figures in a table for screen readers', async () => {
+    renderResults([
+      makeResults({
+        pacing: {
+          status: 'behind',
+          evenLineMicros: 40_000_000,
+          timeZone: 'Europe/London',
+          budgetMicros: 500_000_000,
+          days: [
+            { day: '2026-12-01', evenMicros: 16_129_032, spentMicros: 10_000_000 },
+            { day: '2026-12-02', evenMicros: 32_258_064, spentMicros: 25_000_000 },
+            { day: '2026-12-03', evenMicros: 48_387_096, spentMicros: null },
+          ],
+        },
+      }),
+    ]);
+    const figure = await screen.findByRole(
+      'figure',
+      { name: /Pacing: spent against the even line/ },
+      { timeout: 3000 },
+    );
+    expect(figure).toHaveTextContent('Behind');
+    expect(figure).toHaveTextContent('€25.00 spent of €500.00; the even line is at €40.00 now.');
+    const table = within(figure).getByRole('table', {
+      name: 'Spent against the even line, to the end of each day',
+    });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('€25.00');
+    expect(rows[2]).toHaveTextContent('€32.26');
+    expect(rows[3]).toHaveTextContent('Not yet');
+  });
+
+  it('shows no pacing before the campaign is approved', async () => {
+    renderResults([makeResults({ pacing: null })]);
+    await screen.findByText(/Creative ready on/, undefined, { timeout: 3000 });
+    expect(screen.queryByRole('figure', { name: /Pacing/ })).toBeNull();
+  });
+
   it('shows the totals, the readiness, the days and the screens', async () => {
     renderResults();
     expect(await screen.findByText(/Creative ready on/)).toHaveTextContent(

@@ -37,6 +37,7 @@ import {
   type TResultsRange,
 } from '@/features/ad-campaigns/api/campaign-results';
 import { CampaignTabs } from '@/features/ad-campaigns/components/campaign-tabs';
+import { PacingChart } from '@/features/ad-campaigns/components/pacing-chart';
 import { ResultsCharts } from '@/features/ad-campaigns/components/results-charts';
 
 function Totals({ results }: { results: TCampaignResults }) {
@@ -137,6 +138,7 @@ function Results({ id, range }: { id: string; range: TResultsRange }) {
       </p>
       <Totals results={data} />
       <SettlingNote settling={data.settling} />
+      {data.pacing && <PacingChart pacing={data.pacing} />}
       {data.totals.impressions === 0 && data.totals.qrScans === 0 ? (
         data.unbilled.length > 0 ? (
           <EmptyState

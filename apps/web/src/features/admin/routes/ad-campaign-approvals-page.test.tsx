@@ -78,6 +78,14 @@ const card = async () =>
     'section',
   ) as HTMLElement;
 
+/** Approve…, then the confirmation's "Approve and hold €500.00". */
+async function approveConfirmed(summer: HTMLElement) {
+  await userEvent.click(within(summer).getByRole('button', { name: 'Approve…' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Approve “Summer sale”?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Approve and hold €500.00' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}
+
 beforeEach(() => {
   vi.spyOn(console, 'debug').mockImplementation(() => undefined);
 });
@@ -154,11 +162,11 @@ describe('/admin/ad-campaign-approvals', () => {
           : undefined,
     });
     const summer = await card();
-    await userEvent.click(within(summer).getByRole('button', { name: 'Approve' }));
+    await approveConfirmed(summer);
     const alert = await within(summer).findByRole('alert');
     expect(alert).toHaveTextContent('The buyer’s wallet cannot cover the budget');
     expect(alert).toHaveTextContent('The wallet holds €120.00; the budget is €500.00.');
-    await userEvent.click(within(summer).getByRole('button', { name: 'Approve' }));
+    await approveConfirmed(summer);
     await waitFor(() => expect(calls.filter((call) => call.path === approvePath)).toHaveLength(2));
     const keys = calls
       .filter((call) => call.path === approvePath)
@@ -167,9 +175,31 @@ describe('/admin/ad-campaign-approvals', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('asks before approving, saying how much is held; keeping it pending sends nothing', async () => {
+    const calls = renderPage({
+      act: (call) =>
+        call.path === approvePath
+          ? jsonResponse({ ...pending, state: 'approved', status: 'scheduled' })
+          : undefined,
+    });
+    const summer = await card();
+    const approve = within(summer).getByRole('button', { name: 'Approve…' });
+    await userEvent.click(approve);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve “Summer sale”?' });
+    expect(dialog).toHaveTextContent('€500.00 will be held from Ada Lovelace’s wallet now.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it pending' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Focus goes back to the button that opened it.
+    expect(approve).toHaveFocus();
+    expect(calls.some((call) => call.path === approvePath)).toBe(false);
+
+    await approveConfirmed(summer);
+    await waitFor(() => expect(calls.filter((call) => call.path === approvePath)).toHaveLength(1));
+  });
+
   it("four eyes: disables Approve on the super-user's own campaign, and says why", async () => {
     renderPage({ uid: pending.owner.id });
-    const approve = within(await card()).getByRole('button', { name: 'Approve' });
+    const approve = within(await card()).getByRole('button', { name: 'Approve…' });
     expect(approve).toBeDisabled();
     expect(approve).toHaveAccessibleDescription(
       'This is your own campaign: another super-user must approve it.',

@@ -20,10 +20,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogTitle,
+  DialogTrigger,
 } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
@@ -239,12 +241,15 @@ function PendingCampaign({
     ? (id: string) => spaces.data.find((space) => space.adSpaceId === id)?.name
     : undefined;
 
+  const [isConfirming, setConfirming] = useState(false);
+  const budget = formatMicros(campaign.budgetMicros);
   const onApprove = () => {
+    setConfirming(false);
     setFailure(null);
     approve.mutate(campaign.id, {
       onSuccess: () =>
         toast.success(
-          `“${campaign.name}” was approved; ${formatMicros(campaign.budgetMicros)} is held from the buyer’s wallet.`,
+          `“${campaign.name}” was approved; ${budget} is held from the buyer’s wallet.`,
         ),
       onError: (error) => {
         const refused = failureOf(error, 'Not approved');
@@ -307,15 +312,34 @@ function PendingCampaign({
             <X aria-hidden />
             Reject…
           </Button>
-          <Button
-            isPending={approve.isPending}
-            disabled={isOwn}
-            aria-describedby={isOwn ? `own-${campaign.id}` : undefined}
-            onClick={onApprove}
-          >
-            <Check aria-hidden />
-            Approve
-          </Button>
+          {/* Approving moves money: it asks once more, saying how much (issue 22 item 5). */}
+          <Dialog open={isConfirming} onOpenChange={setConfirming}>
+            <DialogTrigger asChild>
+              <Button
+                isPending={approve.isPending}
+                disabled={isOwn}
+                aria-describedby={isOwn ? `own-${campaign.id}` : undefined}
+              >
+                <Check aria-hidden />
+                Approve…
+              </Button>
+            </DialogTrigger>
+            <DialogContent role="alertdialog">
+              <DialogTitle className="break-words">Approve “{campaign.name}”?</DialogTitle>
+              <DialogDescription>
+                {budget} will be held from {campaign.owner.name}’s wallet now. Its plays are paid
+                from the hold, spread evenly over{' '}
+                {formatFlight(campaign.startDate, campaign.endDate)}; what is left goes back to the
+                wallet when the campaign ends.
+              </DialogDescription>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">Keep it pending</Button>
+                </DialogClose>
+                <Button onClick={onApprove}>Approve and hold {budget}</Button>
+              </DialogFooter>
+            </DialogContent>
+          </Dialog>
           {isOwn && (
             <p id={`own-${campaign.id}`} className="basis-full text-xs text-muted-foreground">
               This is your own campaign: another super-user must approve it.

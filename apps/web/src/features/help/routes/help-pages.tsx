@@ -1,4 +1,9 @@
 import {
+  PACING_MARGIN_PERCENT,
+  PACING_MAX_FACTOR,
+  PACING_MIN_FACTOR,
+} from '@screenline/shared/campaign';
+import {
   HelpArticle,
   HelpLink,
   HelpSection,
@@ -692,8 +697,8 @@ export function AdCampaignsHelpPage() {
         <p>
           Each play costs the seconds actually shown times your bid, taken from the held budget; a
           play bills at most the length of its ad slot plus {SLOT_TOLERANCE_WORDS}. Spending is
-          paced evenly over the campaign’s dates, the daily cap counts the screen’s local day (in
-          its time zone), and you are never charged beyond your budget.
+          paced evenly over the campaign’s dates (below), the daily cap counts the screen’s local
+          day (in its time zone), and you are never charged beyond your budget.
         </p>
         <p>
           You pay only for plays that could have happened. A play that breaks a rule is kept,
@@ -706,6 +711,33 @@ export function AdCampaignsHelpPage() {
           before the TV sends it; a TV that was offline sends its plays when it is back, and plays
           more than {PLAY_MAX_AGE_WORDS} old when they arrive are not billed. Plays are billed
           within {SETTLE_DELAY_WORDS} of arriving.
+        </p>
+      </HelpSection>
+      <HelpSection title="Pacing: spending evenly">
+        <p>
+          A campaign spreads its budget over the hours it may play: its dates and dayparts, in each
+          screen’s own time zone. Each day, what is left of the budget is divided by the playing
+          hours left, and that is the day’s target (never more than your daily cap). Through the day
+          the <strong>even line</strong> rises to that target.
+        </p>
+        <ul>
+          <li>
+            <strong>Ahead</strong>: when a day’s spend is more than {PACING_MARGIN_PERCENT} % of its
+            target above the line, screens stop playing the campaign until the line catches up.
+            Screens pick up the change within about five minutes, so a day can run a little over;
+            the next days’ targets are lowered by as much.
+          </li>
+          <li>
+            <strong>Behind</strong> (few screens had room, or it was paused): it gets a larger share
+            of the ad slots, up to {PACING_MAX_FACTOR}× what its bid alone would give (and down to{' '}
+            {PACING_MIN_FACTOR * 100} % of it when slightly ahead), and what it could not spend
+            moves to the days left.
+          </li>
+        </ul>
+        <p>
+          <strong>Results</strong> draws your spend against the even line, day by day, and says
+          whether the campaign is ahead, on track or behind (more than half a day’s share from the
+          line).
         </p>
       </HelpSection>
       <HelpSection title="Results">
