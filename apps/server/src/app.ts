@@ -52,6 +52,7 @@ import { platformSettingsRoutes } from './modules/platform/platform-settings.rou
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { monetizationRoutes } from './modules/monetization/monetization.routes';
 import { adPlaylistsRoutes } from './modules/fill/ad-playlists.routes';
 import { qrRoutes } from './modules/fill/qr.routes';
@@ -318,6 +319,7 @@ export async function buildApp({
   await app.register(proofOfPlayRoutes);
   await app.register(auditRoutes);
   await app.register(walletRoutes);
+  await app.register(receiptsRoutes);
   await app.register(monetizationRoutes);
   await app.register(adPlaylistsRoutes);
   await app.register(qrRoutes);
