@@ -55,10 +55,11 @@ export function createReceiptsRepository(db: TDb) {
           )
           select to_char(date_trunc('month', x.created_at at time zone 'UTC'), 'YYYY-MM-DD') as month,
             case when x.account_kind = 'wallet' then 'monthly-earnings' else 'monthly-spend' end as kind,
-            coalesce(c.name, 'A deleted campaign') as campaign_name,
+            case when x.campaign_id is null then 'Ad plays'
+              else coalesce(c.name, 'A deleted campaign') end as campaign_name,
             abs(sum(x.amount_micros))::text as amount
           from charged x left join campaign c on c.id = x.campaign_id
-          group by 1, 2, 3
+          group by 1, 2, 3, x.campaign_id
           order by 1, 2, 3`),
       );
       return rows.map((row) => ({
