@@ -17,21 +17,22 @@ test.describe('wallet', () => {
     browser,
   }) => {
     await createAccount(page.request, { role: 'publisher' });
-    const rejectRef = `SL-REJECT-${unique()}`;
-    const creditRef = `SL-CREDIT-${unique()}`;
 
     await page.goto('/wallet');
-    for (const [amount, reference] of [
-      ['120', rejectRef],
-      ['250.50', creditRef],
-    ] as const) {
+    const references: string[] = [];
+    for (const amount of ['120', '250.50']) {
       await page.getByRole('button', { name: 'Top up' }).click();
       const dialog = page.getByRole('dialog', { name: 'Top up your wallet' });
       await dialog.getByLabel('Amount (€)').fill(amount);
-      await dialog.getByLabel('Bank transfer reference').fill(reference);
       await dialog.getByRole('button', { name: 'Send top-up request' }).click();
+      // How to pay: the platform's account and this request's own reference.
+      const reference = dialog.getByLabel('Reference');
+      await expect(reference).toHaveText(/^SL-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      references.push((await reference.textContent()) ?? '');
+      await dialog.getByRole('button', { name: 'Done' }).click();
       await expect(dialog).toBeHidden();
     }
+    const [rejectRef = '', creditRef = ''] = references;
     const figures = page.locator('dl').first();
     await expect(figures).toContainText('Pending top-ups€370.50');
 
@@ -74,10 +75,9 @@ test.describe('wallet', () => {
       name: ownerName,
     });
     // Money in through an approved top-up (earnings need plays, which the journey covers).
-    const reference = `SL-OWNER-${unique()}`;
     const topUp = await page.request.post('/api/v1/wallet/top-ups', {
       headers: { origin: BASE_URL, 'idempotency-key': crypto.randomUUID() },
-      data: { amountMicros: 100_000_000, reference, receiptContentId: null },
+      data: { amountMicros: 100_000_000, receiptContentId: null },
     });
     expect(topUp.status(), await topUp.text()).toBe(201);
     const { id } = (await topUp.json()) as { id: string };

@@ -68,6 +68,11 @@ export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 /** GET /api/v1/wallet/transactions?kind=&from=&to=&cursor=&limit= (CSV with Accept: text/csv). */
 export const ZWalletTransactionsQuery = ZPageQuery.extend({
   kind: ZLedgerTransactionKind.optional(),
+  /**
+   * Leave one kind out: an owner's wallet lists `impression-charge` grouped per space, campaign
+   * and day (GET /api/v1/wallet/earnings) and its history without them unless asked.
+   */
+  except: ZLedgerTransactionKind.optional(),
   /** UTC days, inclusive. */
   from: z.iso.date('Use a date like 2026-11-22.').optional(),
   to: z.iso.date('Use a date like 2026-11-22.').optional(),

@@ -22,6 +22,7 @@ export interface TRequestFilter {
 
 export interface THistoryFilter {
   kind?: TLedgerTransactionKind | undefined;
+  except?: TLedgerTransactionKind | undefined;
   /** UTC days, inclusive. */
   from?: string | undefined;
   to?: string | undefined;
@@ -101,6 +102,7 @@ export function createWalletRepository(db: TDb) {
     async history(userId: string, filter: THistoryFilter): Promise<THistoryRow[]> {
       const conditions: SQL[] = [sql`true`];
       if (filter.kind) conditions.push(sql`h.kind = ${filter.kind}`);
+      if (filter.except) conditions.push(sql`h.kind <> ${filter.except}`);
       if (filter.from)
         conditions.push(sql`h.created_at >= ${filter.from}::date::timestamp at time zone 'UTC'`);
       if (filter.to)

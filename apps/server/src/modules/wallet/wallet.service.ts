@@ -138,6 +138,7 @@ export function createWalletService(deps: {
     const before = query.cursor ? decodeCursor(ZHistoryCursor, query.cursor).seq : undefined;
     const rows = await repo.history(actor.id, {
       kind: query.kind,
+      except: query.except,
       from: query.from,
       to: query.to,
       beforeSeq: before,
@@ -161,7 +162,12 @@ export function createWalletService(deps: {
   ): Promise<{ filename: string; body: Readable }> {
     await access.requireAccess(actor, 'wallet.read');
     requireRange(query.from, query.to);
-    const rows = await repo.history(actor.id, { kind: query.kind, from: query.from, to: query.to });
+    const rows = await repo.history(actor.id, {
+      kind: query.kind,
+      except: query.except,
+      from: query.from,
+      to: query.to,
+    });
     const records = rows
       .map(toWalletTransaction)
       .map((row) => [

@@ -4,6 +4,7 @@ import type { TPayout, TTopUp } from '@screenline/shared/wallet';
 import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { DecisionNote, RequestStateBadge, formatDateTime } from '@/components/request-status';
 import { useMyPayouts, useMyTopUps } from '@/features/wallet/api/wallet';
+import { PaymentInstructions } from '@/features/wallet/components/payment-instructions';
 
 function RequestItem({
   label,
@@ -12,6 +13,7 @@ function RequestItem({
   createdAt,
   detail,
   decisionNote,
+  extra,
 }: {
   label: string;
   amountMicros: number;
@@ -19,6 +21,7 @@ function RequestItem({
   createdAt: string;
   detail: ReactNode;
   decisionNote: ReactNode;
+  extra?: ReactNode;
 }) {
   return (
     <li aria-label={label} className="grid gap-1 px-4 py-3">
@@ -29,6 +32,7 @@ function RequestItem({
       <p className="text-xs text-muted-foreground">Requested {formatDateTime(createdAt)}</p>
       <p className="text-sm break-words">{detail}</p>
       {decisionNote}
+      {extra}
     </li>
   );
 }
@@ -91,6 +95,18 @@ export function MyTopUps() {
                   </>
                 }
                 decisionNote={<DecisionNote state={topUp.state} decision={topUp.decision} />}
+                extra={
+                  topUp.state === 'pending' && (
+                    <details className="text-sm">
+                      <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+                        How to pay
+                      </summary>
+                      <div className="pt-2">
+                        <PaymentInstructions payment={topUp.payment} />
+                      </div>
+                    </details>
+                  )
+                }
               />
             ))}
           </ul>
