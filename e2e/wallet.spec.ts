@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { pdfText } from '../apps/server/test/pdf-text';
 import { BASE_URL, createAccount, PASSWORD, signIn, signInSuperUser } from './support/app';
 import { enrolThroughProfile, enterTwoFactorCode, totpCode } from './support/two-factor';
 
@@ -63,6 +65,23 @@ test.describe('wallet', () => {
     ).toContainText('No transfer with this reference has arrived.');
     const history = page.getByRole('table', { name: 'Wallet history' });
     await expect(history.getByRole('row').nth(1)).toContainText('+€250.50');
+
+    // The approval issued a numbered receipt (issue 22): downloaded, it opens as a PDF that
+    // names the amount, its number and the reference.
+    const receipts = page.getByRole('list', { name: 'Your receipts' });
+    const receipt = receipts.getByRole('listitem', { name: /^Receipt \d{4}-\d{6}: Top-up$/ });
+    await expect(receipt).toContainText('€250.50');
+    const number = /\d{4}-\d{6}/.exec((await receipt.getAttribute('aria-label')) ?? '')?.[0] ?? '';
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      receipt.getByRole('link', { name: `Download receipt ${number} (PDF)` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`screenline-receipt-${number}.pdf`);
+    const pdf = await readFile(await download.path());
+    const text = pdfText(pdf);
+    expect(text).toContain('€250.50');
+    expect(text).toContain(`Receipt number: ${number}`);
+    expect(text).toContain(`reference ${creditRef}`);
   });
 
   test('an owner requests a payout; a super-user sees the bank details, approves and pays it', async ({

@@ -7,13 +7,23 @@ import { Alert } from '@/components/ui/alert';
  * request's own reference, which is how the super-user finds the transfer on the statement.
  */
 export function PaymentInstructions({ payment }: { payment: TPaymentInstructions }) {
+  const reference = (
+    <output
+      aria-label="Reference"
+      className="font-mono text-base font-semibold tracking-wide select-all"
+    >
+      {payment.reference}
+    </output>
+  );
   if (!payment.ready) {
     return (
-      <Alert tone="warning" title="Bank details not set yet">
-        The platform has not entered its bank account yet, so the transfer cannot be made. Your
-        request is kept with its reference {payment.reference}; contact support, or check again
-        later.
-      </Alert>
+      <div className="grid gap-3">
+        <Alert tone="warning" title="Bank details not set yet">
+          The platform has not entered its bank account yet, so the transfer cannot be made. Your
+          request is kept; check again here later, or contact support.
+        </Alert>
+        <p className="text-sm">Your reference: {reference}</p>
+      </div>
     );
   }
   const rows: [string, string, boolean][] = [
@@ -33,14 +43,7 @@ export function PaymentInstructions({ payment }: { payment: TPaymentInstructions
           </div>
         ))}
         <dt className="text-muted-foreground">Reference</dt>
-        <dd>
-          <output
-            aria-label="Reference"
-            className="font-mono text-base font-semibold tracking-wide select-all"
-          >
-            {payment.reference}
-          </output>
-        </dd>
+        <dd>{reference}</dd>
       </dl>
       <p className="text-xs text-muted-foreground">
         Write the reference exactly as shown in the transfer’s reference field: it is how your
