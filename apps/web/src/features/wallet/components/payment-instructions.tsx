@@ -42,8 +42,10 @@ export function PaymentInstructions({ payment }: { payment: TPaymentInstructions
             <dd className={mono ? 'font-mono break-all' : 'break-words'}>{value}</dd>
           </div>
         ))}
-        <dt className="text-muted-foreground">Reference</dt>
-        <dd>{reference}</dd>
+        <div className="contents">
+          <dt className="text-muted-foreground">Reference</dt>
+          <dd>{reference}</dd>
+        </div>
       </dl>
       <p className="text-xs text-muted-foreground">
         Write the reference exactly as shown in the transfer’s reference field: it is how your
