@@ -132,6 +132,8 @@ export const ZTopUp = z.object({
   /** Who gave the first of two approvals (above the four-eyes amount); null otherwise. */
   firstApproval: ZFirstApproval.nullable(),
   decision: ZDecision.nullable(),
+  /** Its numbered PDF receipt once approved (issue 22); null before. */
+  receiptPdfUrl: text().nullable(),
   createdAt: text(),
 });
 export type TTopUp = z.infer<typeof ZTopUp>;
@@ -184,6 +186,8 @@ export const ZPayout = z.object({
   firstApproval: ZFirstApproval.nullable(),
   decision: ZDecision.nullable(),
   paidAt: text().nullable(),
+  /** Its numbered PDF receipt once paid (issue 22); null before. */
+  receiptPdfUrl: text().nullable(),
   createdAt: text(),
 });
 export type TPayout = z.infer<typeof ZPayout>;

@@ -74,6 +74,7 @@ export function makeTopUp(overrides: Partial<TTopUp> = {}): TTopUp {
     state: 'pending',
     firstApproval: null,
     decision: null,
+    receiptPdfUrl: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
   };
@@ -89,6 +90,7 @@ export function makePayout(overrides: Partial<TPayout> = {}): TPayout {
     firstApproval: null,
     decision: null,
     paidAt: null,
+    receiptPdfUrl: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
   };

@@ -159,6 +159,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(topUpRequest),
           firstApprover: firstApprovedByName(topUpRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
         })
         .from(topUpRequest)
         .innerJoin(user, eq(user.id, topUpRequest.userId))
@@ -193,6 +196,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(topUpRequest),
           firstApprover: firstApprovedByName(topUpRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
         })
         .from(topUpRequest)
         .innerJoin(user, eq(user.id, topUpRequest.userId))
@@ -258,6 +264,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(payoutRequest),
           firstApprover: firstApprovedByName(payoutRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
         })
         .from(payoutRequest)
         .innerJoin(user, eq(user.id, payoutRequest.userId))
@@ -281,6 +290,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(payoutRequest),
           firstApprover: firstApprovedByName(payoutRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
         })
         .from(payoutRequest)
         .innerJoin(user, eq(user.id, payoutRequest.userId))

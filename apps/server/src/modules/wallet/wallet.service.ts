@@ -319,7 +319,6 @@ export function createWalletService(deps: {
         ],
       });
       await recordMoneyDecision(tx, actor, { ...audit, action: 'approve' });
-      const body = await topUpView(tx, id);
       await issueReceipt(tx, {
         userId: row.userId,
         kind: 'top-up',
@@ -328,11 +327,12 @@ export function createWalletService(deps: {
         issuedAt: row.decidedAt ?? new Date(),
         details: {
           platform: (await settings.get()).bank,
-          recipient: { name: body.user.name, email: body.user.email },
+          recipient: { name: current.user.name, email: current.user.email },
           description: `Top-up by bank transfer, reference ${row.reference}`,
           lines: [{ label: 'Credited to your Screenline wallet', amountMicros: row.amountMicros }],
         },
       });
+      const body = await topUpView(tx, id);
       return {
         statusCode: 200,
         body,
@@ -580,7 +580,7 @@ export function createWalletService(deps: {
           { accountId: EXTERNAL_ACCOUNT_ID, amountMicros: row.amountMicros },
         ],
       });
-      const body = await payoutView(tx, id);
+      const owner = current?.user ?? { name: 'A deleted user', email: '' };
       await issueReceipt(tx, {
         userId: row.userId,
         kind: 'payout',
@@ -589,11 +589,12 @@ export function createWalletService(deps: {
         issuedAt: row.paidAt ?? new Date(),
         details: {
           platform: (await settings.get()).bank,
-          recipient: { name: body.user.name, email: body.user.email },
+          recipient: { name: owner.name, email: owner.email },
           description: `Payout by bank transfer to ${row.accountHolder}, ${row.ibanMasked}`,
           lines: [{ label: 'Paid out from your Screenline wallet', amountMicros: row.amountMicros }],
         },
       });
+      const body = await payoutView(tx, id);
       await recordMoneyDecision(tx, actor, {
         kind: 'payout',
         action: 'mark-paid',
@@ -761,6 +762,7 @@ function toTopUp(
     user: TRequester;
     decider: string | null;
     firstApprover: string | null;
+    receiptId: string | null;
   },
   receipts: ReadonlyMap<string, { contentId: string; name: string; url: string | null }>,
   settings: TPlatformSettings,
@@ -785,8 +787,13 @@ function toTopUp(
     state: request.state,
     firstApproval: firstApprovalOf(request, row.firstApprover),
     decision: decisionOf(request, row.decider),
+    receiptPdfUrl: receiptPdfUrl(row.receiptId),
     createdAt: request.createdAt.toISOString(),
   };
+}
+
+function receiptPdfUrl(receiptId: string | null): string | null {
+  return receiptId === null ? null : `/api/v1/wallet/receipts/${receiptId}/pdf`;
 }
 
 function toPayout(row: {
@@ -794,6 +801,7 @@ function toPayout(row: {
   user: TRequester;
   decider: string | null;
   firstApprover: string | null;
+  receiptId: string | null;
 }): TPayout {
   const { request } = row;
   return {
@@ -805,6 +813,7 @@ function toPayout(row: {
     firstApproval: firstApprovalOf(request, row.firstApprover),
     decision: decisionOf(request, row.decider),
     paidAt: request.paidAt ? request.paidAt.toISOString() : null,
+    receiptPdfUrl: receiptPdfUrl(row.receiptId),
     createdAt: request.createdAt.toISOString(),
   };
 }

@@ -160,6 +160,17 @@ export function WalletApprovalsPage() {
             <span className="text-muted-foreground">None</span>
           )}
         </Detail>
+        {topUp.receiptPdfUrl && (
+          <Detail term="Receipt PDF">
+            <a
+              href={topUp.receiptPdfUrl}
+              download
+              className="font-medium text-primary hover:underline"
+            >
+              Download
+            </a>
+          </Detail>
+        )}
         <Detail term="Requested">{formatDateTime(topUp.createdAt)}</Detail>
       </RequestCard>
     );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FileDown } from 'lucide-react';
 import { formatMicros } from '@screenline/shared/money';
 import type { TPayout, TTopUp } from '@screenline/shared/wallet';
 import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
@@ -56,6 +57,20 @@ function RequestSection({
   );
 }
 
+/** The request's numbered PDF receipt (issue 22), once money moved. */
+function ReceiptLink({ url }: { url: string }) {
+  return (
+    <a
+      href={url}
+      download
+      className="inline-flex w-fit items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <FileDown aria-hidden className="size-4" />
+      Receipt (PDF)
+    </a>
+  );
+}
+
 const listClasses =
   'divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface shadow-xs';
 
@@ -96,7 +111,10 @@ export function MyTopUps() {
                 }
                 decisionNote={<DecisionNote state={topUp.state} decision={topUp.decision} />}
                 extra={
-                  topUp.state === 'pending' && (
+                  topUp.receiptPdfUrl ? (
+                    <ReceiptLink url={topUp.receiptPdfUrl} />
+                  ) : (
+                    topUp.state === 'pending' && (
                     <details className="text-sm">
                       <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
                         How to pay
@@ -105,6 +123,7 @@ export function MyTopUps() {
                         <PaymentInstructions payment={topUp.payment} />
                       </div>
                     </details>
+                    )
                   )
                 }
               />
@@ -157,6 +176,7 @@ export function MyPayouts() {
                   </>
                 }
                 decisionNote={<DecisionNote state={payout.state} decision={payout.decision} />}
+                extra={payout.receiptPdfUrl && <ReceiptLink url={payout.receiptPdfUrl} />}
               />
             ))}
           </ul>
