@@ -193,7 +193,7 @@ describe('/wallet', () => {
     renderWallet('advertiser');
     const rows = await screen.findByRole('list', { name: 'Ad earnings per screen, campaign and day' });
     const row = within(rows).getByRole('listitem', {
-      name: 'Window screen, Winter sale, Fri, 20 Nov 2026',
+      name: /^Window screen, Winter sale, Fri,? 20 Nov 2026$/,
     });
     expect(row).toHaveTextContent('1400 plays');
     expect(row).toHaveTextContent('+€0.13');
