@@ -33,6 +33,9 @@ describe('top-up references', () => {
     expect(findReference('no reference here')).toBeNull();
     expect(findReference('SL-7KQ2-M9XU')).toBeNull();
     expect(findReference('SL-7KQ2')).toBeNull();
+    // Only an SL that starts a word: not one inside "translation".
+    expect(findReference('Translation SL-7KQ2-M9XD')).toBe('SL-7KQ2-M9XD');
+    expect(findReference('Paid SL-7KQ2-M9XU, sorry: SL-7KQ2-M9XD')).toBe('SL-7KQ2-M9XD');
   });
 });
 

@@ -33,12 +33,15 @@ export function referenceFromBytes(bytes: ArrayLike<number>): string {
  * Answers the reference as the platform wrote it, or null.
  */
 export function findReference(statementText: string): string | null {
-  const compact = statementText.toUpperCase().replace(/[\s\-_.]+/g, '');
-  const match = /SL([0-9A-Z]{8})/.exec(compact);
-  if (!match?.[1]) return null;
-  const chars = match[1].replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (![...chars].every((char) => REFERENCE_ALPHABET.includes(char))) return null;
-  return `SL-${chars.slice(0, 4)}-${chars.slice(4)}`;
+  const upper = statementText.toUpperCase();
+  // "SL" starting a word, then 4 + 4 characters, each group maybe after a space, dash, dot or _.
+  const candidates = /(?<![0-9A-Z])SL[\s\-_.]*([0-9A-Z]{4})[\s\-_.]*([0-9A-Z]{4})(?![0-9A-Z])/g;
+  for (const match of upper.matchAll(candidates)) {
+    const chars = `${match[1]}${match[2]}`.replace(/O/g, '0').replace(/[IL]/g, '1');
+    if ([...chars].every((char) => REFERENCE_ALPHABET.includes(char)))
+      return `SL-${chars.slice(0, 4)}-${chars.slice(4)}`;
+  }
+  return null;
 }
 
 /** "DE89370400440532013000" → "DE89 3704 0044 0532 0130 00" (how banks print it). */
