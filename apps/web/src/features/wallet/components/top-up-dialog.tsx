@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageIcon, X } from 'lucide-react';
@@ -145,6 +145,9 @@ function TopUpForm({
 
 /** After the request: how to pay it, until the buyer closes the dialog. */
 function HowToPay({ topUp, onDone }: { topUp: TTopUp; onDone: () => void }) {
+  // The form's button went with the form: focus stays in the dialog, on its one action.
+  const doneRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => doneRef.current?.focus(), []);
   return (
     <>
       <DialogBody>
@@ -155,7 +158,9 @@ function HowToPay({ topUp, onDone }: { topUp: TTopUp; onDone: () => void }) {
         <PaymentInstructions payment={topUp.payment} />
       </DialogBody>
       <DialogActions>
-        <Button onClick={onDone}>Done</Button>
+        <Button ref={doneRef} onClick={onDone}>
+          Done
+        </Button>
       </DialogActions>
     </>
   );
