@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
@@ -47,12 +47,16 @@ export async function receiptsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const pdf = await service.pdf(await request.requireActor(), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf.body);
+      return sendPdf(reply, await service.pdf(await request.requireActor(), request.params.id));
     },
   );
+}
+
+/** The PDF goes out as bytes, which Fastify sends without a serializer. */
+function sendPdf(reply: FastifyReply, pdf: { filename: string; body: Buffer }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf.body);
 }
