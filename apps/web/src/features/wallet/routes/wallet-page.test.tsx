@@ -335,7 +335,7 @@ describe('/wallet', () => {
 
     const send = within(dialog).getByRole('button', { name: 'Send top-up request' });
     await user.click(send);
-    expect(amount).toHaveAccessibleDescription(/Enter an amount\./);
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(/Enter an amount\./));
     await user.type(amount, '9.99');
     await user.click(send);
     expect(amount).toHaveAccessibleDescription(/The smallest amount is €10\.00\./);
