@@ -219,13 +219,10 @@ async function seed(browser: Browser): Promise<void> {
   // The buyer: top-ups approved, refused and pending; a campaign refused, one pending review.
   await approveTopUp(await topUp(b, 100_000_000));
   await ok(
-    await a.post(
-      `/api/v1/admin/top-ups/${await topUp(b, 20_000_000)}/reject`,
-      {
-        headers: money(),
-        data: { reason: P.topUpReason },
-      },
-    ),
+    await a.post(`/api/v1/admin/top-ups/${await topUp(b, 20_000_000)}/reject`, {
+      headers: money(),
+      data: { reason: P.topUpReason },
+    }),
   );
   await topUp(b, 15_000_000);
   const creative = await addToLibrary(b, P.creativeName, SAMPLE_IMAGE);

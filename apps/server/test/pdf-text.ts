@@ -21,7 +21,10 @@ export function pdfText(pdf: Buffer): string {
     }
     const shows = /\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g;
     for (let show = shows.exec(content); show; show = shows.exec(content)) {
-      const hexes = show[1] !== undefined ? [...show[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1] ?? '') : [show[2] ?? ''];
+      const hexes =
+        show[1] !== undefined
+          ? [...show[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1] ?? '')
+          : [show[2] ?? ''];
       lines.push(hexes.map(winAnsi).join(''));
     }
   }

@@ -33,7 +33,10 @@ export const ZPlatformBankDetails = z.strictObject({
     .refine((value) => value === '' || isValidIban(value), 'That IBAN is not valid.'),
   bic: text()
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-    .refine((value) => value === '' || BIC_PATTERN.test(value), 'A BIC has 8 or 11 letters and digits.'),
+    .refine(
+      (value) => value === '' || BIC_PATTERN.test(value),
+      'A BIC has 8 or 11 letters and digits.',
+    ),
   bankName: text().trim().max(140, 'Keep it under 140 characters.'),
   /** The platform's postal address and tax number, as printed on receipts (lines). */
   address: text().trim().max(400, 'Keep it under 400 characters.'),

@@ -63,7 +63,11 @@ const reason = { reason: 'The reference does not match any transfer.' };
 async function receiptOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
   const user = ownerOf(f, target);
   await fund(f.t, user.cookie, f.admin.cookie, 10 * EUR);
-  const res = await f.t.request({ method: 'GET', url: '/api/v1/wallet/receipts', cookie: user.cookie });
+  const res = await f.t.request({
+    method: 'GET',
+    url: '/api/v1/wallet/receipts',
+    cookie: user.cookie,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const [newest] = ZReceiptList.parse(res.json()).items;
   if (!newest) throw new Error('The approved top-up issued no receipt.');

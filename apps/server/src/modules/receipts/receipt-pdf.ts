@@ -44,12 +44,19 @@ export function renderReceiptPdf(receipt: TReceiptDocument): Promise<Buffer> {
 
   // The issuer: the platform's details as they were when the receipt was issued.
   const { platform } = details;
-  doc.font('Helvetica-Bold').fontSize(14).text(platform.accountHolder || 'Screenline');
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(platform.accountHolder || 'Screenline');
   doc.font('Helvetica').fontSize(10);
   if (platform.address) doc.text(platform.address);
   if (platform.iban)
     doc.text(
-      [platform.bankName, `IBAN ${formatIban(platform.iban)}`, platform.bic && `BIC ${platform.bic}`]
+      [
+        platform.bankName,
+        `IBAN ${formatIban(platform.iban)}`,
+        platform.bic && `BIC ${platform.bic}`,
+      ]
         .filter(Boolean)
         .join(' · '),
     );

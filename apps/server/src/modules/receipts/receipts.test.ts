@@ -16,7 +16,12 @@ import {
   signUpWithRole,
 } from '../../../test/money-helpers';
 import { pdfText } from '../../../test/pdf-text';
-import { campaignHoldAccountId, PLATFORM_REVENUE_ACCOUNT_ID, transfer, walletAccountId } from '../ledger/ledger';
+import {
+  campaignHoldAccountId,
+  PLATFORM_REVENUE_ACCOUNT_ID,
+  transfer,
+  walletAccountId,
+} from '../ledger/ledger';
 import { createReceiptsService } from './receipts.service';
 
 const BANK = {
@@ -79,7 +84,9 @@ describe.each(BACKENDS)('top-up references and receipts on %s', (backend) => {
 
   it('gives every top-up its own reference and tells how to pay it with the platform’s bank details', async () => {
     const buyer = await t.signUp();
-    const topUps = await Promise.all(Array.from({ length: 12 }, () => topUpOf(buyer.cookie, 25 * EUR)));
+    const topUps = await Promise.all(
+      Array.from({ length: 12 }, () => topUpOf(buyer.cookie, 25 * EUR)),
+    );
     const references = topUps.map((topUp) => topUp.reference);
     expect(new Set(references).size).toBe(12);
     for (const reference of references) expect(reference).toMatch(REFERENCE_PATTERN);
@@ -120,9 +127,10 @@ describe.each(BACKENDS)('top-up references and receipts on %s', (backend) => {
         cookie: admin.cookie,
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(ZTopUpList.parse(res.json()).items.map((item) => item.id), statement).toEqual([
-        wanted.id,
-      ]);
+      expect(
+        ZTopUpList.parse(res.json()).items.map((item) => item.id),
+        statement,
+      ).toEqual([wanted.id]);
     }
     const none = await t.request({
       method: 'GET',
@@ -172,7 +180,9 @@ describe.each(BACKENDS)('top-up references and receipts on %s', (backend) => {
     const res = await pdfOf(buyer.cookie, receipt!.pdfUrl);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(`screenline-receipt-${receipt!.number}.pdf`);
+    expect(res.headers['content-disposition']).toContain(
+      `screenline-receipt-${receipt!.number}.pdf`,
+    );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
     expect(text).toContain('€500.00');

@@ -52,7 +52,10 @@ describe.each(BACKENDS)('an owner’s earnings per space, campaign and day on %s
         .returning();
       return tv!.id;
     };
-    const tvs = { [foyer]: await tvOf(foyer, 'earnings-rows-0001'), [window]: await tvOf(window, 'earnings-rows-0002') };
+    const tvs = {
+      [foyer]: await tvOf(foyer, 'earnings-rows-0001'),
+      [window]: await tvOf(window, 'earnings-rows-0002'),
+    };
     let sequence = 0;
     const play = (
       adSpaceId: string,
@@ -92,11 +95,21 @@ describe.each(BACKENDS)('an owner’s earnings per space, campaign and day on %s
       play(foyer, winter, '2026-11-21', 0, 'overlap'),
     ]);
 
-    const res = await t.request({ method: 'GET', url: '/api/v1/wallet/earnings', cookie: owner.cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/wallet/earnings',
+      cookie: owner.cookie,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const rows = ZEarningsRowList.parse(res.json());
     expect(
-      rows.items.map((row) => [row.day, row.adSpace.name, row.campaign.name, row.plays, row.earnedMicros]),
+      rows.items.map((row) => [
+        row.day,
+        row.adSpace.name,
+        row.campaign.name,
+        row.plays,
+        row.earnedMicros,
+      ]),
     ).toEqual([
       ['2026-11-21', 'Foyer', 'Winter sale', 1, 400],
       ['2026-11-20', 'Foyer', 'Spring', 1, 100],
@@ -106,7 +119,13 @@ describe.each(BACKENDS)('an owner’s earnings per space, campaign and day on %s
 
     // A page at a time.
     const first = ZEarningsRowList.parse(
-      (await t.request({ method: 'GET', url: '/api/v1/wallet/earnings?limit=3', cookie: owner.cookie })).json(),
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/v1/wallet/earnings?limit=3',
+          cookie: owner.cookie,
+        })
+      ).json(),
     );
     expect(first.items).toHaveLength(3);
     const second = ZEarningsRowList.parse(
@@ -124,7 +143,9 @@ describe.each(BACKENDS)('an owner’s earnings per space, campaign and day on %s
     // Another settled play joins its row instead of making a new one.
     await db.insert(impression).values(play(foyer, winter, '2026-11-21', 400));
     const grown = ZEarningsRowList.parse(
-      (await t.request({ method: 'GET', url: '/api/v1/wallet/earnings', cookie: owner.cookie })).json(),
+      (
+        await t.request({ method: 'GET', url: '/api/v1/wallet/earnings', cookie: owner.cookie })
+      ).json(),
     );
     expect(grown.items[0]).toMatchObject({ day: '2026-11-21', plays: 2, earnedMicros: 800 });
     expect(grown.items).toHaveLength(4);
@@ -141,7 +162,9 @@ describe.each(BACKENDS)('an owner’s earnings per space, campaign and day on %s
 
     // Another owner sees none of it, and not the detail of a space of someone else's.
     const theirs = ZEarningsRowList.parse(
-      (await t.request({ method: 'GET', url: '/api/v1/wallet/earnings', cookie: other.cookie })).json(),
+      (
+        await t.request({ method: 'GET', url: '/api/v1/wallet/earnings', cookie: other.cookie })
+      ).json(),
     );
     expect(theirs.items).toEqual([]);
     const foreign = await t.request({

@@ -591,7 +591,9 @@ export function createWalletService(deps: {
           platform: (await settings.get()).bank,
           recipient: { name: owner.name, email: owner.email },
           description: `Payout by bank transfer to ${row.accountHolder}, ${row.ibanMasked}`,
-          lines: [{ label: 'Paid out from your Screenline wallet', amountMicros: row.amountMicros }],
+          lines: [
+            { label: 'Paid out from your Screenline wallet', amountMicros: row.amountMicros },
+          ],
         },
       });
       const body = await payoutView(tx, id);

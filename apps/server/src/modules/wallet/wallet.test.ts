@@ -247,9 +247,7 @@ describe.each(BACKENDS)('wallet, top-ups and payouts on %s', (backend) => {
     expect(paid.statusCode).toBe(400);
     const createdAt = queue.items.map((item) => item.createdAt);
     expect(createdAt).toEqual([...createdAt].sort());
-    expect(queue.items.find((item) => item.reference === reference)?.receipt?.contentId).toBe(
-      own,
-    );
+    expect(queue.items.find((item) => item.reference === reference)?.receipt?.contentId).toBe(own);
   });
 
   it('requires a reason to refuse, and emails it escaped', async () => {

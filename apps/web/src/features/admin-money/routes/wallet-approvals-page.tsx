@@ -135,9 +135,7 @@ export function WalletApprovalsPage() {
         <Detail term="Reference">
           <span className="font-mono text-sm font-semibold">{topUp.reference}</span>
           {statement && (
-            <span className="ml-2 text-xs text-success-soft-foreground">
-              matches the statement
-            </span>
+            <span className="ml-2 text-xs text-success-soft-foreground">matches the statement</span>
           )}
         </Detail>
         <Detail term="Receipt">
@@ -193,10 +191,10 @@ export function WalletApprovalsPage() {
           statement
             ? `No ${STATES.find((option) => option.value === state)?.label.toLowerCase() ?? state} top-up has the reference this statement names`
             : state === 'pending'
-            ? 'No top-up waits for a decision'
-            : state === 'awaiting-second-approval'
-              ? 'No top-up waits for a second approval'
-              : `No ${state} top-ups`
+              ? 'No top-up waits for a decision'
+              : state === 'awaiting-second-approval'
+                ? 'No top-up waits for a second approval'
+                : `No ${state} top-ups`
         }
         listRef={listRef}
         renderItem={renderTopUp}

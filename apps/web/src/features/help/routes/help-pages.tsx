@@ -759,10 +759,9 @@ export function WalletHelpPage() {
       <HelpSection title="Topping up (ad buyers)">
         <ol>
           <li>
-            Choose <strong>Top up</strong> and send the request with the{' '}
-            <strong>Amount (€)</strong> (by default from €10 to €50,000). A{' '}
-            <strong>Receipt (optional)</strong>, a picture of the transfer’s confirmation from your
-            library, helps find it sooner.
+            Choose <strong>Top up</strong> and send the request with the <strong>Amount (€)</strong>{' '}
+            (by default from €10 to €50,000). A <strong>Receipt (optional)</strong>, a picture of
+            the transfer’s confirmation from your library, helps find it sooner.
           </li>
           <li>
             The dialog then shows the platform’s bank account (account holder, IBAN, BIC, bank) and
@@ -810,9 +809,9 @@ export function WalletHelpPage() {
           <strong>Receipts</strong> lists a numbered PDF receipt for every approved top-up, every
           paid payout, and every month in which you spent on campaigns (ad buyers) or earned from
           your screens (screen owners), one line per campaign. A month’s receipt appears once the
-          month is over (UTC). Numbers run per year without gaps, like 2026-000042, and each
-          receipt shows the platform’s name, address and bank details as they were when it was
-          issued. Choose <strong>PDF</strong> to download one.
+          month is over (UTC). Numbers run per year without gaps, like 2026-000042, and each receipt
+          shows the platform’s name, address and bank details as they were when it was issued.
+          Choose <strong>PDF</strong> to download one.
         </p>
       </HelpSection>
       <HelpSection title="History">

@@ -115,14 +115,14 @@ export function MyTopUps() {
                     <ReceiptLink url={topUp.receiptPdfUrl} />
                   ) : (
                     topUp.state === 'pending' && (
-                    <details className="text-sm">
-                      <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
-                        How to pay
-                      </summary>
-                      <div className="pt-2">
-                        <PaymentInstructions payment={topUp.payment} />
-                      </div>
-                    </details>
+                      <details className="text-sm">
+                        <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+                          How to pay
+                        </summary>
+                        <div className="pt-2">
+                          <PaymentInstructions payment={topUp.payment} />
+                        </div>
+                      </details>
                     )
                   )
                 }

@@ -69,7 +69,10 @@ function TopUpForm({
       <DialogBody>
         <Alert title="How to top up">
           <ol className="list-decimal space-y-1 pl-4">
-            <li>Send this request with the amount: you get the platform’s bank details and a reference.</li>
+            <li>
+              Send this request with the amount: you get the platform’s bank details and a
+              reference.
+            </li>
             <li>Transfer the amount from your bank with that reference.</li>
             <li>
               A super-user matches the transfer by its reference when it arrives and credits your

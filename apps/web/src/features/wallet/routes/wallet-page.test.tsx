@@ -191,7 +191,9 @@ describe('/wallet', () => {
     });
     const user = userEvent.setup();
     renderWallet('advertiser');
-    const rows = await screen.findByRole('list', { name: 'Ad earnings per screen, campaign and day' });
+    const rows = await screen.findByRole('list', {
+      name: 'Ad earnings per screen, campaign and day',
+    });
     const row = within(rows).getByRole('listitem', {
       name: /^Window screen, Winter sale, Fri,? 20 Nov 2026$/,
     });
@@ -328,7 +330,9 @@ describe('/wallet', () => {
     renderWallet('publisher');
     await user.click(await screen.findByRole('button', { name: 'Top up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Top up your wallet' });
-    expect(await within(dialog).findByText(/you get the platform’s bank details and a reference/)).toBeVisible();
+    expect(
+      await within(dialog).findByText(/you get the platform’s bank details and a reference/),
+    ).toBeVisible();
     expect(within(dialog).queryByText(/given in your contract/)).toBeNull();
     const amount = within(dialog).getByLabelText('Amount (€)');
     expect(amount).toHaveAccessibleDescription('From €10.00 to €50,000.00.');

@@ -28,13 +28,11 @@ export function topUpFormSchema(limits: { topUpMinMicros: number; topUpMaxMicros
       }),
       receiptContentId: z.string().nullable(),
     })
-    .transform(
-      ({ amount, receiptContentId }): TCreateTopUp => ({
-        amountMicros: amount,
-        method: 'bank-transfer',
-        receiptContentId,
-      }),
-    );
+    .transform(({ amount, receiptContentId }): TCreateTopUp => ({
+      amountMicros: amount,
+      method: 'bank-transfer',
+      receiptContentId,
+    }));
 }
 
 export type TPayoutFormValues = { amount: string; accountHolder: string; iban: string };
