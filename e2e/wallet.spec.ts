@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { pdfText } from '../apps/server/test/pdf-text';
 import { BASE_URL, createAccount, PASSWORD, signIn, signInSuperUser } from './support/app';
 import { enrolThroughProfile, enterTwoFactorCode, totpCode } from './support/two-factor';
 
@@ -17,21 +19,22 @@ test.describe('wallet', () => {
     browser,
   }) => {
     await createAccount(page.request, { role: 'publisher' });
-    const rejectRef = `SL-REJECT-${unique()}`;
-    const creditRef = `SL-CREDIT-${unique()}`;
 
     await page.goto('/wallet');
-    for (const [amount, reference] of [
-      ['120', rejectRef],
-      ['250.50', creditRef],
-    ] as const) {
+    const references: string[] = [];
+    for (const amount of ['120', '250.50']) {
       await page.getByRole('button', { name: 'Top up' }).click();
       const dialog = page.getByRole('dialog', { name: 'Top up your wallet' });
       await dialog.getByLabel('Amount (€)').fill(amount);
-      await dialog.getByLabel('Bank transfer reference').fill(reference);
       await dialog.getByRole('button', { name: 'Send top-up request' }).click();
+      // How to pay: the platform's account and this request's own reference.
+      const reference = dialog.getByLabel('Reference');
+      await expect(reference).toHaveText(/^SL-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      references.push((await reference.textContent()) ?? '');
+      await dialog.getByRole('button', { name: 'Done' }).click();
       await expect(dialog).toBeHidden();
     }
+    const [rejectRef = '', creditRef = ''] = references;
     const figures = page.locator('dl').first();
     await expect(figures).toContainText('Pending top-ups€370.50');
 
@@ -62,6 +65,23 @@ test.describe('wallet', () => {
     ).toContainText('No transfer with this reference has arrived.');
     const history = page.getByRole('table', { name: 'Wallet history' });
     await expect(history.getByRole('row').nth(1)).toContainText('+€250.50');
+
+    // The approval issued a numbered receipt (issue 22): downloaded, it opens as a PDF that
+    // names the amount, its number and the reference.
+    const receipts = page.getByRole('list', { name: 'Your receipts' });
+    const receipt = receipts.getByRole('listitem', { name: /^Receipt \d{4}-\d{6}: Top-up$/ });
+    await expect(receipt).toContainText('€250.50');
+    const number = /\d{4}-\d{6}/.exec((await receipt.getAttribute('aria-label')) ?? '')?.[0] ?? '';
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      receipt.getByRole('link', { name: `Download receipt ${number} (PDF)` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`screenline-receipt-${number}.pdf`);
+    const pdf = await readFile(await download.path());
+    const text = pdfText(pdf);
+    expect(text).toContain('€250.50');
+    expect(text).toContain(`Receipt number: ${number}`);
+    expect(text).toContain(`reference ${creditRef}`);
   });
 
   test('an owner requests a payout; a super-user sees the bank details, approves and pays it', async ({
@@ -74,10 +94,9 @@ test.describe('wallet', () => {
       name: ownerName,
     });
     // Money in through an approved top-up (earnings need plays, which the journey covers).
-    const reference = `SL-OWNER-${unique()}`;
     const topUp = await page.request.post('/api/v1/wallet/top-ups', {
       headers: { origin: BASE_URL, 'idempotency-key': crypto.randomUUID() },
-      data: { amountMicros: 100_000_000, reference, receiptContentId: null },
+      data: { amountMicros: 100_000_000, receiptContentId: null },
     });
     expect(topUp.status(), await topUp.text()).toBe(201);
     const { id } = (await topUp.json()) as { id: string };

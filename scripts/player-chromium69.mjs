@@ -1761,7 +1761,6 @@ async function seedMarketplace() {
 
   const topUp = await call('POST', '/api/v1/wallet/top-ups', withKey(buyer), {
     amountMicros: MARKET.topUpMicros,
-    reference: 'TV69 check',
   });
   await call('POST', `/api/v1/admin/top-ups/${topUp.id}/approve`, withKey(admin), {});
   const creative = await uploadToLibrary(

@@ -52,6 +52,7 @@ import { platformSettingsRoutes } from './modules/platform/platform-settings.rou
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { monetizationRoutes } from './modules/monetization/monetization.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { adPlaylistsRoutes } from './modules/fill/ad-playlists.routes';
@@ -319,6 +320,7 @@ export async function buildApp({
   await app.register(proofOfPlayRoutes);
   await app.register(auditRoutes);
   await app.register(walletRoutes);
+  await app.register(receiptsRoutes);
   await app.register(monetizationRoutes);
   await app.register(approvalsRoutes);
   await app.register(adPlaylistsRoutes);

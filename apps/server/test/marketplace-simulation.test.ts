@@ -342,7 +342,7 @@ describe.each(BACKENDS)('the marketplace under a seeded simulation on %s', (back
       url: '/api/v1/wallet/top-ups',
       cookie: buyer.user.cookie,
       headers: key(),
-      payload: { amountMicros, reference: `SIM-${amountMicros}` },
+      payload: { amountMicros },
     });
     expect(made.statusCode, made.body).toBe(201);
     const { id } = ZTopUp.parse(made.json());
@@ -1277,7 +1277,7 @@ describe.each(BACKENDS)('the marketplace under a seeded simulation on %s', (back
         url: '/api/v1/wallet/top-ups',
         cookie: earner.cookie,
         headers: key(),
-        payload: { amountMicros: 100 * EUR, reference: 'SIM-RACE' },
+        payload: { amountMicros: 100 * EUR },
       });
       return ZTopUp.parse(made.json()).id;
     })();

@@ -27,7 +27,7 @@ export async function requestTopUp(
     url: '/api/v1/wallet/top-ups',
     cookie,
     headers: newKey(),
-    payload: { amountMicros, reference: 'SL-TEST-1' },
+    payload: { amountMicros },
   });
   expect(res.statusCode, res.body).toBe(201);
   return ZTopUp.parse(res.json()).id;

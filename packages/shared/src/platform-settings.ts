@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMicros, ZPositiveMicros } from './money';
 import { PLAYER_SETTINGS_DEFAULTS, ZPlayerSettings } from './player';
 import { text } from './text';
+import { isValidIban } from './wallet';
 
 /**
  * The platform's settings (issue 9 item 5, /admin/monetization): one row, changed by super-users.
@@ -15,6 +16,45 @@ export const ZCommissionBasisPoints = z
   .int('Whole basis points, please.')
   .min(0, 'At least 0 %.')
   .max(10_000, 'At most 100 %.');
+
+/** A BIC (ISO 9362): 8 or 11 characters, bank, country, location and optional branch. */
+const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+/**
+ * The platform's bank account and legal details (issue 22 item 4): top-ups show them with the
+ * request's reference, and every receipt prints them. Empty until a super-user fills them in;
+ * the wallet then says top-ups cannot be paid yet.
+ */
+export const ZPlatformBankDetails = z.strictObject({
+  accountHolder: text().trim().max(140, 'Keep it under 140 characters.'),
+  /** Spaces allowed; stored compact and upper case, checked with the mod-97 check digits. */
+  iban: text()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine((value) => value === '' || isValidIban(value), 'That IBAN is not valid.'),
+  bic: text()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine(
+      (value) => value === '' || BIC_PATTERN.test(value),
+      'A BIC has 8 or 11 letters and digits.',
+    ),
+  bankName: text().trim().max(140, 'Keep it under 140 characters.'),
+  /** The platform's postal address and tax number, as printed on receipts (lines). */
+  address: text().trim().max(400, 'Keep it under 400 characters.'),
+});
+export type TPlatformBankDetails = z.output<typeof ZPlatformBankDetails>;
+
+export const EMPTY_BANK_DETAILS: TPlatformBankDetails = {
+  accountHolder: '',
+  iban: '',
+  bic: '',
+  bankName: '',
+  address: '',
+};
+
+/** Whether a buyer can be told where to send a transfer. */
+export function bankDetailsComplete(bank: TPlatformBankDetails): boolean {
+  return bank.accountHolder !== '' && bank.iban !== '' && bank.bic !== '' && bank.bankName !== '';
+}
 
 export const ZPlatformSettingsFields = z
   .strictObject({
@@ -32,6 +72,7 @@ export const ZPlatformSettingsFields = z
     fourEyesAboveMicros: ZMicros,
     /** Handed to every TV in its manifest (ZPlayerSettings' bounds). */
     player: ZPlayerSettings,
+    bank: ZPlatformBankDetails,
   })
   .refine((value) => value.topUpMinMicros <= value.topUpMaxMicros, {
     path: ['topUpMaxMicros'],
@@ -52,6 +93,13 @@ export const ZPlatformSettings = z.object({
   payoutMaxMicros: ZMicros,
   fourEyesAboveMicros: ZMicros,
   player: ZPlayerSettings,
+  bank: z.object({
+    accountHolder: text(),
+    iban: text(),
+    bic: text(),
+    bankName: text(),
+    address: text(),
+  }),
   updatedAt: text().nullable(),
   updatedBy: z.object({ id: text(), name: text() }).nullable(),
 });
@@ -72,6 +120,7 @@ export const PLATFORM_SETTINGS_DEFAULTS: Omit<TPlatformSettings, 'updatedAt' | '
   // €10,000: above it, two super-users approve a top-up or payout.
   fourEyesAboveMicros: 10_000_000_000,
   player: PLAYER_SETTINGS_DEFAULTS,
+  bank: EMPTY_BANK_DETAILS,
 };
 
 /** The owner's share of a charge: floor(charge × (10000 − commission) / 10000); the platform gets the rest. */

@@ -22,9 +22,11 @@ import * as monetization from './monetization';
 import * as money from './money';
 import * as nul from './nul';
 import * as pairing from './pairing';
+import * as payment from './payment';
 import * as platformSettings from './platform-settings';
 import * as player from './player';
 import * as playlist from './playlist';
+import * as receipt from './receipt';
 import * as scheduleLabel from './schedule-label';
 import * as schedule from './schedule';
 import * as storage from './storage';
@@ -65,9 +67,11 @@ const MODULES: Record<string, Record<string, unknown>> = {
   money: money,
   nul: nul,
   pairing: pairing,
+  payment: payment,
   'platform-settings': platformSettings,
   player: player,
   playlist: playlist,
+  receipt: receipt,
   'schedule-label': scheduleLabel,
   schedule: schedule,
   storage: storage,

@@ -1,6 +1,7 @@
 import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { ZDecision, ZMicros, ZPageQuery, ZPositiveMicros } from './money';
+import { ZPaymentInstructions, ZPaymentMethod } from './payment';
 import { text } from './text';
 
 /**
@@ -67,6 +68,11 @@ export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 /** GET /api/v1/wallet/transactions?kind=&from=&to=&cursor=&limit= (CSV with Accept: text/csv). */
 export const ZWalletTransactionsQuery = ZPageQuery.extend({
   kind: ZLedgerTransactionKind.optional(),
+  /**
+   * Leave one kind out: an owner's wallet lists `impression-charge` grouped per space, campaign
+   * and day (GET /api/v1/wallet/earnings) and its history without them unless asked.
+   */
+  except: ZLedgerTransactionKind.optional(),
   /** UTC days, inclusive. */
   from: z.iso.date('Use a date like 2026-11-22.').optional(),
   to: z.iso.date('Use a date like 2026-11-22.').optional(),
@@ -94,14 +100,13 @@ export const TOP_UP_STATES = ['pending', AWAITING_SECOND_APPROVAL, 'approved', '
 export const ZTopUpState = z.enum(TOP_UP_STATES);
 export type TTopUpState = z.infer<typeof ZTopUpState>;
 
-/** POST /api/v1/wallet/top-ups (Idempotency-Key) → 201 ZTopUp. Limits: platform settings. */
+/**
+ * POST /api/v1/wallet/top-ups (Idempotency-Key) → 201 ZTopUp. Limits: platform settings. The
+ * platform makes the reference and answers how to pay (`payment`).
+ */
 export const ZCreateTopUp = z.strictObject({
   amountMicros: ZPositiveMicros,
-  /** The bank transfer's reference, as the buyer wrote it on the transfer. */
-  reference: text()
-    .trim()
-    .min(3, 'Enter the bank transfer reference.')
-    .max(140, 'Keep it under 140 characters.'),
+  method: ZPaymentMethod.default('bank-transfer'),
   /** A receipt from the user's own content library (image), optional. */
   receiptContentId: z.uuid('Pick a receipt from your library.').nullable().default(null),
 });
@@ -117,12 +122,18 @@ export const ZTopUp = z.object({
   id: text(),
   user: z.object({ id: text(), name: text(), email: text() }),
   amountMicros: ZMicros,
+  /** The platform's reference (SL-XXXX-XXXX); a request from before issue 22: what the buyer wrote. */
   reference: text(),
+  method: ZPaymentMethod,
+  /** How to pay it (the platform's bank details as they are now, the reference, the amount). */
+  payment: ZPaymentInstructions,
   receipt: z.object({ contentId: text(), name: text(), url: text().nullable() }).nullable(),
   state: ZTopUpState,
   /** Who gave the first of two approvals (above the four-eyes amount); null otherwise. */
   firstApproval: ZFirstApproval.nullable(),
   decision: ZDecision.nullable(),
+  /** Its numbered PDF receipt once approved (issue 22); null before. */
+  receiptPdfUrl: text().nullable(),
   createdAt: text(),
 });
 export type TTopUp = z.infer<typeof ZTopUp>;
@@ -175,6 +186,8 @@ export const ZPayout = z.object({
   firstApproval: ZFirstApproval.nullable(),
   decision: ZDecision.nullable(),
   paidAt: text().nullable(),
+  /** Its numbered PDF receipt once paid (issue 22); null before. */
+  receiptPdfUrl: text().nullable(),
   createdAt: text(),
 });
 export type TPayout = z.infer<typeof ZPayout>;
@@ -187,6 +200,15 @@ export const ZRequestListQuery = ZPageQuery.extend({
   state: z.enum(['pending', AWAITING_SECOND_APPROVAL, 'approved', 'paid', 'rejected']).optional(),
 });
 export type TRequestListQuery = z.input<typeof ZRequestListQuery>;
+
+/**
+ * `GET /api/v1/admin/top-ups?reference=`: what the bank statement says; the top-up whose
+ * reference it contains (`findReference`, forgiving spaces, dashes and case) is listed.
+ */
+export const ZTopUpListQuery = ZRequestListQuery.extend({
+  reference: text().trim().min(1).max(300, 'Paste at most 300 characters.').optional(),
+});
+export type TTopUpListQuery = z.input<typeof ZTopUpListQuery>;
 
 /** "DE89370400440532013000" → "DE•• •••• 3000". */
 export function maskIban(iban: string): string {
@@ -201,3 +223,49 @@ export function maskIban(iban: string): string {
 export function isValidIban(iban: string): boolean {
   return isValidIBAN(iban);
 }
+
+/**
+ * An owner's ad earnings, grouped (issue 22 item 6): one row per ad space, campaign and local
+ * day at the screen, growing as plays settle. The ledger keeps one entry per settled batch;
+ * these rows are read from the settled plays underneath (`impression.owner_share_micros`).
+ */
+export const ZEarningsRow = z.object({
+  day: text(),
+  adSpace: z.object({ id: text(), name: text() }),
+  campaign: z.object({ id: text(), name: text() }),
+  plays: z.number().int().nonnegative(),
+  earnedMicros: ZMicros,
+  /** When its newest play settled: the row is still growing while the day is open. */
+  lastSettledAt: text(),
+});
+export type TEarningsRow = z.infer<typeof ZEarningsRow>;
+
+/** GET /api/v1/wallet/earnings?cursor=&limit=: newest day first. */
+export const ZEarningsRowList = z.object({
+  items: z.array(ZEarningsRow),
+  nextCursor: text().nullable(),
+});
+export type TEarningsRowList = z.infer<typeof ZEarningsRowList>;
+
+/** GET /api/v1/wallet/earnings/plays?day=&adSpaceId=&campaignId=: one row's settled plays. */
+export const ZEarningsPlaysQuery = z.object({
+  day: z.iso.date('Use a date like 2026-11-22.'),
+  adSpaceId: z.uuid('Choose an ad space.'),
+  campaignId: z.uuid('Choose a campaign.'),
+});
+export type TEarningsPlaysQuery = z.input<typeof ZEarningsPlaysQuery>;
+
+export const ZEarningsPlay = z.object({
+  id: text(),
+  startedAt: text(),
+  billableMs: z.number().int().nonnegative(),
+  billedMicros: ZMicros,
+  earnedMicros: ZMicros,
+  settledAt: text(),
+});
+export const ZEarningsPlayList = z.object({
+  items: z.array(ZEarningsPlay),
+  /** At most 500 are listed; the row's count says how many there are. */
+  truncated: z.boolean(),
+});
+export type TEarningsPlayList = z.infer<typeof ZEarningsPlayList>;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createOTP } from '@better-auth/utils/otp';
 import type { TDaypart } from '@screenline/shared/campaign';
-import { chargeMicros } from '@screenline/shared/platform-settings';
+import { chargeMicros, ZPlatformSettings } from '@screenline/shared/platform-settings';
 import { TWO_FACTOR_CODE_HEADER } from '@screenline/shared/two-factor';
 import {
   IMPRESSION_BATCH_MAX,
@@ -682,16 +682,39 @@ export async function seedDemo(
     tvs.set(space.key, registration);
   }
 
+  // The platform's bank details (issue 22): top-ups show them, receipts print them. The IBAN is
+  // the ISO 13616 example, a valid number that belongs to no one.
+  const settings = ZPlatformSettings.parse(
+    await call({ method: 'GET', url: '/api/v1/platform-settings', cookie: admin.cookie }),
+  );
+  const { updatedAt: _at, updatedBy: _by, ...fields } = settings;
+  await call({
+    method: 'PUT',
+    url: '/api/v1/admin/platform-settings',
+    cookie: admin.cookie,
+    payload: {
+      ...fields,
+      bank: {
+        accountHolder: 'Screenline Demo GmbH',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        bankName: 'Commerzbank',
+        address: 'Demo-Allee 1, 10115 Berlin, Germany. VAT ID DE000000000',
+      },
+    },
+  });
+
   // Money: top-ups requested by the buyers and approved by the super-user.
   log('wallets');
-  const topUp = async (session: TDemoSession, amountMicros: number, reference: string) =>
+  // The platform makes each top-up's reference (SL-XXXX-XXXX).
+  const topUp = async (session: TDemoSession, amountMicros: number) =>
     ZId.parse(
       await call({
         method: 'POST',
         url: '/api/v1/wallet/top-ups',
         cookie: session.cookie,
         idempotent: true,
-        payload: { amountMicros, reference },
+        payload: { amountMicros },
       }),
     ).id;
   const approveTopUp = (id: string) =>
@@ -701,9 +724,9 @@ export async function seedDemo(
       cookie: admin.cookie,
       idempotent: true,
     });
-  await approveTopUp(await topUp(buyer, 1500 * EUR, 'AURORA-INV-2611'));
-  await approveTopUp(await topUp(buyer2, 250 * EUR, 'KAITO-0042'));
-  await topUp(buyer2, 400 * EUR, 'KAITO-0057');
+  await approveTopUp(await topUp(buyer, 1500 * EUR));
+  await approveTopUp(await topUp(buyer2, 250 * EUR));
+  await topUp(buyer2, 400 * EUR);
 
   // Campaigns: two of Aurora's running since the simulated week began; Kaito's waits.
   log('campaigns');

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { expect } from 'vitest';
+import { ZReceiptList } from '@screenline/shared/receipt';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@screenline/shared/platform-settings';
 import {
   EUR,
@@ -57,6 +59,21 @@ async function approvedMonetization(f: TFixture): Promise<string> {
 
 const reason = { reason: 'The reference does not match any transfer.' };
 
+/** A receipt of `target`'s: their top-up, approved (which issues it). */
+async function receiptOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
+  const user = ownerOf(f, target);
+  await fund(f.t, user.cookie, f.admin.cookie, 10 * EUR);
+  const res = await f.t.request({
+    method: 'GET',
+    url: '/api/v1/wallet/receipts',
+    cookie: user.cookie,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const [newest] = ZReceiptList.parse(res.json()).items;
+  if (!newest) throw new Error('The approved top-up issued no receipt.');
+  return newest.id;
+}
+
 export const MONEY_CASES: Record<string, TCase> = {
   'GET /api/v1/platform-settings': {
     audience: 'signed-in',
@@ -70,7 +87,7 @@ export const MONEY_CASES: Record<string, TCase> = {
       const { commissionBasisPoints, minMicrosPerSecond, player } = PLATFORM_SETTINGS_DEFAULTS;
       const { topUpMinMicros, topUpMaxMicros, payoutMinMicros, payoutMaxMicros } =
         PLATFORM_SETTINGS_DEFAULTS;
-      const { fourEyesAboveMicros } = PLATFORM_SETTINGS_DEFAULTS;
+      const { fourEyesAboveMicros, bank } = PLATFORM_SETTINGS_DEFAULTS;
       return {
         method: 'PUT',
         url: '/api/v1/admin/platform-settings',
@@ -83,6 +100,7 @@ export const MONEY_CASES: Record<string, TCase> = {
           payoutMaxMicros,
           fourEyesAboveMicros,
           player,
+          bank,
         },
       };
     },
@@ -112,6 +130,38 @@ export const MONEY_CASES: Record<string, TCase> = {
     ok: 200,
     request: async () => ({ method: 'GET', url: '/api/v1/wallet/transactions' }),
   },
+  'GET /api/v1/wallet/receipts': {
+    audience: 'signed-in',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/wallet/receipts' }),
+  },
+  'GET /api/v1/wallet/receipts/:id/pdf': {
+    audience: 'signed-in',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/wallet/receipts/${await receiptOf(f, target)}/pdf`,
+    }),
+  },
+  'GET /api/v1/wallet/earnings': {
+    audience: 'screen-owner',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/wallet/earnings' }),
+  },
+  'GET /api/v1/wallet/earnings/plays': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => {
+      const space = await insertAdSpace(f.t, ownerOf(f, target).userId);
+      const campaign = crypto.randomUUID();
+      return {
+        method: 'GET',
+        url: `/api/v1/wallet/earnings/plays?day=2026-11-20&adSpaceId=${space}&campaignId=${campaign}`,
+      };
+    },
+  },
   'GET /api/v1/wallet/top-ups': {
     audience: 'signed-in',
     ok: 200,
@@ -124,7 +174,7 @@ export const MONEY_CASES: Record<string, TCase> = {
       method: 'POST',
       url: '/api/v1/wallet/top-ups',
       headers: newKey(),
-      payload: { amountMicros: 50 * EUR, reference: 'SL-MATRIX' },
+      payload: { amountMicros: 50 * EUR },
     }),
   },
   'GET /api/v1/wallet/payouts': {

@@ -42,16 +42,39 @@ export function makeTransaction(overrides: Partial<TWalletTransaction> = {}): TW
   };
 }
 
+/** The platform's bank account as a super-user entered it. */
+export const BANK = {
+  accountHolder: 'Screenline GmbH',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  bankName: 'Commerzbank',
+  address: 'Demo-Allee 1, 10115 Berlin',
+};
+
 export function makeTopUp(overrides: Partial<TTopUp> = {}): TTopUp {
+  const amountMicros = overrides.amountMicros ?? 50_000_000;
+  const reference = overrides.reference ?? 'SL-ADA-0302';
   return {
     id: uuid(700),
     user: BUYER,
-    amountMicros: 50_000_000,
-    reference: 'SL-ADA-0302',
+    amountMicros,
+    reference,
+    method: 'bank-transfer',
+    payment: {
+      method: 'bank-transfer',
+      amountMicros,
+      reference,
+      accountHolder: BANK.accountHolder,
+      iban: BANK.iban,
+      bic: BANK.bic,
+      bankName: BANK.bankName,
+      ready: true,
+    },
     receipt: null,
     state: 'pending',
     firstApproval: null,
     decision: null,
+    receiptPdfUrl: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
   };
@@ -67,6 +90,7 @@ export function makePayout(overrides: Partial<TPayout> = {}): TPayout {
     firstApproval: null,
     decision: null,
     paidAt: null,
+    receiptPdfUrl: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
   };

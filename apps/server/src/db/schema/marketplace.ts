@@ -68,6 +68,10 @@ export const platformSettings = pgTable(
     fourEyesAboveMicros: micros('four_eyes_above_micros').notNull().default(10_000_000_000),
     /** TPlayerSettings, parsed with ZPlayerSettings when read. */
     player: jsonb('player').notNull(),
+    /** TPlatformBankDetails (0016, issue 22), parsed with ZPlatformBankDetails when read. */
+    bank: jsonb('bank')
+      .notNull()
+      .default({ accountHolder: '', iban: '', bic: '', bankName: '', address: '' }),
     updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -198,6 +202,10 @@ export const topUpRequest = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     amountMicros: micros('amount_micros').notNull(),
     reference: text('reference').notNull(),
+    /** How it is paid (TPaymentMethod, 0016). */
+    paymentMethod: text('payment_method').notNull().default('bank-transfer'),
+    /** The platform's SL-XXXX-XXXX (0016); null on requests from before, whose buyer wrote one. */
+    paymentReference: text('payment_reference'),
     receiptContentId: uuid('receipt_content_id').references(() => contentItem.id, {
       onDelete: 'set null',
     }),
@@ -208,6 +216,7 @@ export const topUpRequest = pgTable(
   },
   (t) => [
     check('top_up_amount_positive', sql`${t.amountMicros} > 0`),
+    uniqueIndex('top_up_payment_reference_idx').on(t.paymentReference),
     index('top_up_user_idx').on(t.userId, t.createdAt),
     index('top_up_state_idx').on(t.state, t.createdAt),
   ],
@@ -394,3 +403,56 @@ export const adPlaylist = pgTable('ad_playlist', {
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/** The last receipt number issued per calendar year (0016): no gaps, see receipt below. */
+export const receiptCounter = pgTable('receipt_counter', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * A PDF receipt (issue 22 item 4): numbered per year by receipt_counter in the transaction that
+ * issues it, with the platform's and the recipient's details as they were then (`details`,
+ * TReceiptDetails). Plain ids, like the ledger: deleting a user or a request keeps it.
+ */
+export const receipt = pgTable(
+  'receipt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    topUpId: uuid('top_up_id'),
+    payoutId: uuid('payout_id'),
+    month: date('month', { mode: 'string' }),
+    amountMicros: micros('amount_micros').notNull(),
+    details: jsonb('details').notNull(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'receipt_kind',
+      sql`${t.kind} in ('top-up', 'payout', 'monthly-spend', 'monthly-earnings')`,
+    ),
+    check(
+      'receipt_subject',
+      sql`(${t.kind} = 'top-up') = (${t.topUpId} is not null)
+        and (${t.kind} = 'payout') = (${t.payoutId} is not null)
+        and (${t.kind} like 'monthly-%') = (${t.month} is not null)`,
+    ),
+    check('receipt_amount_non_negative', sql`${t.amountMicros} >= 0`),
+    uniqueIndex('receipt_number_idx').on(t.year, t.sequence),
+    uniqueIndex('receipt_top_up_idx')
+      .on(t.topUpId)
+      .where(sql`${t.topUpId} is not null`),
+    uniqueIndex('receipt_payout_idx')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} is not null`),
+    uniqueIndex('receipt_month_idx')
+      .on(t.userId, t.kind, t.month)
+      .where(sql`${t.month} is not null`),
+    index('receipt_user_idx').on(t.userId, t.issuedAt),
+  ],
+);

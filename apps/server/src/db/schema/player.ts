@@ -159,6 +159,10 @@ export const impression = pgTable(
       .on(t.deviceId, t.billableFrom)
       .where(sql`${t.billableMs} > 0`),
     index('impression_campaign_day_idx').on(t.campaignId, t.localDay),
+    // An owner's grouped earnings (0016, issue 22 item 6).
+    index('impression_owner_day_idx')
+      .on(t.ownerId, t.localDay)
+      .where(sql`${t.verdict} = 'billed'`),
   ],
 );
 

@@ -122,6 +122,8 @@ export const PERMISSIONS = {
   'wallet.read': { principals: ['user'] },
   'wallet.top-up': { principals: ['user'] },
   'wallet.payout': { principals: ['user'], roles: SCREEN_OWNERS },
+  // Owners' grouped ad earnings (issue 22 item 6).
+  'wallet.earnings': { principals: ['user'], roles: SCREEN_OWNERS },
   'platformSettings.read': { principals: ['user'] },
   'monetization.list': { principals: ['user'], roles: SCREEN_OWNERS },
   // The ad space named is checked with `adSpace.read` in the same call.
@@ -155,6 +157,8 @@ export const PERMISSIONS = {
   'admin.auditLog.read': { principals: ['user'], superUserOnly: true },
   'admin.topUps.review': { principals: ['user'], superUserOnly: true },
   'admin.payouts.review': { principals: ['user'], superUserOnly: true },
+  // Anyone's PDF receipt (issue 22 item 4); a user reads their own with wallet.read.
+  'admin.receipts.read': { principals: ['user'], superUserOnly: true },
   'admin.campaigns.review': { principals: ['user'], superUserOnly: true },
   'admin.monetization.review': { principals: ['user'], superUserOnly: true },
   'admin.adPlaylists.read': { principals: ['user'], superUserOnly: true },

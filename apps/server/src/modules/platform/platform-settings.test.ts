@@ -77,7 +77,7 @@ describe.each(BACKENDS)('platform settings and the ledger audit on %s', (backend
       url: '/api/v1/wallet/top-ups',
       cookie: user.cookie,
       headers: newKey(),
-      payload: { amountMicros: 20 * EUR, reference: 'REF-SMALL' },
+      payload: { amountMicros: 20 * EUR },
     });
     expect(small.statusCode).toBe(400);
     expect(small.body).toMatch(/at least €25\.00/);

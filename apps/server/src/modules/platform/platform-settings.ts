@@ -3,6 +3,7 @@ import {
   PLATFORM_SETTINGS_DEFAULTS,
   type TPlatformSettings,
   type TPlatformSettingsInput,
+  ZPlatformBankDetails,
   ZPlatformSettingsFields,
 } from '@screenline/shared/platform-settings';
 import { type TPlayerSettings, ZPlayerSettings } from '@screenline/shared/player';
@@ -49,6 +50,7 @@ export function createPlatformSettings(
       fourEyesAboveMicros: settings.fourEyesAboveMicros,
       // A stored value is parsed like any outside input.
       player: ZPlayerSettings.parse(settings.player),
+      bank: ZPlatformBankDetails.parse(settings.bank),
       updatedAt: settings.updatedAt.toISOString(),
       updatedBy:
         settings.updatedBy === null

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   AWAITING_SECOND_APPROVAL,
   type TLedgerTransactionKind,
@@ -12,6 +12,8 @@ import { createdOrder, type TCreatedDirection } from '../../lib/created-order';
 export interface TRequestFilter {
   /** One user's requests; absent: everyone's (super-users). */
   userId?: string;
+  /** Top-ups: the platform's reference (exact), or a legacy one the buyer wrote (any case). */
+  reference?: { platform: string | null; legacy: string } | undefined;
   state?: string | undefined;
   direction: TCreatedDirection;
   cursor?: string | undefined;
@@ -20,6 +22,7 @@ export interface TRequestFilter {
 
 export interface THistoryFilter {
   kind?: TLedgerTransactionKind | undefined;
+  except?: TLedgerTransactionKind | undefined;
   /** UTC days, inclusive. */
   from?: string | undefined;
   to?: string | undefined;
@@ -99,6 +102,7 @@ export function createWalletRepository(db: TDb) {
     async history(userId: string, filter: THistoryFilter): Promise<THistoryRow[]> {
       const conditions: SQL[] = [sql`true`];
       if (filter.kind) conditions.push(sql`h.kind = ${filter.kind}`);
+      if (filter.except) conditions.push(sql`h.kind <> ${filter.except}`);
       if (filter.from)
         conditions.push(sql`h.created_at >= ${filter.from}::date::timestamp at time zone 'UTC'`);
       if (filter.to)
@@ -131,15 +135,20 @@ export function createWalletRepository(db: TDb) {
       );
     },
 
+    /** Stores a top-up; undefined when its reference is taken (the caller makes another). */
     async insertTopUp(values: {
       userId: string;
       amountMicros: number;
-      reference: string;
+      paymentMethod: string;
+      paymentReference: string;
       receiptContentId: string | null;
-    }): Promise<string> {
-      const [row] = await db.insert(topUpRequest).values(values).returning({ id: topUpRequest.id });
-      if (!row) throw new Error('The top-up was not stored.');
-      return row.id;
+    }): Promise<string | undefined> {
+      const [row] = await db
+        .insert(topUpRequest)
+        .values({ ...values, reference: values.paymentReference })
+        .onConflictDoNothing({ target: topUpRequest.paymentReference })
+        .returning({ id: topUpRequest.id });
+      return row?.id;
     },
 
     async listTopUps(filter: TRequestFilter) {
@@ -150,6 +159,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(topUpRequest),
           firstApprover: firstApprovedByName(topUpRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
         })
         .from(topUpRequest)
         .innerJoin(user, eq(user.id, topUpRequest.userId))
@@ -158,6 +170,17 @@ export function createWalletRepository(db: TDb) {
             filter.userId ? eq(topUpRequest.userId, filter.userId) : undefined,
             filter.state
               ? eq(topUpRequest.state, filter.state as typeof topUpRequest.$inferSelect.state)
+              : undefined,
+            filter.reference
+              ? or(
+                  filter.reference.platform === null
+                    ? undefined
+                    : eq(topUpRequest.paymentReference, filter.reference.platform),
+                  and(
+                    isNull(topUpRequest.paymentReference),
+                    sql`upper(${topUpRequest.reference}) = upper(${filter.reference.legacy})`,
+                  ),
+                )
               : undefined,
             order.after,
           ),
@@ -173,6 +196,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(topUpRequest),
           firstApprover: firstApprovedByName(topUpRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
         })
         .from(topUpRequest)
         .innerJoin(user, eq(user.id, topUpRequest.userId))
@@ -238,6 +264,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(payoutRequest),
           firstApprover: firstApprovedByName(payoutRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
         })
         .from(payoutRequest)
         .innerJoin(user, eq(user.id, payoutRequest.userId))
@@ -261,6 +290,9 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(payoutRequest),
           firstApprover: firstApprovedByName(payoutRequest),
+          receiptId: sql<
+            string | null
+          >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
         })
         .from(payoutRequest)
         .innerJoin(user, eq(user.id, payoutRequest.userId))

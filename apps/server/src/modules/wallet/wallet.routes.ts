@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/location';
-import { ZDecisionReason, ZIdempotencyHeaders } from '@screenline/shared/money';
+import { ZDecisionReason, ZIdempotencyHeaders, ZPageQuery } from '@screenline/shared/money';
 import {
   ZCreatePayout,
   ZCreateTopUp,
@@ -14,7 +14,11 @@ import {
   ZRequestListQuery,
   ZTopUp,
   ZTopUpList,
+  ZTopUpListQuery,
   ZWallet,
+  ZEarningsPlayList,
+  ZEarningsPlaysQuery,
+  ZEarningsRowList,
   ZWalletTransactionList,
   ZWalletTransactionsQuery,
 } from '@screenline/shared/wallet';
@@ -23,6 +27,7 @@ import type { TActor } from '../../lib/actor';
 import { loadOrCreateSecret } from '../../lib/secrets';
 import { createContentDirectory } from '../content/content-directory';
 import { idempotentRoute } from '../ledger/idempotency';
+import { createEarningsRows } from './earnings-rows';
 import { createIbanCipher } from './iban-cipher';
 import { createWalletService, type TRunIdempotent } from './wallet.service';
 
@@ -106,6 +111,35 @@ export async function walletRoutes(app: FastifyInstance) {
     },
   );
 
+  const earnings = createEarningsRows({ db, access });
+
+  r.get(
+    '/api/v1/wallet/earnings',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary:
+          'The screen owner’s ad earnings per ad space, campaign and local day, newest day first (grows as plays settle)',
+        querystring: ZPageQuery,
+        response: { 200: ZEarningsRowList, ...refusals },
+      },
+    },
+    async (request) => earnings.rows(await request.requireActor(), request.query),
+  );
+
+  r.get(
+    '/api/v1/wallet/earnings/plays',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: 'The settled plays one earnings row sums (at most 500)',
+        querystring: ZEarningsPlaysQuery,
+        response: { 200: ZEarningsPlayList, ...refusals },
+      },
+    },
+    async (request) => earnings.plays(await request.requireActor(), request.query),
+  );
+
   r.get(
     '/api/v1/wallet/top-ups',
     {
@@ -125,7 +159,7 @@ export async function walletRoutes(app: FastifyInstance) {
       schema: {
         tags: ['wallet'],
         summary:
-          'Ask for a top-up paid by bank transfer (Idempotency-Key); a super-user approves it',
+          'Ask for a top-up (Idempotency-Key): the platform makes its reference and answers how to pay; a super-user approves it once the money arrived',
         headers: ZIdempotencyHeaders,
         body: ZCreateTopUp,
         response: { 201: ZTopUp, ...moneyRefusals },
@@ -184,8 +218,9 @@ export async function walletRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: adminTags,
-        summary: 'Everyone’s top-up requests (pending: oldest first; otherwise newest first)',
-        querystring: ZRequestListQuery,
+        summary:
+          'Everyone’s top-up requests (pending: oldest first; otherwise newest first); ?reference= keeps the one a bank statement’s text names',
+        querystring: ZTopUpListQuery,
         response: { 200: ZTopUpList, ...refusals },
       },
     },

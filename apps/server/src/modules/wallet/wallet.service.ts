@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { formatMicros, MICROS_PER_UNIT, type TDecision } from '@screenline/shared/money';
+import { findReference } from '@screenline/shared/payment';
+import type { TPlatformSettings } from '@screenline/shared/platform-settings';
 import {
   AWAITING_SECOND_APPROVAL,
   LEDGER_TRANSACTION_LABELS,
@@ -17,6 +19,7 @@ import {
   type ZCreatePayout,
   type ZCreateTopUp,
   type ZRequestListQuery,
+  type ZTopUpListQuery,
   type ZWalletTransactionsQuery,
 } from '@screenline/shared/wallet';
 import type { TDb } from '../../db/database';
@@ -46,11 +49,14 @@ import {
   topUpRejectedMail,
 } from '../mail/templates';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
+import { paymentMethod } from '../payments/payment-method';
+import { issueReceipt } from '../receipts/receipt-numbers';
 import type { TIbanCipher } from './iban-cipher';
 import { createWalletRepository, type THistoryRow } from './wallet.repository';
 
 type TTransactionsQuery = z.output<typeof ZWalletTransactionsQuery>;
 type TRequestQuery = z.output<typeof ZRequestListQuery>;
+type TTopUpQuery = z.output<typeof ZTopUpListQuery>;
 type TCreateTopUp = z.output<typeof ZCreateTopUp>;
 type TCreatePayout = z.output<typeof ZCreatePayout>;
 type TTopUpRow = typeof topUpRequest.$inferSelect;
@@ -132,6 +138,7 @@ export function createWalletService(deps: {
     const before = query.cursor ? decodeCursor(ZHistoryCursor, query.cursor).seq : undefined;
     const rows = await repo.history(actor.id, {
       kind: query.kind,
+      except: query.except,
       from: query.from,
       to: query.to,
       beforeSeq: before,
@@ -155,7 +162,12 @@ export function createWalletService(deps: {
   ): Promise<{ filename: string; body: Readable }> {
     await access.requireAccess(actor, 'wallet.read');
     requireRange(query.from, query.to);
-    const rows = await repo.history(actor.id, { kind: query.kind, from: query.from, to: query.to });
+    const rows = await repo.history(actor.id, {
+      kind: query.kind,
+      except: query.except,
+      from: query.from,
+      to: query.to,
+    });
     const records = rows
       .map(toWalletTransaction)
       .map((row) => [
@@ -183,14 +195,18 @@ export function createWalletService(deps: {
     return topUpList(actor.id, query, 'newest');
   }
 
-  async function listAllTopUps(actor: TActor, query: TRequestQuery): Promise<TTopUpList> {
+  /**
+   * Everyone's top-ups; `reference` (what a bank statement says) keeps the one whose reference
+   * it contains, so the super-user matches a transfer to its request.
+   */
+  async function listAllTopUps(actor: TActor, query: TTopUpQuery): Promise<TTopUpList> {
     await access.requireAccess(actor, 'admin.topUps.review');
     return topUpList(undefined, query, query.state === 'pending' ? 'oldest' : 'newest');
   }
 
   async function topUpList(
     userId: string | undefined,
-    query: TRequestQuery,
+    query: TTopUpQuery,
     direction: 'newest' | 'oldest',
   ): Promise<TTopUpList> {
     if (query.state === 'paid')
@@ -203,6 +219,10 @@ export function createWalletService(deps: {
       );
     const rows = await repo.listTopUps({
       userId,
+      reference:
+        query.reference === undefined
+          ? undefined
+          : { platform: findReference(query.reference), legacy: query.reference },
       state: query.state,
       direction,
       cursor: query.cursor,
@@ -213,8 +233,9 @@ export function createWalletService(deps: {
       db,
       page.map((row) => row.request),
     );
+    const current = await settings.get();
     return {
-      items: page.map((row) => toTopUp(row, receipts)),
+      items: page.map((row) => toTopUp(row, receipts, current)),
       nextCursor,
     };
   }
@@ -229,14 +250,21 @@ export function createWalletService(deps: {
     requireWithin(input.amountMicros, limits.topUpMinMicros, limits.topUpMaxMicros, 'top-up');
     if (input.receiptContentId)
       await access.requireAccess(actor, 'content.read', [input.receiptContentId]);
+    const method = paymentMethod(input.method);
     return run(async (tx) => {
-      const id = await createWalletRepository(tx).insertTopUp({
-        userId: actor.id,
-        amountMicros: input.amountMicros,
-        reference: input.reference,
-        receiptContentId: input.receiptContentId,
-      });
-      return { statusCode: 201, body: await topUpView(tx, id) };
+      // A reference already taken (about one in 10^12) is skipped for a fresh one.
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const intent = method.createIntent({ amountMicros: input.amountMicros });
+        const id = await createWalletRepository(tx).insertTopUp({
+          userId: actor.id,
+          amountMicros: intent.amountMicros,
+          paymentMethod: intent.method,
+          paymentReference: intent.reference,
+          receiptContentId: input.receiptContentId,
+        });
+        if (id) return { statusCode: 201, body: await topUpView(tx, id) };
+      }
+      throw new Error('No free top-up reference was found in 5 tries.');
     });
   }
 
@@ -291,6 +319,19 @@ export function createWalletService(deps: {
         ],
       });
       await recordMoneyDecision(tx, actor, { ...audit, action: 'approve' });
+      await issueReceipt(tx, {
+        userId: row.userId,
+        kind: 'top-up',
+        topUpId: row.id,
+        amountMicros: row.amountMicros,
+        issuedAt: row.decidedAt ?? new Date(),
+        details: {
+          platform: (await settings.get()).bank,
+          recipient: { name: current.user.name, email: current.user.email },
+          description: `Top-up by bank transfer, reference ${row.reference}`,
+          lines: [{ label: 'Credited to your Screenline wallet', amountMicros: row.amountMicros }],
+        },
+      });
       const body = await topUpView(tx, id);
       return {
         statusCode: 200,
@@ -539,6 +580,22 @@ export function createWalletService(deps: {
           { accountId: EXTERNAL_ACCOUNT_ID, amountMicros: row.amountMicros },
         ],
       });
+      const owner = current?.user ?? { name: 'A deleted user', email: '' };
+      await issueReceipt(tx, {
+        userId: row.userId,
+        kind: 'payout',
+        payoutId: row.id,
+        amountMicros: row.amountMicros,
+        issuedAt: row.paidAt ?? new Date(),
+        details: {
+          platform: (await settings.get()).bank,
+          recipient: { name: owner.name, email: owner.email },
+          description: `Payout by bank transfer to ${row.accountHolder}, ${row.ibanMasked}`,
+          lines: [
+            { label: 'Paid out from your Screenline wallet', amountMicros: row.amountMicros },
+          ],
+        },
+      });
       const body = await payoutView(tx, id);
       await recordMoneyDecision(tx, actor, {
         kind: 'payout',
@@ -581,7 +638,7 @@ export function createWalletService(deps: {
   async function topUpView(tx: TDb, id: string): Promise<TTopUp> {
     const row = await createWalletRepository(tx).findTopUp(id);
     if (!row) throw notFound('That top-up');
-    return toTopUp(row, await receiptsOf(tx, [row.request]));
+    return toTopUp(row, await receiptsOf(tx, [row.request]), await settings.get());
   }
 
   async function payoutView(tx: TDb, id: string): Promise<TPayout> {
@@ -707,21 +764,38 @@ function toTopUp(
     user: TRequester;
     decider: string | null;
     firstApprover: string | null;
+    receiptId: string | null;
   },
   receipts: ReadonlyMap<string, { contentId: string; name: string; url: string | null }>,
+  settings: TPlatformSettings,
 ): TTopUp {
   const { request } = row;
+  const method = paymentMethod(request.paymentMethod);
   return {
     id: request.id,
     user: row.user,
     amountMicros: request.amountMicros,
     reference: request.reference,
+    method: method.method,
+    payment: method.describe(
+      {
+        method: method.method,
+        amountMicros: request.amountMicros,
+        reference: request.paymentReference ?? request.reference,
+      },
+      settings,
+    ),
     receipt: request.receiptContentId ? (receipts.get(request.receiptContentId) ?? null) : null,
     state: request.state,
     firstApproval: firstApprovalOf(request, row.firstApprover),
     decision: decisionOf(request, row.decider),
+    receiptPdfUrl: receiptPdfUrl(row.receiptId),
     createdAt: request.createdAt.toISOString(),
   };
+}
+
+function receiptPdfUrl(receiptId: string | null): string | null {
+  return receiptId === null ? null : `/api/v1/wallet/receipts/${receiptId}/pdf`;
 }
 
 function toPayout(row: {
@@ -729,6 +803,7 @@ function toPayout(row: {
   user: TRequester;
   decider: string | null;
   firstApprover: string | null;
+  receiptId: string | null;
 }): TPayout {
   const { request } = row;
   return {
@@ -740,6 +815,7 @@ function toPayout(row: {
     firstApproval: firstApprovalOf(request, row.firstApprover),
     decision: decisionOf(request, row.decider),
     paidAt: request.paidAt ? request.paidAt.toISOString() : null,
+    receiptPdfUrl: receiptPdfUrl(row.receiptId),
     createdAt: request.createdAt.toISOString(),
   };
 }

@@ -40,11 +40,12 @@ function stateListOptions<TItem>(
   resource: string,
   state: string,
   schema: TResponseSchema<{ items: TItem[]; nextCursor: string | null }>,
+  filters: Record<string, string> = {},
 ) {
   return infiniteQueryOptions({
-    queryKey: [...ADMIN_KEY, resource, state],
+    queryKey: [...ADMIN_KEY, resource, state, filters],
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ state, limit: '50' });
+      const params = new URLSearchParams({ state, limit: '50', ...filters });
       if (pageParam) params.set('cursor', pageParam);
       return apiRequest(`/api/v1/admin/${resource}?${params.toString()}`, schema, { signal });
     },
@@ -53,8 +54,11 @@ function stateListOptions<TItem>(
   });
 }
 
-export const useAdminTopUps = (state: TTopUpState) =>
-  useInfiniteQuery(stateListOptions('top-ups', state, ZTopUpList));
+/** `statement`: a bank statement's text; only the top-up whose reference it names is listed. */
+export const useAdminTopUps = (state: TTopUpState, statement = '') =>
+  useInfiniteQuery(
+    stateListOptions('top-ups', state, ZTopUpList, statement ? { reference: statement } : {}),
+  );
 
 export const useAdminPayouts = (state: TPayoutState) =>
   useInfiniteQuery(stateListOptions('payouts', state, ZPayoutList));

@@ -170,6 +170,17 @@ export function PayoutApprovalsPage() {
             <span className="font-mono text-xs">{payout.destination.ibanMasked}</span>
           )}
         </Detail>
+        {payout.receiptPdfUrl && (
+          <Detail term="Receipt PDF">
+            <a
+              href={payout.receiptPdfUrl}
+              download
+              className="font-medium text-primary hover:underline"
+            >
+              Download
+            </a>
+          </Detail>
+        )}
         <Detail term="Requested">{formatDateTime(payout.createdAt)}</Detail>
         {payout.paidAt && <Detail term="Paid">{formatDateTime(payout.paidAt)}</Detail>}
       </RequestCard>

@@ -84,6 +84,17 @@ describe('/admin/monetization', () => {
     expect(fourEyes).toHaveAccessibleDescription(/two different super-users/);
     await user.clear(fourEyes);
     await user.type(fourEyes, '2500');
+    // The bank account top-ups are paid to and receipts print (issue 22).
+    await user.type(screen.getByLabelText('Account holder'), 'Screenline GmbH');
+    await user.type(screen.getByLabelText('Bank'), 'Commerzbank');
+    const iban = screen.getByLabelText('IBAN');
+    await user.type(iban, 'de89 3704 0044 0532 0130 01');
+    await user.type(screen.getByLabelText('BIC'), 'cobadeffxxx');
+    await user.type(screen.getByLabelText('Address and tax number'), 'Demo-Allee 1, Berlin');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(iban).toHaveAccessibleDescription(/That IBAN is not valid\./);
+    await user.clear(iban);
+    await user.type(iban, 'de89 3704 0044 0532 0130 00');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
@@ -99,6 +110,13 @@ describe('/admin/monetization', () => {
         pollIntervalSeconds: 30,
         impressionSyncIntervalSeconds: 60,
         cacheCleanupIntervalSeconds: 3600,
+      },
+      bank: {
+        accountHolder: 'Screenline GmbH',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        bankName: 'Commerzbank',
+        address: 'Demo-Allee 1, Berlin',
       },
     });
     expect(await screen.findByText(/Last saved by Grace Hopper on 5 Mar 2026/)).toBeVisible();

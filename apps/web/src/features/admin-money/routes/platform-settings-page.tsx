@@ -68,6 +68,12 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
     </FormField>
   );
 
+  const textField = (name: TFieldName, label: string, hint: string) => (
+    <FormField label={label} hint={hint} error={errors[name]?.message}>
+      {(control) => <Input {...control} autoComplete="off" {...register(name)} />}
+    </FormField>
+  );
+
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6">
       {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
@@ -109,6 +115,29 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
             'A top-up or payout above it needs the approval of two different super-users before money moves. 0: every one does.',
             'decimal',
           )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Bank account and receipts</CardTitle>
+          <CardDescription>
+            Buyers transfer top-ups to this account with their request’s reference; every receipt
+            prints these details. Top-ups say they cannot be paid yet until holder, IBAN, BIC and
+            bank are set.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          {textField('bankAccountHolder', 'Account holder', 'The platform’s legal name.')}
+          {textField('bankName', 'Bank', 'As the bank calls itself.')}
+          {textField('bankIban', 'IBAN', 'Spaces are fine; checked with its check digits.')}
+          {textField('bankBic', 'BIC', '8 or 11 letters and digits.')}
+          <div className="sm:col-span-2">
+            {textField(
+              'bankAddress',
+              'Address and tax number',
+              'Printed under the name on every receipt.',
+            )}
+          </div>
         </CardContent>
       </Card>
       <Card>
@@ -166,7 +195,7 @@ export function PlatformSettingsPage() {
     <>
       <PageHeader
         title="Monetization"
-        description={`The platform’s commission, prices, limits and TV intervals.${lastSaved(settings.data)}`}
+        description={`The platform’s commission, prices, limits, bank account and TV intervals.${lastSaved(settings.data)}`}
       />
       {settings.isPending ? (
         <ListLoading label="Loading the platform settings" />

@@ -40,6 +40,39 @@ describe('/admin/wallet-approvals', () => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
   });
 
+  it('matches a pasted bank statement to the top-up whose reference it names', async () => {
+    const wanted = makeTopUp({ id: uuid(705), reference: 'SL-7KQ2-M9XD' });
+    const calls = stubApi((call) => {
+      if (call.path !== '/api/v1/admin/top-ups') return undefined;
+      const reference = call.search.get('reference');
+      if (reference === null) return page([PENDING, wanted]);
+      return page(reference.includes('7kq2') ? [wanted] : []);
+    });
+    const router = createMemoryRouter(
+      [{ path: '/admin/wallet-approvals', Component: WalletApprovalsPage }],
+      { initialEntries: ['/admin/wallet-approvals'] },
+    );
+    renderWithAuth(router, makeAuth(makeUser({ isSU: true })));
+    const user = userEvent.setup();
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+
+    const search = screen.getByRole('search', { name: 'Match a bank transfer' });
+    await user.type(
+      within(search).getByLabelText('Reference on the bank statement'),
+      'Transfer sl 7kq2 m9xd thanks',
+    );
+    await user.click(within(search).getByRole('button', { name: 'Match' }));
+    expect(await within(search).findByRole('status')).toHaveTextContent(
+      'Looking for the reference SL-7KQ2-M9XD.',
+    );
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByRole('article')).toHaveTextContent('matches the statement');
+    expect(calls.at(-1)?.search.get('reference')).toBe('Transfer sl 7kq2 m9xd thanks');
+
+    await user.click(within(search).getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+  });
+
   it('lists pending top-ups with the user, amount, reference and receipt, and decided ones by state', async () => {
     renderPage({
       pending: [PENDING],

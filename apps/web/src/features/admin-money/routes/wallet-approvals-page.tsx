@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StatementMatch } from '@/features/admin-money/components/statement-match';
 import { ExternalLink } from 'lucide-react';
 import { formatMicros } from '@screenline/shared/money';
 import type { TTopUp, TTopUpState } from '@screenline/shared/wallet';
@@ -39,7 +40,8 @@ const STATES = [
 export function WalletApprovalsPage() {
   usePageTitle('Wallet approvals');
   const [state, setState] = useState<TTopUpState>('pending');
-  const list = useAdminTopUps(state);
+  const [statement, setStatement] = useState('');
+  const list = useAdminTopUps(state, statement);
   const approve = useTopUpDecision('approve');
   const reject = useTopUpDecision('reject');
   const { listRef, askReason, askConfirm, dialogs } = useDecisionPrompts();
@@ -131,7 +133,10 @@ export function WalletApprovalsPage() {
           {topUp.user.name} <span className="text-muted-foreground">({topUp.user.email})</span>
         </Detail>
         <Detail term="Reference">
-          <span className="font-mono text-xs">{topUp.reference}</span>
+          <span className="font-mono text-sm font-semibold">{topUp.reference}</span>
+          {statement && (
+            <span className="ml-2 text-xs text-success-soft-foreground">matches the statement</span>
+          )}
         </Detail>
         <Detail term="Receipt">
           {topUp.receipt ? (
@@ -153,6 +158,17 @@ export function WalletApprovalsPage() {
             <span className="text-muted-foreground">None</span>
           )}
         </Detail>
+        {topUp.receiptPdfUrl && (
+          <Detail term="Receipt PDF">
+            <a
+              href={topUp.receiptPdfUrl}
+              download
+              className="font-medium text-primary hover:underline"
+            >
+              Download
+            </a>
+          </Detail>
+        )}
         <Detail term="Requested">{formatDateTime(topUp.createdAt)}</Detail>
       </RequestCard>
     );
@@ -164,6 +180,7 @@ export function WalletApprovalsPage() {
         title="Wallet approvals"
         description={`Top-up requests: approve once the bank transfer has arrived, or reject with a reason.${rule ? ` ${rule}` : ''}`}
       />
+      <StatementMatch statement={statement} onChange={setStatement} />
       <ApprovalList
         label="Top-up requests"
         state={state}
@@ -171,11 +188,13 @@ export function WalletApprovalsPage() {
         onStateChange={setState}
         list={list}
         emptyTitle={
-          state === 'pending'
-            ? 'No top-up waits for a decision'
-            : state === 'awaiting-second-approval'
-              ? 'No top-up waits for a second approval'
-              : `No ${state} top-ups`
+          statement
+            ? `No ${STATES.find((option) => option.value === state)?.label.toLowerCase() ?? state} top-up has the reference this statement names`
+            : state === 'pending'
+              ? 'No top-up waits for a decision'
+              : state === 'awaiting-second-approval'
+                ? 'No top-up waits for a second approval'
+                : `No ${state} top-ups`
         }
         listRef={listRef}
         renderItem={renderTopUp}

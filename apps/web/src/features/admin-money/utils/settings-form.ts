@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { formatMicros } from '@screenline/shared/money';
-import type {
-  TPlatformSettings,
-  TPlatformSettingsInput,
+import {
+  ZPlatformBankDetails,
+  type TPlatformSettings,
+  type TPlatformSettingsInput,
 } from '@screenline/shared/platform-settings';
+import { formatIban } from '@screenline/shared/payment';
 import { amountInUnits, microsToUnits, pricePerSecondInUnits } from '@/lib/money-input';
 
 /*
@@ -23,7 +25,15 @@ export type TSettingsFormValues = {
   pollIntervalSeconds: string;
   impressionSyncIntervalSeconds: string;
   cacheCleanupIntervalSeconds: string;
+  bankAccountHolder: string;
+  bankIban: string;
+  bankBic: string;
+  bankName: string;
+  bankAddress: string;
 };
+
+// The bank details as the server checks them (compact upper-case IBAN and BIC, lengths).
+const bank = ZPlatformBankDetails.shape;
 
 /** "20" or "12.5" percent as basis points (2000, 1250), exactly. */
 const percent = z.string().transform((value, ctx) => {
@@ -75,6 +85,11 @@ export const ZSettingsForm = z
     pollIntervalSeconds: seconds(5, 3600),
     impressionSyncIntervalSeconds: seconds(5, 3600),
     cacheCleanupIntervalSeconds: seconds(60, 86_400),
+    bankAccountHolder: bank.accountHolder,
+    bankIban: bank.iban,
+    bankBic: bank.bic,
+    bankName: bank.bankName,
+    bankAddress: bank.address,
   })
   .superRefine((values, ctx) => {
     if (values.topUpMax < values.topUpMin) {
@@ -105,6 +120,13 @@ export const ZSettingsForm = z
       impressionSyncIntervalSeconds: values.impressionSyncIntervalSeconds,
       cacheCleanupIntervalSeconds: values.cacheCleanupIntervalSeconds,
     },
+    bank: {
+      accountHolder: values.bankAccountHolder,
+      iban: values.bankIban,
+      bic: values.bankBic,
+      bankName: values.bankName,
+      address: values.bankAddress,
+    },
   }));
 
 /** The saved settings as the form's text. */
@@ -121,5 +143,10 @@ export function settingsFormValues(settings: TPlatformSettings): TSettingsFormVa
     pollIntervalSeconds: String(settings.player.pollIntervalSeconds),
     impressionSyncIntervalSeconds: String(settings.player.impressionSyncIntervalSeconds),
     cacheCleanupIntervalSeconds: String(settings.player.cacheCleanupIntervalSeconds),
+    bankAccountHolder: settings.bank.accountHolder,
+    bankIban: formatIban(settings.bank.iban),
+    bankBic: settings.bank.bic,
+    bankName: settings.bank.bankName,
+    bankAddress: settings.bank.address,
   };
 }

@@ -866,18 +866,19 @@ export function WalletHelpPage() {
       <HelpSection title="Topping up (ad buyers)">
         <ol>
           <li>
-            Transfer the amount to the platform’s bank account given in your contract, with your own
-            reference in the transfer’s description.
+            Choose <strong>Top up</strong> and send the request with the <strong>Amount (€)</strong>{' '}
+            (by default from €10 to €50,000). A <strong>Receipt (optional)</strong>, a picture of
+            the transfer’s confirmation from your library, helps find it sooner.
           </li>
           <li>
-            Choose <strong>Top up</strong> and send the request with the same{' '}
-            <strong>Amount (€)</strong> (by default from €10 to €50,000) and{' '}
-            <strong>Bank transfer reference</strong>. A <strong>Receipt (optional)</strong>, a
-            picture of the transfer’s confirmation from your library, helps find it sooner.
+            The dialog then shows the platform’s bank account (account holder, IBAN, BIC, bank) and
+            your request’s own <strong>Reference</strong>, like SL-7KQ2-M9XD. Transfer the amount
+            from your bank and write exactly that reference in the transfer’s reference field. A
+            pending request shows the same details again under <strong>How to pay</strong>.
           </li>
           <li>
-            A super-user matches it with the transfer when it arrives and credits your wallet; you
-            get an email either way, and a refusal says why under{' '}
+            A super-user finds your transfer on the bank statement by its reference and credits your
+            wallet; you get an email either way, and a refusal says why under{' '}
             <strong>Your top-up requests</strong>. Large amounts (by default above €10,000) are
             approved by two super-users: the request shows <strong>Awaiting second approval</strong>{' '}
             in between.
@@ -902,12 +903,32 @@ export function WalletHelpPage() {
           team opens the full number only to pay.
         </p>
       </HelpSection>
+      <HelpSection title="Ad earnings (screen owners)">
+        <p>
+          <strong>Ad earnings</strong> has one row per screen, campaign and day (the screen’s own
+          day, in its time zone): how many plays and what they earned after commission. A row grows
+          during the day as plays are settled. <strong>Show plays</strong> lists the plays behind
+          it, each with its time, seconds billed and your share.
+        </p>
+      </HelpSection>
+      <HelpSection title="Receipts">
+        <p>
+          <strong>Receipts</strong> lists a numbered PDF receipt for every approved top-up, every
+          paid payout, and every month in which you spent on campaigns (ad buyers) or earned from
+          your screens (screen owners), one line per campaign. A month’s receipt appears once the
+          month is over (UTC). Numbers run per year without gaps, like 2026-000042, and each receipt
+          shows the platform’s name, address and bank details as they were when it was issued.
+          Choose <strong>PDF</strong> to download one.
+        </p>
+      </HelpSection>
       <HelpSection title="History">
         <p>
           Every top-up, campaign budget, ad play and payout appears in <strong>History</strong> with
           its date, amount, what was held and the balance after it. Filter by kind and by days (UTC
-          days), and <strong>Export CSV</strong> for your accounts. In the file, a text that a
-          spreadsheet could take for a formula (it starts with =, +, -, @) begins with an
+          days), and <strong>Export CSV</strong> for your accounts. For screen owners, each
+          settlement of ad plays is left out (they are grouped under <strong>Ad earnings</strong>)
+          until you tick <strong>Show each settlement of ad plays</strong>. In the file, a text that
+          a spreadsheet could take for a formula (it starts with =, +, -, @) begins with an
           apostrophe, so it shows as text.
         </p>
       </HelpSection>

@@ -11,12 +11,16 @@ import {
   ZPayoutList,
   ZTopUp,
   ZTopUpList,
+  ZEarningsPlayList,
+  ZEarningsRowList,
   ZWallet,
   ZWalletTransactionList,
+  type TEarningsRow,
   type TCreatePayout,
   type TCreateTopUp,
   type TLedgerTransactionKind,
 } from '@screenline/shared/wallet';
+import { ZReceiptList } from '@screenline/shared/receipt';
 import { TWO_FACTOR_CODE_HEADER } from '@screenline/shared/two-factor';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { useIdempotentMutation } from '@/lib/idempotency';
@@ -37,12 +41,21 @@ export function useWallet() {
   return useQuery(walletQueryOptions);
 }
 
-/** The history's filters: a kind and UTC days, both inclusive; empty means any. */
-export type TTransactionFilters = { kind: TLedgerTransactionKind | ''; from: string; to: string };
+/**
+ * The history's filters: a kind and UTC days, both inclusive; empty means any. `except` leaves a
+ * kind out (an owner's ad-play settlements, listed grouped under Ad earnings).
+ */
+export type TTransactionFilters = {
+  kind: TLedgerTransactionKind | '';
+  from: string;
+  to: string;
+  except?: TLedgerTransactionKind | undefined;
+};
 
 function transactionsPath(filters: TTransactionFilters, cursor?: string) {
   const params = new URLSearchParams();
   if (filters.kind) params.set('kind', filters.kind);
+  else if (filters.except) params.set('except', filters.except);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (cursor) params.set('cursor', cursor);
@@ -128,5 +141,50 @@ export function useCreatePayout() {
       headers: { [TWO_FACTOR_CODE_HEADER]: twoFactorCode },
     }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+  });
+}
+
+/**
+ * GET /api/v1/wallet/receipts: the user's numbered receipts, newest first (the server issues the
+ * closed months' ones on this read).
+ */
+export function useReceipts() {
+  return useQuery({
+    queryKey: [...WALLET_QUERY_KEY, 'receipts'],
+    queryFn: ({ signal }) => apiRequest('/api/v1/wallet/receipts', ZReceiptList, { signal }),
+  });
+}
+
+/** GET /api/v1/wallet/earnings: an owner's ad earnings per space, campaign and day. */
+export function useEarningsRows() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...WALLET_QUERY_KEY, 'earnings'],
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(
+          `/api/v1/wallet/earnings?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+          ZEarningsRowList,
+          { signal },
+        ),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    }),
+  );
+}
+
+/** GET /api/v1/wallet/earnings/plays: the settled plays one earnings row sums (when shown). */
+export function useEarningsPlays(row: TEarningsRow, enabled: boolean) {
+  const params = new URLSearchParams({
+    day: row.day,
+    adSpaceId: row.adSpace.id,
+    campaignId: row.campaign.id,
+  });
+  return useQuery({
+    queryKey: [...WALLET_QUERY_KEY, 'earnings-plays', row.day, row.adSpace.id, row.campaign.id],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/v1/wallet/earnings/plays?${params.toString()}`, ZEarningsPlayList, {
+        signal,
+      }),
+    enabled,
   });
 }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { FileDown } from 'lucide-react';
 import { formatMicros } from '@screenline/shared/money';
 import type { TPayout, TTopUp } from '@screenline/shared/wallet';
 import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { DecisionNote, RequestStateBadge, formatDateTime } from '@/components/request-status';
 import { useMyPayouts, useMyTopUps } from '@/features/wallet/api/wallet';
+import { PaymentInstructions } from '@/features/wallet/components/payment-instructions';
 
 function RequestItem({
   label,
@@ -12,6 +14,7 @@ function RequestItem({
   createdAt,
   detail,
   decisionNote,
+  extra,
 }: {
   label: string;
   amountMicros: number;
@@ -19,6 +22,7 @@ function RequestItem({
   createdAt: string;
   detail: ReactNode;
   decisionNote: ReactNode;
+  extra?: ReactNode;
 }) {
   return (
     <li aria-label={label} className="grid gap-1 px-4 py-3">
@@ -29,6 +33,7 @@ function RequestItem({
       <p className="text-xs text-muted-foreground">Requested {formatDateTime(createdAt)}</p>
       <p className="text-sm break-words">{detail}</p>
       {decisionNote}
+      {extra}
     </li>
   );
 }
@@ -49,6 +54,20 @@ function RequestSection({
       </h2>
       {children}
     </section>
+  );
+}
+
+/** The request's numbered PDF receipt (issue 22), once money moved. */
+function ReceiptLink({ url }: { url: string }) {
+  return (
+    <a
+      href={url}
+      download
+      className="inline-flex w-fit items-center gap-1 rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      <FileDown aria-hidden className="size-4" />
+      Receipt (PDF)
+    </a>
   );
 }
 
@@ -91,6 +110,22 @@ export function MyTopUps() {
                   </>
                 }
                 decisionNote={<DecisionNote state={topUp.state} decision={topUp.decision} />}
+                extra={
+                  topUp.receiptPdfUrl ? (
+                    <ReceiptLink url={topUp.receiptPdfUrl} />
+                  ) : (
+                    topUp.state === 'pending' && (
+                      <details className="text-sm">
+                        <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+                          How to pay
+                        </summary>
+                        <div className="pt-2">
+                          <PaymentInstructions payment={topUp.payment} />
+                        </div>
+                      </details>
+                    )
+                  )
+                }
               />
             ))}
           </ul>
@@ -141,6 +176,7 @@ export function MyPayouts() {
                   </>
                 }
                 decisionNote={<DecisionNote state={payout.state} decision={payout.decision} />}
+                extra={payout.receiptPdfUrl && <ReceiptLink url={payout.receiptPdfUrl} />}
               />
             ))}
           </ul>

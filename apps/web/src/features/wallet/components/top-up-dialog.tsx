@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageIcon, X } from 'lucide-react';
 import { formatMicros } from '@screenline/shared/money';
 import type { TPlatformSettings } from '@screenline/shared/platform-settings';
-import type { TCreateTopUp } from '@screenline/shared/wallet';
+import type { TCreateTopUp, TTopUp } from '@screenline/shared/wallet';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -24,10 +24,17 @@ import { usePlatformSettings } from '@/lib/api/get-platform-settings';
 import { showSaveError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreateTopUp } from '@/features/wallet/api/wallet';
+import { PaymentInstructions } from '@/features/wallet/components/payment-instructions';
 import { ReceiptPickerDialog } from '@/features/wallet/components/receipt-picker-dialog';
 import { topUpFormSchema, type TTopUpFormValues } from '@/features/wallet/utils/money-forms';
 
-function TopUpForm({ settings, onDone }: { settings: TPlatformSettings; onDone: () => void }) {
+function TopUpForm({
+  settings,
+  onSent,
+}: {
+  settings: TPlatformSettings;
+  onSent: (topUp: TTopUp) => void;
+}) {
   const createTopUp = useCreateTopUp();
   const [receipt, setReceipt] = useState<{ id: string; name: string } | null>(null);
   const [isPickerOpen, setIsPickerOpen] = useState(false);
@@ -40,16 +47,16 @@ function TopUpForm({ settings, onDone }: { settings: TPlatformSettings; onDone: 
     formState: { errors },
   } = useForm<TTopUpFormValues, unknown, TCreateTopUp>({
     resolver: zodResolver(topUpFormSchema(settings)),
-    defaultValues: { amount: '', reference: '', receiptContentId: null },
+    defaultValues: { amount: '', receiptContentId: null },
   });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await createTopUp.mutateAsync(body);
+      const topUp = await createTopUp.mutateAsync(body);
       toast.success(
-        `Your top-up of ${formatMicros(body.amountMicros)} was sent. It is credited once a super-user sees the transfer arrive.`,
+        `Your top-up request of ${formatMicros(body.amountMicros)} has the reference ${topUp.reference}.`,
       );
-      onDone();
+      onSent(topUp);
     } catch (error) {
       showSaveError(error, getValues(), setError);
       toast.error('The top-up request was not sent.');
@@ -63,13 +70,13 @@ function TopUpForm({ settings, onDone }: { settings: TPlatformSettings; onDone: 
         <Alert title="How to top up">
           <ol className="list-decimal space-y-1 pl-4">
             <li>
-              Transfer the amount to the platform’s bank account given in your contract, with your
-              own reference in the transfer’s description.
+              Send this request with the amount: you get the platform’s bank details and a
+              reference.
             </li>
-            <li>Send this request with the same amount and reference.</li>
+            <li>Transfer the amount from your bank with that reference.</li>
             <li>
-              A super-user matches it with the transfer when it arrives and credits your wallet; you
-              get an email either way.
+              A super-user matches the transfer by its reference when it arrives and credits your
+              wallet; you get an email and a PDF receipt.
             </li>
           </ol>
         </Alert>
@@ -84,13 +91,6 @@ function TopUpForm({ settings, onDone }: { settings: TPlatformSettings; onDone: 
               {...register('amount')}
             />
           )}
-        </FormField>
-        <FormField
-          label="Bank transfer reference"
-          hint="Exactly as written in the transfer’s description, so the transfer can be matched."
-          error={errors.reference?.message}
-        >
-          {(field) => <Input {...field} autoComplete="off" {...register('reference')} />}
         </FormField>
         <div className="grid gap-1.5">
           <p className="text-sm font-medium">Receipt (optional)</p>
@@ -146,7 +146,31 @@ function TopUpForm({ settings, onDone }: { settings: TPlatformSettings; onDone: 
   );
 }
 
+/** After the request: how to pay it, until the buyer closes the dialog. */
+function HowToPay({ topUp, onDone }: { topUp: TTopUp; onDone: () => void }) {
+  // The form's button went with the form: focus stays in the dialog, on its one action.
+  const doneRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => doneRef.current?.focus(), []);
+  return (
+    <>
+      <DialogBody>
+        <Alert tone="success" title="Request sent">
+          Now transfer {formatMicros(topUp.amountMicros)} to this account with this reference. It
+          stays under “Your top-up requests” too.
+        </Alert>
+        <PaymentInstructions payment={topUp.payment} />
+      </DialogBody>
+      <DialogActions>
+        <Button ref={doneRef} onClick={onDone}>
+          Done
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
 function TopUpFormLoader({ onDone }: { onDone: () => void }) {
+  const [sent, setSent] = useState<TTopUp | null>(null);
   const settings = usePlatformSettings();
   if (settings.isPending) return <ListLoading label="Loading the top-up limits" />;
   if (settings.isError) {
@@ -160,7 +184,8 @@ function TopUpFormLoader({ onDone }: { onDone: () => void }) {
       </DialogBody>
     );
   }
-  return <TopUpForm settings={settings.data} onDone={onDone} />;
+  if (sent) return <HowToPay topUp={sent} onDone={onDone} />;
+  return <TopUpForm settings={settings.data} onSent={setSent} />;
 }
 
 /** Asks a super-user to credit a bank transfer to the wallet. */
@@ -180,7 +205,8 @@ export function TopUpDialog({
           <DialogHeader>
             <DialogTitle>Top up your wallet</DialogTitle>
             <DialogDescription>
-              Money reaches your wallet by bank transfer, credited once the transfer has arrived.
+              Money reaches your wallet by bank transfer to the platform’s account, credited once
+              the transfer has arrived.
             </DialogDescription>
           </DialogHeader>
           <TopUpFormLoader onDone={onClose} />

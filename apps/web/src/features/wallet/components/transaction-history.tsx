@@ -87,11 +87,18 @@ function filtersError({ from, to }: TTransactionFilters): string | null {
   return null;
 }
 
-/** The wallet's history: every movement of its money, filtered, paged, and as CSV. */
-export function TransactionHistory() {
+/**
+ * The wallet's history: every movement of its money, filtered, paged, and as CSV. For a screen
+ * owner (`groupsAdPlays`) the ad-play settlements are left out unless asked for: Ad earnings
+ * lists them per space, campaign and day.
+ */
+export function TransactionHistory({ groupsAdPlays = false }: { groupsAdPlays?: boolean }) {
   const [filters, setFilters] = useState<TTransactionFilters>(NO_FILTERS);
+  const [showsSettlements, setShowsSettlements] = useState(false);
   const error = filtersError(filters);
-  const applied = error ? NO_FILTERS : filters;
+  const chosen = error ? NO_FILTERS : filters;
+  const applied: TTransactionFilters =
+    groupsAdPlays && !showsSettlements ? { ...chosen, except: 'impression-charge' } : chosen;
   const list = useWalletTransactions(applied);
   const transactions = list.data?.pages.flatMap((page) => page.items) ?? [];
   const errorId = useId();
@@ -172,6 +179,17 @@ export function TransactionHistory() {
           </Button>
         )}
       </div>
+      {groupsAdPlays && (
+        <label className="flex w-fit cursor-pointer items-center gap-2 rounded-sm text-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring">
+          <input
+            type="checkbox"
+            className="size-4 shrink-0 accent-(--color-primary)"
+            checked={showsSettlements}
+            onChange={(event) => setShowsSettlements(event.target.checked)}
+          />
+          Show each settlement of ad plays (Ad earnings above groups them)
+        </label>
+      )}
       <p className="text-xs text-muted-foreground">Days are UTC days.</p>
       {error && (
         <p

@@ -23,6 +23,8 @@ type TWalletData = {
   topUps?: unknown[];
   payouts?: unknown[];
   transactions?: (call: TApiCall) => Response;
+  receipts?: unknown[];
+  earnings?: unknown[];
 };
 
 /** The wallet's GETs; `handler` answers the rest (the POSTs) first. */
@@ -45,6 +47,24 @@ function stubWallet(
         return page(data.payouts ?? []);
       case '/api/v1/wallet/transactions':
         return data.transactions?.(call) ?? page([]);
+      case '/api/v1/wallet/receipts':
+        return jsonResponse({ items: data.receipts ?? [] });
+      case '/api/v1/wallet/earnings':
+        return page(data.earnings ?? []);
+      case '/api/v1/wallet/earnings/plays':
+        return jsonResponse({
+          items: [
+            {
+              id: uuid(51),
+              startedAt: '2026-11-20T10:00:00.000Z',
+              billableMs: 15_000,
+              billedMicros: 1500,
+              earnedMicros: 1200,
+              settledAt: '2026-11-20T10:05:00.000Z',
+            },
+          ],
+          truncated: false,
+        });
       case '/api/v1/content':
         return page([makeContentItem({ id: uuid(1), name: 'Transfer receipt.png' })]);
       default:
@@ -111,6 +131,93 @@ describe('/wallet', () => {
     const pending = within(topUps).getByRole('listitem', { name: 'Top-up of €20.00, pending' });
     expect(pending).toHaveTextContent('Pending');
     expect(pending).not.toHaveTextContent('by Grace Hopper');
+  });
+
+  it('says how to pay a pending top-up, and lists the receipts with their PDFs', async () => {
+    stubWallet({
+      topUps: [makeTopUp({ reference: 'SL-7KQ2-M9XD' })],
+      receipts: [
+        {
+          id: uuid(61),
+          number: '2026-000012',
+          kind: 'top-up',
+          amountMicros: 500_000_000,
+          month: null,
+          issuedAt: '2026-11-20T10:00:00.000Z',
+          pdfUrl: `/api/v1/wallet/receipts/${uuid(61)}/pdf`,
+        },
+        {
+          id: uuid(62),
+          number: '2026-000009',
+          kind: 'monthly-spend',
+          amountMicros: 84_000_000,
+          month: '2026-10-01',
+          issuedAt: '2026-11-01T00:10:00.000Z',
+          pdfUrl: `/api/v1/wallet/receipts/${uuid(62)}/pdf`,
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderWallet('publisher');
+    const pending = await screen.findByRole('listitem', { name: 'Top-up of €50.00, pending' });
+    await user.click(within(pending).getByText('How to pay'));
+    expect(within(pending).getByLabelText('Reference')).toHaveTextContent('SL-7KQ2-M9XD');
+    expect(within(pending).getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
+
+    const receipts = await screen.findByRole('list', { name: 'Your receipts' });
+    const monthly = within(receipts).getByRole('listitem', {
+      name: 'Receipt 2026-000009: Monthly ad spend, October 2026',
+    });
+    expect(monthly).toHaveTextContent('€84.00');
+    const download = within(receipts).getByRole('link', {
+      name: 'Download receipt 2026-000012 (PDF)',
+    });
+    expect(download).toHaveAttribute('href', `/api/v1/wallet/receipts/${uuid(61)}/pdf`);
+    expect(download).toHaveAttribute('download', 'screenline-receipt-2026-000012.pdf');
+  });
+
+  it('shows an owner one earnings row per screen, campaign and day, the plays a click away, and a history without each settlement', async () => {
+    const calls = stubWallet({
+      earnings: [
+        {
+          day: '2026-11-20',
+          adSpace: { id: uuid(200), name: 'Window screen' },
+          campaign: { id: uuid(300), name: 'Winter sale' },
+          plays: 1400,
+          earnedMicros: 130_000,
+          lastSettledAt: '2026-11-20T22:00:00.000Z',
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderWallet('advertiser');
+    const rows = await screen.findByRole('list', {
+      name: 'Ad earnings per screen, campaign and day',
+    });
+    const row = within(rows).getByRole('listitem', {
+      name: /^Window screen, Winter sale, Fri,? 20 Nov 2026$/,
+    });
+    expect(row).toHaveTextContent('1400 plays');
+    expect(row).toHaveTextContent('+€0.13');
+    const show = within(row).getByRole('button', { name: 'Show plays' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    const plays = await within(row).findByRole('list', {
+      name: 'Plays of Winter sale on Window screen',
+    });
+    expect(plays).toHaveTextContent('15.0 s');
+    expect(within(row).getByRole('button', { name: 'Hide plays' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const detail = calls.find((call) => call.path === '/api/v1/wallet/earnings/plays');
+    expect(detail?.search.get('campaignId')).toBe(uuid(300));
+
+    // The history leaves the settlements out until asked.
+    const history = () => calls.filter((call) => call.path === '/api/v1/wallet/transactions');
+    await waitFor(() => expect(history().at(-1)?.search.get('except')).toBe('impression-charge'));
+    await user.click(screen.getByLabelText(/Show each settlement of ad plays/));
+    await waitFor(() => expect(history().at(-1)?.search.get('except')).toBeNull());
   });
 
   it('shows an owner what was earned and the payouts with the IBAN masked', async () => {
@@ -224,17 +331,15 @@ describe('/wallet', () => {
     await user.click(await screen.findByRole('button', { name: 'Top up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Top up your wallet' });
     expect(
-      await within(dialog).findByText(/platform’s bank account given in your contract/),
+      await within(dialog).findByText(/you get the platform’s bank details and a reference/),
     ).toBeVisible();
+    expect(within(dialog).queryByText(/given in your contract/)).toBeNull();
     const amount = within(dialog).getByLabelText('Amount (€)');
     expect(amount).toHaveAccessibleDescription('From €10.00 to €50,000.00.');
 
     const send = within(dialog).getByRole('button', { name: 'Send top-up request' });
     await user.click(send);
-    expect(amount).toHaveAccessibleDescription(/Enter an amount\./);
-    expect(within(dialog).getByLabelText('Bank transfer reference')).toHaveAccessibleDescription(
-      /Enter the reference you wrote on the bank transfer\./,
-    );
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(/Enter an amount\./));
     await user.type(amount, '9.99');
     await user.click(send);
     expect(amount).toHaveAccessibleDescription(/The smallest amount is €10\.00\./);
@@ -250,7 +355,6 @@ describe('/wallet', () => {
 
     await user.clear(amount);
     await user.type(amount, '250,5');
-    await user.type(within(dialog).getByLabelText('Bank transfer reference'), ' SL-ADA-0302 ');
     await user.click(within(dialog).getByRole('button', { name: 'Choose a receipt…' }));
     const picker = await screen.findByRole('dialog', { name: 'Choose a receipt' });
     await user.click(
@@ -258,10 +362,18 @@ describe('/wallet', () => {
     );
     expect(within(dialog).getByText('Transfer receipt.png')).toBeVisible();
     await user.click(send);
+    // How to pay it: the platform's account from the settings and the request's reference.
+    expect(await within(dialog).findByText('Request sent')).toBeVisible();
+    expect(within(dialog).getByLabelText('Reference')).toHaveTextContent('SL-ADA-0302');
+    expect(within(dialog).getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
+    expect(within(dialog).getByText('COBADEFFXXX')).toBeVisible();
+    expect(within(dialog).getByText('Screenline GmbH')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Top up' })).toHaveFocus();
     expect(posts(calls, '/api/v1/wallet/top-ups')[0]?.body).toEqual({
       amountMicros: 250_500_000,
-      reference: 'SL-ADA-0302',
+      method: 'bank-transfer',
       receiptContentId: uuid(1),
     });
   });
@@ -281,7 +393,6 @@ describe('/wallet', () => {
       await user.click(await screen.findByRole('button', { name: 'Top up' }));
       const dialog = await screen.findByRole('dialog', { name: 'Top up your wallet' });
       await user.type(await within(dialog).findByLabelText('Amount (€)'), '50');
-      await user.type(within(dialog).getByLabelText('Bank transfer reference'), 'SL-ADA-0302');
       await user.click(within(dialog).getByRole('button', { name: 'Send top-up request' }));
       return dialog;
     };
@@ -289,10 +400,12 @@ describe('/wallet', () => {
     const dialog = await fillAndSend();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/connection/i);
     await user.click(within(dialog).getByRole('button', { name: 'Send top-up request' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
 
-    // Another top-up of the same amount and reference is another action.
+    // Another top-up of the same amount is another action.
     const second = await fillAndSend();
+    await user.click(await within(second).findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(second).not.toBeInTheDocument());
 
     const keys = posts(calls, '/api/v1/wallet/top-ups').map(

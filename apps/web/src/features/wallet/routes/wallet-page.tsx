@@ -7,15 +7,18 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useAuth } from '@/lib/auth-context';
 import { useWallet } from '@/features/wallet/api/wallet';
+import { AdEarnings } from '@/features/wallet/components/ad-earnings';
 import { MyPayouts, MyTopUps } from '@/features/wallet/components/my-requests';
 import { PayoutDialog } from '@/features/wallet/components/payout-dialog';
+import { ReceiptsList } from '@/features/wallet/components/receipts-list';
 import { TopUpDialog } from '@/features/wallet/components/top-up-dialog';
 import { TransactionHistory } from '@/features/wallet/components/transaction-history';
 import { WalletFigures } from '@/features/wallet/components/wallet-figures';
 
 /**
  * /wallet (both roles, issue 9 item 2): the figures, top-up requests, payouts for screen owners,
- * and the history of every movement.
+ * their ad earnings per screen, campaign and day, the PDF receipts (issue 22), and the history of
+ * every movement.
  */
 export function WalletPage() {
   usePageTitle('Wallet');
@@ -79,7 +82,9 @@ export function WalletPage() {
           {isOwner && <MyPayouts />}
           <MyTopUps />
         </div>
-        <TransactionHistory />
+        {isOwner && <AdEarnings />}
+        <ReceiptsList />
+        <TransactionHistory groupsAdPlays={isOwner} />
       </div>
       <TopUpDialog isOpen={dialog === 'top-up'} onClose={close} onCloseAutoFocus={returnFocus} />
       <PayoutDialog

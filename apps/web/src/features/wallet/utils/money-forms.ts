@@ -15,7 +15,6 @@ import { amountInUnits } from '@/lib/money-input';
 
 export type TTopUpFormValues = {
   amount: string;
-  reference: string;
   receiptContentId: string | null;
 };
 
@@ -27,16 +26,11 @@ export function topUpFormSchema(limits: { topUpMinMicros: number; topUpMaxMicros
         max: limits.topUpMaxMicros,
         aboveMax: `The largest top-up is ${formatMicros(limits.topUpMaxMicros)}.`,
       }),
-      reference: z
-        .string()
-        .trim()
-        .min(3, 'Enter the reference you wrote on the bank transfer.')
-        .max(140, 'Keep it under 140 characters.'),
       receiptContentId: z.string().nullable(),
     })
-    .transform(({ amount, reference, receiptContentId }): TCreateTopUp => ({
+    .transform(({ amount, receiptContentId }): TCreateTopUp => ({
       amountMicros: amount,
-      reference,
+      method: 'bank-transfer',
       receiptContentId,
     }));
 }
