@@ -33,6 +33,8 @@ export const ZPlayerChange = z.discriminatedUnion('kind', [
     ownerIds: ZIds.optional(),
   }),
   z.object({ kind: z.literal('reset') }),
+  // Remote commands (issue 23 item 2) are waiting for these devices: their open streams send them.
+  z.object({ kind: z.literal('command'), deviceIds: ZIds }),
 ]);
 export type TPlayerChange = z.infer<typeof ZPlayerChange>;
 
