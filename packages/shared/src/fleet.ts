@@ -45,6 +45,13 @@ export const DEVICE_COMMAND_TTL_MAX_SECONDS = 24 * 60 * 60;
 export const IDENTIFY_SHOW_MS = 10_000;
 
 /**
+ * The short code identify shows on the TV and the web shows beside the TV's name: the first four
+ * hex digits of its id, upper case (enough to tell a room's TVs apart).
+ */
+export const identifyCode = (deviceId: string) =>
+  deviceId.replace(/[^0-9a-f]/gi, '').slice(0, 4).toUpperCase();
+
+/**
  * POST /api/v1/device-commands (screen owner): one command per TV of the ad spaces and TVs
  * named (at least one of the two).
  */
