@@ -32,10 +32,18 @@ test('an owner sees what a TV shows, sends it a command and takes it over', asyn
   await openSetUpTv(tv, screen, device);
   await expect(tv.locator('[data-playback-slot] img').first()).toBeVisible({ timeout: 20_000 });
 
+  // The heartbeat is written in batches: the page opens once the TV counts as online.
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/v1/ad-spaces/${screen.adSpaceId}`)).json()) as {
+          status: string;
+        }).status,
+      { timeout: 20_000 },
+    )
+    .toBe('online');
   await page.goto('/advertiser/ad-spaces');
-  await expect(page.getByRole('row', { name: /Lobby screen/ })).toContainText('Online', {
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('row', { name: /Lobby screen/ })).toContainText('Online');
   await page.getByRole('button', { name: 'Actions for Lobby screen' }).click();
   await page.getByRole('menuitem', { name: 'On screen now…' }).click();
   const dialog = page.getByRole('dialog', { name: /On screen now/ });
