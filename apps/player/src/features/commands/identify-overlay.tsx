@@ -1,6 +1,6 @@
 import { identifyCode } from '@screenline/shared/fleet';
 import type { TPlayerAdSpace } from '@screenline/shared/player';
-import styles from '../playback/takeover.module.css';
+import styles from './identify.module.css';
 
 /** The identify command: the screen's name and short code over everything, for 10 s. */
 export function IdentifyOverlay({ adSpace, deviceId }: { adSpace: TPlayerAdSpace; deviceId: string }) {

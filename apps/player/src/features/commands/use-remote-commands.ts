@@ -1,19 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IDENTIFY_SHOW_MS } from '@screenline/shared/fleet';
 import { requestJson } from '../../lib/http';
-import type { PlayerRuntime } from '../../app/player-runtime';
+import type { TPlayerCommand } from '@screenline/shared/fleet';
 import { createCommandRunner } from './command-runner';
 import { captureScreen, uploadScreenshot } from './screen-capture';
 
 export const takeoverShownUrl = (id: string) =>
   `/api/v1/player/takeovers/${encodeURIComponent(id)}/shown`;
 
+/** What the hook needs of the running player (app/player-runtime.ts gives it). */
+export interface TCommandSource {
+  token(): string;
+  refresh(): Promise<void>;
+  subscribeCommands(listener: (command: TPlayerCommand) => void): () => void;
+}
+
 /**
  * The running TV's side of remote commands and takeovers (issue 23): runs each command from the
  * event stream, and tells the server once per takeover that it is on screen.
  * `restartKey` changes on "restart playback" (the playback screen is mounted again).
  */
-export function useRemoteCommands(runtime: PlayerRuntime | null) {
+export function useRemoteCommands(runtime: TCommandSource | null) {
   const [restartKey, setRestartKey] = useState(0);
   const [isIdentifying, setIdentifying] = useState(false);
   const identifyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

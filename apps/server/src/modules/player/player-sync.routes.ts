@@ -11,7 +11,7 @@ import {
   ZPlayerManifest,
 } from '@screenline/shared/player';
 import { PLAYER_EVENT_COMMAND } from '@screenline/shared/fleet';
-import { createCommandsRepository } from '../fleet/commands.repository';
+import { createFleetDirectory } from '../fleet/fleet-directory';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
@@ -60,7 +60,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
     access,
     playerChanges,
   );
-  const commands = createCommandsRepository(db);
+  const fleet = createFleetDirectory(db);
   const streams = new Set<PassThrough>();
   app.addHook('preClose', async () => {
     // Open streams would keep the server from closing.
@@ -145,7 +145,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
       const sentCommands = new Set<string>();
       const sendCommands = async () => {
         try {
-          for (const command of await commands.pendingFor(device.id, new Date())) {
+          for (const command of await fleet.pendingCommands(device.id, new Date())) {
             if (sentCommands.has(command.id)) continue;
             sentCommands.add(command.id);
             send(`event: ${PLAYER_EVENT_COMMAND}\ndata: ${JSON.stringify(command)}\n\n`);
