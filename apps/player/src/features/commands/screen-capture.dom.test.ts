@@ -70,12 +70,6 @@ describe('what a screenshot draws', () => {
 
   it('says the TV showed its waiting screen when nothing plays', async () => {
     document.body.innerHTML = '<main><div data-testid="idle-screen"></div></main>';
-    vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue({
-      width: 1920,
-      height: 1080,
-      left: 0,
-      top: 0,
-    } as DOMRect);
     expect(await captureScreen(document.body)).toEqual({
       ok: false,
       problem: 'Nothing was playing: the TV showed its waiting screen.',

@@ -92,6 +92,22 @@ function loadSvg(svg: SVGElement, doc: Document): Promise<HTMLImageElement | nul
   });
 }
 
+/** Whether drawing `image` leaves a canvas readable (some browsers taint any SVG image). */
+function isReadable(image: HTMLImageElement, doc: Document): boolean {
+  try {
+    const scratch = doc.createElement('canvas');
+    scratch.width = 1;
+    scratch.height = 1;
+    const ctx = scratch.getContext('2d');
+    if (!ctx) return false;
+    ctx.drawImage(image, 0, 0);
+    scratch.toDataURL();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Lines of `text` that fit `width` in the context's font. */
 function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
   const lines: string[] = [];
@@ -107,14 +123,17 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number): strin
   return lines;
 }
 
+/** Captures what `root` (the page) shows, at SCREENSHOT_WIDTH pixels wide. */
 export async function captureScreen(root: HTMLElement): Promise<TCapture> {
   const doc = root.ownerDocument;
-  const frame = root.getBoundingClientRect();
-  if (!frame.width || !frame.height) return { ok: false, problem: 'The screen had no size to capture.' };
   const parts = visibleParts(root);
   if (!parts.media && parts.texts.length === 0) {
     return { ok: false, problem: 'Nothing was playing: the TV showed its waiting screen.' };
   }
+  // The player fills the viewport (its layers are fixed, so the body may have no height).
+  const view = doc.defaultView;
+  const frame = { left: 0, top: 0, width: view ? view.innerWidth : 0, height: view ? view.innerHeight : 0 };
+  if (!frame.width || !frame.height) return { ok: false, problem: 'The screen had no size to capture.' };
   const canvas = doc.createElement('canvas');
   canvas.width = SCREENSHOT_WIDTH;
   canvas.height = Math.round((SCREENSHOT_WIDTH * frame.height) / frame.width);
@@ -170,7 +189,8 @@ export async function captureScreen(root: HTMLElement): Promise<TCapture> {
     ctx.fillRect(box.x, box.y, box.width, box.height);
     const svg = overlay.querySelector('svg');
     const image = svg ? await loadSvg(svg, doc) : null;
-    if (svg && image) {
+    // A QR code that would taint the picture is left as its white card.
+    if (svg && image && isReadable(image, doc)) {
       const inner = boxOf(svg);
       ctx.drawImage(image, inner.x, inner.y, inner.width, inner.height);
     }

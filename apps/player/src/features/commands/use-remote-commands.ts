@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { IDENTIFY_SHOW_MS } from '@screenline/shared/fleet';
+import { IDENTIFY_SHOW_MS, type TPlayerCommand } from '@screenline/shared/fleet';
 import { requestJson } from '../../lib/http';
-import type { TPlayerCommand } from '@screenline/shared/fleet';
 import { createCommandRunner } from './command-runner';
 import { captureScreen, uploadScreenshot } from './screen-capture';
 
@@ -29,7 +28,7 @@ export function useRemoteCommands(runtime: TCommandSource | null) {
   useEffect(() => {
     if (!runtime) return undefined;
     const runner = createCommandRunner({
-      token: runtime.token,
+      token: () => runtime.token(),
       handlers: {
         refresh: () => runtime.refresh(),
         reload: () => window.location.reload(),
