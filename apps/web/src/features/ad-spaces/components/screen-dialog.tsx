@@ -117,6 +117,13 @@ export function ScreenDialog({
       command.kind === 'screenshot' && (command.state === 'sent' || command.state === 'delivered'),
   );
   const shots = useScreenshots(adSpaceId, isWaiting);
+  // The upload finishes the command: once none is on its way, the newest screenshot is there.
+  const wasWaiting = useRef(false);
+  const { refetch: refetchShots } = shots;
+  useEffect(() => {
+    if (wasWaiting.current && !isWaiting) void refetchShots();
+    wasWaiting.current = isWaiting;
+  }, [isWaiting, refetchShots]);
   const send = useSendCommand();
   const sendRef = useRef(send.mutate);
   useEffect(() => {
