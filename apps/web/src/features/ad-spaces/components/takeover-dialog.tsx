@@ -66,9 +66,14 @@ export function TakeoverDialog({
       ...(kind === 'image' && contentId ? { contentId } : {}),
       ...(kind === 'playlist' && playlistId ? { playlistId } : {}),
     };
-    if (kind === 'message' && !message.trim()) return setError('Write the message.');
-    if (!isAll && chosen.length === 0) return setError('Choose the screens, or all of them.');
-    setError(undefined);
+    const problem =
+      kind === 'message' && !message.trim()
+        ? 'Write the message.'
+        : !isAll && chosen.length === 0
+          ? 'Choose the screens, or all of them.'
+          : undefined;
+    setError(problem);
+    if (problem) return;
     start.mutate(input, {
       onSuccess: (takeover) => {
         toast.success(`Takeover started on ${takeover.adSpaces.length} screen(s).`);
