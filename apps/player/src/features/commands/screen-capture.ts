@@ -173,14 +173,16 @@ export async function captureScreen(root: HTMLElement): Promise<TCapture> {
   }
   for (const text of parts.texts) {
     const box = boxOf(text);
-    const size = Math.max(8, parseFloat(doc.defaultView!.getComputedStyle(text).fontSize) * scale);
+    const fontSize = view ? parseFloat(view.getComputedStyle(text).fontSize) : 32;
+    const size = Math.max(8, (fontSize || 32) * scale);
     ctx.fillStyle = '#fff';
     ctx.font = `700 ${size}px sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     const lines = wrap(ctx, text.textContent || '', box.width);
+    const context = ctx;
     lines.forEach((line, index) => {
-      ctx!.fillText(line, box.x + box.width / 2, box.y + index * size * 1.25);
+      context.fillText(line, box.x + box.width / 2, box.y + index * size * 1.25);
     });
   }
   for (const overlay of parts.overlays) {
