@@ -88,9 +88,11 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
     it('reach an online TV at once and move sent → delivered → done with its acknowledgements', async () => {
       const events = await openEvents(t.app, tv.token);
       expect(events.status).toBe(200);
+      // Counted first: the event may arrive before the answer does.
+      const before = events.count(PLAYER_EVENT_COMMAND);
       const [command] = await sendCommand({ kind: 'identify', adSpaceIds: [space] });
       expect(command).toMatchObject({ kind: 'identify', state: 'sent', deviceId: tv.deviceId });
-      await events.waitFor(PLAYER_EVENT_COMMAND);
+      await events.waitFor(PLAYER_EVENT_COMMAND, before + 1);
       expect(commandEvents(events.text()).map((c) => c.id)).toContain(command!.id);
 
       const ack = (state: string, token = tv.token) =>
@@ -120,7 +122,7 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
       expect(await stateOf(stale!.id)).toBe('expired');
 
       const events = await openEvents(t.app, tv.token);
-      await events.waitFor(PLAYER_EVENT_COMMAND);
+      await events.waitFor(PLAYER_EVENT_COMMAND, 1);
       const sent = commandEvents(events.text()).map((c) => c.id);
       expect(sent).toContain(waiting!.id);
       expect(sent).not.toContain(stale!.id);
@@ -128,7 +130,7 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
 
       // Not acknowledged: the next connection sends it again.
       const again = await openEvents(t.app, tv.token);
-      await again.waitFor(PLAYER_EVENT_COMMAND);
+      await again.waitFor(PLAYER_EVENT_COMMAND, 1);
       expect(commandEvents(again.text()).map((c) => c.id)).toContain(waiting!.id);
       await asTv(tv.token, 'POST', `/api/v1/player/commands/${waiting!.id}/ack`, {
         state: 'failed',
