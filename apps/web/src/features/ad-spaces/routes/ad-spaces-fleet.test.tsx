@@ -111,10 +111,13 @@ async function openScreen(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'On screen now: “Lobby screen”' });
 }
 
+/** Each test walks a dialog through several requests: more than the default 5 s on a busy machine. */
+const SLOW = 20_000;
+
 describe('/advertiser/ad-spaces: running screens from afar', () => {
   beforeEach(() => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
-  });
+  }, SLOW);
 
   it('asks an online TV for a screenshot on opening, shows it, sends Identify and lists the states', async () => {
     const calls = stubApi({
@@ -159,7 +162,7 @@ describe('/advertiser/ad-spaces: running screens from afar', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Actions for Lobby screen' })).toHaveFocus(),
     );
-  });
+  }, SLOW);
 
   it('says why a TV could not capture and what should be playing; an offline TV is not asked on opening', async () => {
     const calls = stubApi({
@@ -181,7 +184,7 @@ describe('/advertiser/ad-spaces: running screens from afar', () => {
     expect(dialog.getByText('The video on screen had no frame this TV could draw.')).toBeVisible();
     expect(dialog.getByText(/Should be playing now: Idle/)).toBeVisible();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
-  });
+  }, SLOW);
 
   it('starts a takeover on all screens, shows who started it and where it shows, and ends it', async () => {
     const calls = stubApi({ adSpace: online() });
@@ -215,5 +218,5 @@ describe('/advertiser/ad-spaces: running screens from afar', () => {
     expect(calls).toContainEqual(
       expect.objectContaining({ method: 'POST', path: `/api/v1/takeovers/${uuid(500)}/end` }),
     );
-  });
+  }, SLOW);
 });
