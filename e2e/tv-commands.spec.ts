@@ -24,7 +24,10 @@ test('an owner sees what a TV shows, sends it a command and takes it over', asyn
   const playlist = await createPlaylist(page.request, 'Lobby loop', [
     { content: poster, kind: 'image', durationSeconds: 30 },
   ]);
-  const screen = await createScreen(page.request, { name: 'Lobby screen', defaultPlaylistId: playlist });
+  const screen = await createScreen(page.request, {
+    name: 'Lobby screen',
+    defaultPlaylistId: playlist,
+  });
   const device = await registerTv(page.request, screen);
 
   const tvContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -36,9 +39,11 @@ test('an owner sees what a TV shows, sends it a command and takes it over', asyn
   await expect
     .poll(
       async () =>
-        ((await (await page.request.get(`/api/v1/ad-spaces/${screen.adSpaceId}`)).json()) as {
-          status: string;
-        }).status,
+        (
+          (await (await page.request.get(`/api/v1/ad-spaces/${screen.adSpaceId}`)).json()) as {
+            status: string;
+          }
+        ).status,
       { timeout: 20_000 },
     )
     .toBe('online');
@@ -49,16 +54,17 @@ test('an owner sees what a TV shows, sends it a command and takes it over', asyn
   const dialog = page.getByRole('dialog', { name: /On screen now/ });
   // Opening asks the TV for a screenshot: it arrives as an image, or the reason it could not.
   await expect(
-    dialog.getByRole('img', { name: /What .* showed/ }).or(dialog.getByText('This TV could not take a screenshot')),
+    dialog
+      .getByRole('img', { name: /What .* showed/ })
+      .or(dialog.getByText('This TV could not take a screenshot')),
   ).toBeVisible({ timeout: 20_000 });
 
   await dialog.getByRole('button', { name: 'Identify' }).click();
   await expect(tv.getByTestId('identify')).toContainText('Lobby screen', { timeout: 10_000 });
   const commands = dialog.getByRole('list', { name: 'Recent commands' });
-  await expect(commands.getByRole('listitem').filter({ hasText: 'Identify' }).first()).toContainText(
-    'Done',
-    { timeout: 15_000 },
-  );
+  await expect(
+    commands.getByRole('listitem').filter({ hasText: 'Identify' }).first(),
+  ).toContainText('Done', { timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: 'Actions for Lobby screen' })).toBeFocused();
 
@@ -67,9 +73,12 @@ test('an owner sees what a TV shows, sends it a command and takes it over', asyn
   await takeover.getByLabel('Message').fill('Fire drill: please leave by the nearest exit.');
   await takeover.getByRole('button', { name: 'Start takeover' }).click();
   await expect(takeover).toBeHidden();
-  await expect(tv.getByTestId('takeover')).toHaveText('Fire drill: please leave by the nearest exit.', {
-    timeout: 15_000,
-  });
+  await expect(tv.getByTestId('takeover')).toHaveText(
+    'Fire drill: please leave by the nearest exit.',
+    {
+      timeout: 15_000,
+    },
+  );
   const banner = page.getByRole('region', { name: 'Active takeovers' });
   await expect(banner).toContainText('Emergency takeover');
   await expect(banner).toContainText('Showing on:', { timeout: 15_000 });

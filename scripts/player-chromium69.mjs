@@ -2060,10 +2060,14 @@ async function checkCommands(browser) {
       (list) => list.items.find((command) => command.id === id) ?? null,
     );
   const [identify] = (
-    await call('POST', '/api/v1/device-commands', owner, { kind: 'identify', adSpaceIds: [spaceId] })
+    await call('POST', '/api/v1/device-commands', owner, {
+      kind: 'identify',
+      adSpaceIds: [spaceId],
+    })
   ).items;
   const shown = await poll(
-    () => page.evaluate(() => document.querySelector('[data-testid="identify"]')?.textContent ?? null),
+    () =>
+      page.evaluate(() => document.querySelector('[data-testid="identify"]')?.textContent ?? null),
     (text) => typeof text === 'string' && text.includes(tv.adSpace.name),
     10_000,
   );
@@ -2074,7 +2078,11 @@ async function checkCommands(browser) {
     JSON.stringify({ shown, code }),
   );
   await shoot(page, 'commands-identify-1920x1080');
-  const identified = await poll(() => commandState(identify.id), (c) => c?.state === 'done', 10_000);
+  const identified = await poll(
+    () => commandState(identify.id),
+    (c) => c?.state === 'done',
+    10_000,
+  );
   check(
     'commands: identify acknowledged delivered, then done',
     identified?.state === 'done' && identified.deliveredAt !== null,
@@ -2088,7 +2096,10 @@ async function checkCommands(browser) {
   check('commands: identify goes after 10 s', gone === true);
 
   const [screenshot] = (
-    await call('POST', '/api/v1/device-commands', owner, { kind: 'screenshot', adSpaceIds: [spaceId] })
+    await call('POST', '/api/v1/device-commands', owner, {
+      kind: 'screenshot',
+      adSpaceIds: [spaceId],
+    })
   ).items;
   const finished = await poll(
     () => commandState(screenshot.id),
@@ -2118,7 +2129,8 @@ async function checkCommands(browser) {
     durationMinutes: 15,
   });
   const onScreen = await poll(
-    () => page.evaluate(() => document.querySelector('[data-testid="takeover"]')?.textContent ?? null),
+    () =>
+      page.evaluate(() => document.querySelector('[data-testid="takeover"]')?.textContent ?? null),
     (text) => text === message,
     15_000,
   );
@@ -2130,7 +2142,10 @@ async function checkCommands(browser) {
   await shoot(page, 'commands-takeover-1920x1080');
   const logged = await poll(
     () => call('GET', '/api/v1/takeovers', owner),
-    (list) => list.items?.some((t) => t.id === takeover.id && t.shownOn.some((s) => s.deviceId === tv.deviceId)),
+    (list) =>
+      list.items?.some(
+        (t) => t.id === takeover.id && t.shownOn.some((s) => s.deviceId === tv.deviceId),
+      ),
     10_000,
   );
   check(

@@ -49,7 +49,10 @@ export const IDENTIFY_SHOW_MS = 10_000;
  * hex digits of its id, upper case (enough to tell a room's TVs apart).
  */
 export const identifyCode = (deviceId: string) =>
-  deviceId.replace(/[^0-9a-f]/gi, '').slice(0, 4).toUpperCase();
+  deviceId
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, 4)
+    .toUpperCase();
 
 /**
  * POST /api/v1/device-commands (screen owner): one command per TV of the ad spaces and TVs
@@ -211,9 +214,7 @@ export const ZTakeover = z.object({
   isActive: z.boolean(),
   adSpaces: z.array(z.object({ id: text(), name: text() })),
   /** The TVs that acknowledged showing it, and when first. */
-  shownOn: z.array(
-    z.object({ deviceId: text(), deviceName: text().nullable(), shownAt: text() }),
-  ),
+  shownOn: z.array(z.object({ deviceId: text(), deviceName: text().nullable(), shownAt: text() })),
 });
 export type TTakeover = z.infer<typeof ZTakeover>;
 export const ZTakeoverList = z.object({ items: z.array(ZTakeover) });

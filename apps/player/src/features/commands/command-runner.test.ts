@@ -45,7 +45,10 @@ describe('the command runner', () => {
     const { runner, acks, order } = setUp();
     await runner.run(command('identify'));
     expect(order).toEqual(['ack delivered', 'identify', 'ack done']);
-    expect(acks.map((ack) => ack.url)).toEqual([commandAckUrl('c-identify'), commandAckUrl('c-identify')]);
+    expect(acks.map((ack) => ack.url)).toEqual([
+      commandAckUrl('c-identify'),
+      commandAckUrl('c-identify'),
+    ]);
     expect(acks.every((ack) => ack.authorization === 'Bearer sld_token')).toBe(true);
   });
 
@@ -63,7 +66,10 @@ describe('the command runner', () => {
       },
     });
     await runner.run(command('refresh'));
-    expect(acks.at(-1)!.body).toEqual({ state: 'failed', problem: 'The server could not be reached.' });
+    expect(acks.at(-1)!.body).toEqual({
+      state: 'failed',
+      problem: 'The server could not be reached.',
+    });
   });
 
   it('runs a command sent again (a reconnection) once, and an expired one never', async () => {

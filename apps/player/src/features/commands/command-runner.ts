@@ -52,7 +52,8 @@ export function createCommandRunner(options: TCommandRunnerOptions) {
         },
         body: JSON.stringify(body),
       });
-      if (response.status !== 204) log.warn(`Screenline TV: the ${body.state} ack answered ${response.status}.`);
+      if (response.status !== 204)
+        log.warn(`Screenline TV: the ${body.state} ack answered ${response.status}.`);
     } catch (error) {
       // Offline: the server sends the command again on reconnection (while it is `sent`).
       log.warn('Screenline TV: a command acknowledgement could not be sent.', error);
@@ -85,7 +86,8 @@ export function createCommandRunner(options: TCommandRunnerOptions) {
       }
       await ack(command.id, { state: 'done' });
     } catch (error) {
-      const problem = error instanceof Error && error.message ? error.message : 'The TV could not do it.';
+      const problem =
+        error instanceof Error && error.message ? error.message : 'The TV could not do it.';
       await ack(command.id, { state: 'failed', problem: problem.slice(0, 500) });
     }
   }

@@ -3,7 +3,13 @@ import type { TPlayerAdSpace } from '@screenline/shared/player';
 import styles from './identify.module.css';
 
 /** The identify command: the screen's name and short code over everything, for 10 s. */
-export function IdentifyOverlay({ adSpace, deviceId }: { adSpace: TPlayerAdSpace; deviceId: string }) {
+export function IdentifyOverlay({
+  adSpace,
+  deviceId,
+}: {
+  adSpace: TPlayerAdSpace;
+  deviceId: string;
+}) {
   return (
     <div className={styles.identify} data-testid="identify" role="status">
       <p className={styles.identifyName}>{adSpace.name}</p>

@@ -54,7 +54,9 @@ describe('what a screenshot draws', () => {
   });
 
   it('letterboxes like object-fit: contain', () => {
-    expect(containedRect({ width: 1000, height: 1000 }, { x: 0, y: 0, width: 480, height: 270 })).toEqual({
+    expect(
+      containedRect({ width: 1000, height: 1000 }, { x: 0, y: 0, width: 480, height: 270 }),
+    ).toEqual({
       x: 105,
       y: 0,
       width: 270,
@@ -87,7 +89,10 @@ describe('the upload', () => {
     await uploadScreenshot('sld_t', { ok: true, jpegBase64: '/9j/AA==' }, 'cmd-1', fetchImpl);
     await uploadScreenshot('sld_t', { ok: false, problem: 'Tainted.' }, null, fetchImpl);
     expect(calls.map((call) => call.url)).toEqual([SCREENSHOT_URL, SCREENSHOT_URL]);
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ jpegBase64: '/9j/AA==', commandId: 'cmd-1' });
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      jpegBase64: '/9j/AA==',
+      commandId: 'cmd-1',
+    });
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ problem: 'Tainted.' });
     expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer sld_t');
   });

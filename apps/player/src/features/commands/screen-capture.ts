@@ -1,4 +1,8 @@
-import { SCREENSHOT_MAX_BYTES, SCREENSHOT_WIDTH, type TPlayerScreenshot } from '@screenline/shared/fleet';
+import {
+  SCREENSHOT_MAX_BYTES,
+  SCREENSHOT_WIDTH,
+  type TPlayerScreenshot,
+} from '@screenline/shared/fleet';
 
 /**
  * "On screen now" (issue 23 item 3): draws what the TV shows into a canvas (the image or the
@@ -55,7 +59,9 @@ export function mediaProblem(media: TMedia): string | null {
     return null;
   }
   const image = media as HTMLImageElement;
-  return image.complete && image.naturalWidth > 0 ? null : 'The image on screen had not loaded yet.';
+  return image.complete && image.naturalWidth > 0
+    ? null
+    : 'The image on screen had not loaded yet.';
 }
 
 /** `inner` (natural size) fitted inside `box` as object-fit: contain does. */
@@ -66,7 +72,12 @@ export function containedRect(
   const scale = Math.min(box.width / inner.width, box.height / inner.height);
   const width = inner.width * scale;
   const height = inner.height * scale;
-  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+  return {
+    x: box.x + (box.width - width) / 2,
+    y: box.y + (box.height - height) / 2,
+    width,
+    height,
+  };
 }
 
 /** The base64 of a JPEG data URL, or null when the browser encoded something else. */
@@ -132,8 +143,14 @@ export async function captureScreen(root: HTMLElement): Promise<TCapture> {
   }
   // The player fills the viewport (its layers are fixed, so the body may have no height).
   const view = doc.defaultView;
-  const frame = { left: 0, top: 0, width: view ? view.innerWidth : 0, height: view ? view.innerHeight : 0 };
-  if (!frame.width || !frame.height) return { ok: false, problem: 'The screen had no size to capture.' };
+  const frame = {
+    left: 0,
+    top: 0,
+    width: view ? view.innerWidth : 0,
+    height: view ? view.innerHeight : 0,
+  };
+  if (!frame.width || !frame.height)
+    return { ok: false, problem: 'The screen had no size to capture.' };
   const canvas = doc.createElement('canvas');
   canvas.width = SCREENSHOT_WIDTH;
   canvas.height = Math.round((SCREENSHOT_WIDTH * frame.height) / frame.width);
@@ -162,13 +179,22 @@ export async function captureScreen(root: HTMLElement): Promise<TCapture> {
     if (problem) return { ok: false, problem };
     const isVideo = parts.media.tagName === 'VIDEO';
     const natural = isVideo
-      ? { width: (parts.media as HTMLVideoElement).videoWidth, height: (parts.media as HTMLVideoElement).videoHeight }
-      : { width: (parts.media as HTMLImageElement).naturalWidth, height: (parts.media as HTMLImageElement).naturalHeight };
+      ? {
+          width: (parts.media as HTMLVideoElement).videoWidth,
+          height: (parts.media as HTMLVideoElement).videoHeight,
+        }
+      : {
+          width: (parts.media as HTMLImageElement).naturalWidth,
+          height: (parts.media as HTMLImageElement).naturalHeight,
+        };
     const at = containedRect(natural, boxOf(parts.media));
     try {
       ctx.drawImage(parts.media, at.x, at.y, at.width, at.height);
     } catch {
-      return { ok: false, problem: `This TV could not draw the ${isVideo ? 'video' : 'image'} into a canvas.` };
+      return {
+        ok: false,
+        problem: `This TV could not draw the ${isVideo ? 'video' : 'image'} into a canvas.`,
+      };
     }
   }
   for (const text of parts.texts) {
@@ -238,5 +264,6 @@ export async function uploadScreenshot(
     },
     body: JSON.stringify(body),
   });
-  if (response.status !== 204) throw new Error(`The screenshot upload answered ${response.status}.`);
+  if (response.status !== 204)
+    throw new Error(`The screenshot upload answered ${response.status}.`);
 }

@@ -290,7 +290,10 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     engine.setPlaylist(next);
     forgetUnused();
     emit({ kind: 'takeover', manifest: playing.manifest, takeover });
-    cancelTimer = clock.schedule(evaluate, Math.max(1, Math.min(takeover.endMs - now, MAX_WAIT_MS)));
+    cancelTimer = clock.schedule(
+      evaluate,
+      Math.max(1, Math.min(takeover.endMs - now, MAX_WAIT_MS)),
+    );
   }
 
   function apply(next: ReadyManifest): void {

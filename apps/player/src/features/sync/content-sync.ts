@@ -10,7 +10,11 @@ import {
   ZDeviceTokenRenewal,
   ZPlayerManifest,
 } from '@screenline/shared/player';
-import { PLAYER_EVENT_COMMAND, type TPlayerCommand, ZPlayerCommand } from '@screenline/shared/fleet';
+import {
+  PLAYER_EVENT_COMMAND,
+  type TPlayerCommand,
+  ZPlayerCommand,
+} from '@screenline/shared/fleet';
 import type { ContentSource, MediaCache, ReadyManifest, TNowPlaying } from '../playback/contracts';
 
 /**

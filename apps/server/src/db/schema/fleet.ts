@@ -1,11 +1,4 @@
-import {
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TDeviceCommandKind } from '@screenline/shared/fleet';
 import { user } from './auth';
 import { contentItem } from './content';
@@ -30,7 +23,10 @@ export const deviceCommand = pgTable(
     /** The space the TV played when the command was sent (the list filters by it). */
     adSpaceId: uuid('ad_space_id').references(() => adSpace.id, { onDelete: 'set null' }),
     kind: text('kind').$type<TDeviceCommandKind>().notNull(),
-    state: text('state').$type<'sent' | 'delivered' | 'done' | 'failed'>().notNull().default('sent'),
+    state: text('state')
+      .$type<'sent' | 'delivered' | 'done' | 'failed'>()
+      .notNull()
+      .default('sent'),
     problem: text('problem'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),

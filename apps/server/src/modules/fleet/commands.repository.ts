@@ -34,7 +34,11 @@ export function toDeviceCommand(
 export function createCommandsRepository(db: TDb) {
   return {
     /** The owner's set-up TVs (a token, an ad space) of these ad spaces or with these ids. */
-    async targetDevices(ownerId: string, adSpaceIds: readonly string[], deviceIds: readonly string[]) {
+    async targetDevices(
+      ownerId: string,
+      adSpaceIds: readonly string[],
+      deviceIds: readonly string[],
+    ) {
       const wanted = [
         ...(adSpaceIds.length > 0 ? [inArray(device.adSpaceId, [...adSpaceIds])] : []),
         ...(deviceIds.length > 0 ? [inArray(device.id, [...deviceIds])] : []),
@@ -85,7 +89,11 @@ export function createCommandsRepository(db: TDb) {
     /** What waits for the TV: sent, not acknowledged, not expired; oldest first. */
     async pendingFor(deviceId: string, now: Date): Promise<TPlayerCommand[]> {
       const rows = await db
-        .select({ id: deviceCommand.id, kind: deviceCommand.kind, expiresAt: deviceCommand.expiresAt })
+        .select({
+          id: deviceCommand.id,
+          kind: deviceCommand.kind,
+          expiresAt: deviceCommand.expiresAt,
+        })
         .from(deviceCommand)
         .where(
           and(

@@ -30,7 +30,10 @@ export function createCommandsService(
     await access.requireAccess(user, 'commands.sendToDevices', deviceIds);
     const targets = await repo.targetDevices(user.id, adSpaceIds, deviceIds);
     if (targets.length === 0) {
-      throw new AppError('invalid-state', 'No TV is set up for what you chose: connect a TV first.');
+      throw new AppError(
+        'invalid-state',
+        'No TV is set up for what you chose: connect a TV first.',
+      );
     }
     const expiresAt = new Date(now() + input.expiresInSeconds * 1000);
     const rows = await repo.insert(
@@ -44,7 +47,10 @@ export function createCommandsService(
       })),
     );
     // Told to every instance before answering: a TV online now has it within a second.
-    await changes.publishAndWait({ kind: 'command', deviceIds: targets.map((target) => target.id) });
+    await changes.publishAndWait({
+      kind: 'command',
+      deviceIds: targets.map((target) => target.id),
+    });
     const names = new Map(targets.map((target) => [target.id, target.name]));
     return {
       items: rows.map((row) => toDeviceCommand(row, names.get(row.deviceId) ?? null, now())),
@@ -55,7 +61,11 @@ export function createCommandsService(
     principal: TPrincipal | null,
     adSpaceId: string | undefined,
   ): Promise<TDeviceCommandList> {
-    const user = await access.requireAccess(principal, 'commands.list', adSpaceId ? [adSpaceId] : []);
+    const user = await access.requireAccess(
+      principal,
+      'commands.list',
+      adSpaceId ? [adSpaceId] : [],
+    );
     const rows = await repo.list(user.id, adSpaceId);
     const nowMs = now();
     return { items: rows.map((row) => toDeviceCommand(row.command, row.deviceName, nowMs)) };
@@ -78,7 +88,9 @@ export function createCommandsService(
     }
     await repo.saveScreenshot(
       { deviceId: device.id, ownerId: device.ownerId, adSpaceId: device.adSpaceId },
-      isImage ? { jpegBase64: shot.jpegBase64, problem: null } : { jpegBase64: null, problem: shot.problem },
+      isImage
+        ? { jpegBase64: shot.jpegBase64, problem: null }
+        : { jpegBase64: null, problem: shot.problem },
       at,
     );
     if (shot.commandId) {
@@ -91,7 +103,10 @@ export function createCommandsService(
     }
   }
 
-  async function screenshotsOf(principal: TPrincipal | null, adSpaceId: string): Promise<TScreenshotList> {
+  async function screenshotsOf(
+    principal: TPrincipal | null,
+    adSpaceId: string,
+  ): Promise<TScreenshotList> {
     const user = await access.requireAccess(principal, 'screenshots.read', [adSpaceId]);
     const rows = await repo.screenshotsOf(user.id, adSpaceId);
     return {
@@ -110,5 +125,7 @@ export function createCommandsService(
 
 /** A JPEG starts with FF D8 FF: anything else is refused (the page shows it as an image). */
 function isJpeg(base64: string): boolean {
-  return Buffer.from(base64.slice(0, 8), 'base64').subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
+  return Buffer.from(base64.slice(0, 8), 'base64')
+    .subarray(0, 3)
+    .equals(Buffer.from([0xff, 0xd8, 0xff]));
 }

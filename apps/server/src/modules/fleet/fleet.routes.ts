@@ -80,7 +80,8 @@ export async function fleetRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: fleet,
-        summary: 'The newest screenshot of each TV playing the ad space, or why it could not take one',
+        summary:
+          'The newest screenshot of each TV playing the ad space, or why it could not take one',
         params: ZIdParams,
         response: { 200: ZScreenshotList, ...refusals },
       },

@@ -8,7 +8,11 @@ import {
   ZTakeover,
   ZTakeoverList,
 } from '@screenline/shared/fleet';
-import { PLAYER_EVENT_CHANGED, ZDeviceRegistration, ZPlayerManifest } from '@screenline/shared/player';
+import {
+  PLAYER_EVENT_CHANGED,
+  ZDeviceRegistration,
+  ZPlayerManifest,
+} from '@screenline/shared/player';
 import { deviceCommand, takeover } from '../../db/schema/index';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import { openEvents } from '../../../test/player-events';
@@ -195,9 +199,14 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
 
       // Not a JPEG, or too large: 400, and the last one stays.
       const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
-      expect((await asTv(tv.token, 'POST', '/api/v1/player/screenshot', { jpegBase64: png })).statusCode).toBe(400);
+      expect(
+        (await asTv(tv.token, 'POST', '/api/v1/player/screenshot', { jpegBase64: png })).statusCode,
+      ).toBe(400);
       const huge = 'A'.repeat(300_000);
-      expect((await asTv(tv.token, 'POST', '/api/v1/player/screenshot', { jpegBase64: huge })).statusCode).toBe(400);
+      expect(
+        (await asTv(tv.token, 'POST', '/api/v1/player/screenshot', { jpegBase64: huge }))
+          .statusCode,
+      ).toBe(400);
       expect(await shots()).toEqual([expect.objectContaining({ problem })]);
       // Another owner's space: 404.
       const foreign = await as(bob, 'GET', `/api/v1/ad-spaces/${space}/screenshots`);
@@ -268,7 +277,11 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
       const started = ZTakeover.parse(res.json());
       expect(started.adSpaces.map((s) => s.id)).toContain(space);
       const manifest = await manifestOf(tv.token);
-      expect(manifest.takeover).toMatchObject({ id: started.id, kind: 'image', contentId: image.id });
+      expect(manifest.takeover).toMatchObject({
+        id: started.id,
+        kind: 'image',
+        contentId: image.id,
+      });
       expect(manifest.media.map((m) => m.contentId)).toContain(image.id);
 
       await t.app.deps.db
@@ -341,7 +354,12 @@ describe.each(BACKENDS)('billing during a takeover on %s', (backend) => {
       method: 'POST',
       url: '/api/v1/takeovers',
       cookie: m.owner.cookie,
-      payload: { kind: 'message', message: 'Closed', adSpaceIds: [screen.adSpaceId], durationMinutes: 60 },
+      payload: {
+        kind: 'message',
+        message: 'Closed',
+        adSpaceIds: [screen.adSpaceId],
+        durationMinutes: 60,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = ZTakeover.parse(res.json()).id;

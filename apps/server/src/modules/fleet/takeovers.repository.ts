@@ -2,13 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TManifestTakeover, TTakeover } from '@screenline/shared/fleet';
 import type { TDb } from '../../db/database';
-import {
-  adSpace,
-  device,
-  takeover,
-  takeoverAdSpace,
-  takeoverDisplay,
-} from '../../db/schema/index';
+import { adSpace, device, takeover, takeoverAdSpace, takeoverDisplay } from '../../db/schema/index';
 
 /** How many takeovers the owner's log shows. */
 export const TAKEOVER_LIST_LIMIT = 50;

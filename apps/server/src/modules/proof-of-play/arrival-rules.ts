@@ -110,7 +110,9 @@ export function judgeArrivals(
       refuse(play.id, 'not-offered');
       continue;
     }
-    if (takeovers.some((span) => span.startMs <= play.startedAtMs && play.startedAtMs < span.endMs)) {
+    if (
+      takeovers.some((span) => span.startMs <= play.startedAtMs && play.startedAtMs < span.endMs)
+    ) {
       refuse(play.id, 'takeover');
       continue;
     }

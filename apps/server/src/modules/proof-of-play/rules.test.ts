@@ -112,7 +112,12 @@ describe('arrival rules', () => {
     const runsInto = play({ startedAtMs: NOW - HOUR });
     const during = play({ startedAtMs: NOW - HOUR + 20_000 });
     const after = play({ startedAtMs: NOW - HOUR / 2 });
-    const verdicts = judgeArrivals([runsInto, during, after], { nowMs: NOW, served, taken: [], takeovers });
+    const verdicts = judgeArrivals([runsInto, during, after], {
+      nowMs: NOW,
+      served,
+      taken: [],
+      takeovers,
+    });
     expect(verdicts.get(runsInto.id)).toEqual({
       verdict: 'pending',
       billable: { startMs: NOW - HOUR, endMs: NOW - HOUR + 5_000 },

@@ -24,11 +24,7 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { playingLabel } from '@/features/ad-spaces/components/ad-space-status';
-import {
-  useDeviceCommands,
-  useScreenshots,
-  useSendCommand,
-} from '@/features/ad-spaces/api/fleet';
+import { useDeviceCommands, useScreenshots, useSendCommand } from '@/features/ad-spaces/api/fleet';
 
 const STATE_TONES = {
   sent: 'neutral',

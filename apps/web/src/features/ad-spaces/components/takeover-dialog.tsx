@@ -125,7 +125,11 @@ export function TakeoverDialog({
           {kind === 'image' && (
             <FormField label="Image" hint="From your library; it downloads to each TV first.">
               {(control) => (
-                <Select {...control} value={contentId} onChange={(e) => setContentId(e.target.value)}>
+                <Select
+                  {...control}
+                  value={contentId}
+                  onChange={(e) => setContentId(e.target.value)}
+                >
                   <option value="">Choose an image</option>
                   {(images.data ?? []).map((image) => (
                     <option key={image.id} value={image.id}>
@@ -139,7 +143,11 @@ export function TakeoverDialog({
           {kind === 'playlist' && (
             <FormField label="Playlist" hint="Plays without its ad slots.">
               {(control) => (
-                <Select {...control} value={playlistId} onChange={(e) => setPlaylistId(e.target.value)}>
+                <Select
+                  {...control}
+                  value={playlistId}
+                  onChange={(e) => setPlaylistId(e.target.value)}
+                >
                   <option value="">Choose a playlist</option>
                   {(playlists.data ?? []).map((playlist) => (
                     <option key={playlist.id} value={playlist.id}>

@@ -119,104 +119,128 @@ describe('/advertiser/ad-spaces: running screens from afar', () => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
   }, SLOW);
 
-  it('asks an online TV for a screenshot on opening, shows it, sends Identify and lists the states', async () => {
-    const calls = stubApi({
-      adSpace: online(),
-      shots: [
-        {
-          deviceId: DEVICE,
-          deviceName: 'Lobby TV',
-          takenAt: TAKEN_AT,
-          imageUrl: 'data:image/jpeg;base64,/9j/AA==',
-          problem: null,
-        },
-      ],
-      commands: [command()],
-    });
-    const user = userEvent.setup();
-    renderPage();
-    const dialog = within(await openScreen(user));
-    expect(await dialog.findByRole('img', { name: /What Lobby TV showed/ })).toHaveAttribute(
-      'src',
-      'data:image/jpeg;base64,/9j/AA==',
-    );
-    await waitFor(() =>
-      expect(calls).toContainEqual(
-        expect.objectContaining({
-          method: 'POST',
-          path: '/api/v1/device-commands',
-          body: { kind: 'screenshot', adSpaceIds: [SPACE] },
-        }),
-      ),
-    );
-    const list = await dialog.findByRole('list', { name: 'Recent commands' });
-    expect(within(list).getByRole('listitem')).toHaveTextContent(/Identify.*Lobby TV \(0000\).*Done/);
+  it(
+    'asks an online TV for a screenshot on opening, shows it, sends Identify and lists the states',
+    async () => {
+      const calls = stubApi({
+        adSpace: online(),
+        shots: [
+          {
+            deviceId: DEVICE,
+            deviceName: 'Lobby TV',
+            takenAt: TAKEN_AT,
+            imageUrl: 'data:image/jpeg;base64,/9j/AA==',
+            problem: null,
+          },
+        ],
+        commands: [command()],
+      });
+      const user = userEvent.setup();
+      renderPage();
+      const dialog = within(await openScreen(user));
+      expect(await dialog.findByRole('img', { name: /What Lobby TV showed/ })).toHaveAttribute(
+        'src',
+        'data:image/jpeg;base64,/9j/AA==',
+      );
+      await waitFor(() =>
+        expect(calls).toContainEqual(
+          expect.objectContaining({
+            method: 'POST',
+            path: '/api/v1/device-commands',
+            body: { kind: 'screenshot', adSpaceIds: [SPACE] },
+          }),
+        ),
+      );
+      const list = await dialog.findByRole('list', { name: 'Recent commands' });
+      expect(within(list).getByRole('listitem')).toHaveTextContent(
+        /Identify.*Lobby TV \(0000\).*Done/,
+      );
 
-    await user.click(dialog.getByRole('button', { name: 'Identify' }));
-    await waitFor(() =>
-      expect(calls).toContainEqual(
-        expect.objectContaining({ method: 'POST', body: { kind: 'identify', adSpaceIds: [SPACE] } }),
-      ),
-    );
-    await user.click(dialog.getByRole('button', { name: 'Done' }));
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Actions for Lobby screen' })).toHaveFocus(),
-    );
-  }, SLOW);
+      await user.click(dialog.getByRole('button', { name: 'Identify' }));
+      await waitFor(() =>
+        expect(calls).toContainEqual(
+          expect.objectContaining({
+            method: 'POST',
+            body: { kind: 'identify', adSpaceIds: [SPACE] },
+          }),
+        ),
+      );
+      await user.click(dialog.getByRole('button', { name: 'Done' }));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Actions for Lobby screen' })).toHaveFocus(),
+      );
+    },
+    SLOW,
+  );
 
-  it('says why a TV could not capture and what should be playing; an offline TV is not asked on opening', async () => {
-    const calls = stubApi({
-      adSpace: makeAdSpace({ id: SPACE, name: 'Lobby screen', status: 'offline' }),
-      shots: [
-        {
-          deviceId: DEVICE,
-          deviceName: 'Lobby TV',
-          takenAt: TAKEN_AT,
-          imageUrl: null,
-          problem: 'The video on screen had no frame this TV could draw.',
-        },
-      ],
-    });
-    const user = userEvent.setup();
-    renderPage();
-    const dialog = within(await openScreen(user));
-    expect(await dialog.findByText('This TV could not take a screenshot')).toBeVisible();
-    expect(dialog.getByText('The video on screen had no frame this TV could draw.')).toBeVisible();
-    expect(dialog.getByText(/Should be playing now: Idle/)).toBeVisible();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
-  }, SLOW);
+  it(
+    'says why a TV could not capture and what should be playing; an offline TV is not asked on opening',
+    async () => {
+      const calls = stubApi({
+        adSpace: makeAdSpace({ id: SPACE, name: 'Lobby screen', status: 'offline' }),
+        shots: [
+          {
+            deviceId: DEVICE,
+            deviceName: 'Lobby TV',
+            takenAt: TAKEN_AT,
+            imageUrl: null,
+            problem: 'The video on screen had no frame this TV could draw.',
+          },
+        ],
+      });
+      const user = userEvent.setup();
+      renderPage();
+      const dialog = within(await openScreen(user));
+      expect(await dialog.findByText('This TV could not take a screenshot')).toBeVisible();
+      expect(
+        dialog.getByText('The video on screen had no frame this TV could draw.'),
+      ).toBeVisible();
+      expect(dialog.getByText(/Should be playing now: Idle/)).toBeVisible();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('starts a takeover on all screens, shows who started it and where it shows, and ends it', async () => {
-    const calls = stubApi({ adSpace: online() });
-    const user = userEvent.setup();
-    renderPage();
-    const opener = await screen.findByRole('button', { name: 'Emergency takeover' });
-    await user.click(opener);
-    const dialog = within(await screen.findByRole('dialog', { name: 'Emergency takeover' }));
-    await user.click(dialog.getByRole('button', { name: 'Start takeover' }));
-    expect(await dialog.findByRole('alert')).toHaveTextContent('Write the message.');
-    await user.type(dialog.getByLabelText('Message'), 'Fire drill');
-    await user.click(dialog.getByRole('button', { name: 'Start takeover' }));
-    await waitFor(() =>
+  it(
+    'starts a takeover on all screens, shows who started it and where it shows, and ends it',
+    async () => {
+      const calls = stubApi({ adSpace: online() });
+      const user = userEvent.setup();
+      renderPage();
+      const opener = await screen.findByRole('button', { name: 'Emergency takeover' });
+      await user.click(opener);
+      const dialog = within(await screen.findByRole('dialog', { name: 'Emergency takeover' }));
+      await user.click(dialog.getByRole('button', { name: 'Start takeover' }));
+      expect(await dialog.findByRole('alert')).toHaveTextContent('Write the message.');
+      await user.type(dialog.getByLabelText('Message'), 'Fire drill');
+      await user.click(dialog.getByRole('button', { name: 'Start takeover' }));
+      await waitFor(() =>
+        expect(calls).toContainEqual(
+          expect.objectContaining({
+            method: 'POST',
+            path: '/api/v1/takeovers',
+            body: {
+              kind: 'message',
+              message: 'Fire drill',
+              durationMinutes: 60,
+              allAdSpaces: true,
+            },
+          }),
+        ),
+      );
+      const banner = await screen.findByRole('region', { name: 'Active takeovers' });
+      expect(banner).toHaveTextContent('Emergency takeover: “Fire drill”');
+      expect(banner).toHaveTextContent('Started by Ada');
+      expect(banner).toHaveTextContent('Showing on: Lobby TV.');
+      await waitFor(() => expect(opener).toHaveFocus());
+      await user.click(within(banner).getByRole('button', { name: 'End now' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Active takeovers' })).not.toBeInTheDocument(),
+      );
       expect(calls).toContainEqual(
-        expect.objectContaining({
-          method: 'POST',
-          path: '/api/v1/takeovers',
-          body: { kind: 'message', message: 'Fire drill', durationMinutes: 60, allAdSpaces: true },
-        }),
-      ),
-    );
-    const banner = await screen.findByRole('region', { name: 'Active takeovers' });
-    expect(banner).toHaveTextContent('Emergency takeover: “Fire drill”');
-    expect(banner).toHaveTextContent('Started by Ada');
-    expect(banner).toHaveTextContent('Showing on: Lobby TV.');
-    await waitFor(() => expect(opener).toHaveFocus());
-    await user.click(within(banner).getByRole('button', { name: 'End now' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Active takeovers' })).not.toBeInTheDocument(),
-    );
-    expect(calls).toContainEqual(
-      expect.objectContaining({ method: 'POST', path: `/api/v1/takeovers/${uuid(500)}/end` }),
-    );
-  }, SLOW);
+        expect.objectContaining({ method: 'POST', path: `/api/v1/takeovers/${uuid(500)}/end` }),
+      );
+    },
+    SLOW,
+  );
 });

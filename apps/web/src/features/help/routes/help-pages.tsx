@@ -261,9 +261,9 @@ export function AdSpacesHelpPage() {
       <HelpSection title="Emergency takeover">
         <p>
           <strong>Emergency takeover</strong>, at the top of the page, shows a message, an image or
-          a playlist on the screens you choose (or all of them) at once. It replaces everything,
-          ads included, and no ad is billed while it shows. Online TVs switch within seconds; a TV
-          that is offline shows it when it reconnects, if it is still on.
+          a playlist on the screens you choose (or all of them) at once. It replaces everything, ads
+          included, and no ad is billed while it shows. Online TVs switch within seconds; a TV that
+          is offline shows it when it reconnects, if it is still on.
         </p>
         <p>
           While it runs, a banner above the table says who started it and when, where it shows (the

@@ -112,8 +112,8 @@ export function TvGuidePage() {
         </p>
         <p>
           A screenshot is a small picture the TV draws of its own screen (the image or the current
-          video frame, with the QR code of an ad). Some TVs cannot draw a video into a picture:
-          then the page says so and shows what should be playing.
+          video frame, with the QR code of an ad). Some TVs cannot draw a video into a picture: then
+          the page says so and shows what should be playing.
         </p>
         <p>
           An <strong>emergency takeover</strong> covers the screen with your message, image or
