@@ -2024,6 +2024,12 @@ async function checkMarketplace(browser) {
  * reason) and finishes its command; a takeover message replaces playback within seconds, the TV
  * says it showed it, and ending it brings playback back.
  */
+/** Runs in the page (69 has no `?.`): the text of the element `selector` finds, or null. */
+function textOfSelector(selector) {
+  const element = document.querySelector(selector);
+  return element ? element.textContent : null;
+}
+
 async function checkCommands(browser) {
   const seed = await seedPlayback();
   const tv = seed.landscape;
@@ -2067,7 +2073,7 @@ async function checkCommands(browser) {
   ).items;
   const shown = await poll(
     () =>
-      page.evaluate(() => document.querySelector('[data-testid="identify"]')?.textContent ?? null),
+      page.evaluate(textOfSelector, '[data-testid="identify"]'),
     (text) => typeof text === 'string' && text.includes(tv.adSpace.name),
     10_000,
   );
@@ -2130,7 +2136,7 @@ async function checkCommands(browser) {
   });
   const onScreen = await poll(
     () =>
-      page.evaluate(() => document.querySelector('[data-testid="takeover"]')?.textContent ?? null),
+      page.evaluate(textOfSelector, '[data-testid="takeover"]'),
     (text) => text === message,
     15_000,
   );
@@ -2153,7 +2159,7 @@ async function checkCommands(browser) {
     !!logged.items?.some((t) => t.id === takeover.id && t.shownOn.length === 1),
     JSON.stringify(logged.items?.[0]?.shownOn),
   );
-  await call('POST', `/api/v1/takeovers/${takeover.id}/end`, owner);
+  await call('POST', `/api/v1/takeovers/${takeover.id}/end`, owner, {});
   const resumed = await poll(
     () =>
       page.evaluate(() => {
