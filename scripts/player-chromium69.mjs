@@ -24,7 +24,9 @@
 // ready, the play is billed by the settlement worker behind the upload (issue 17: every play the
 // TV sent passes the arrival rules, offered by the manifest it was sent, within its slot, one at
 // a time; the check waits until nothing is settling and reads the verdicts), the ledger audit is
-// clean; paused, with a house ad set, the slot plays the house ad without a QR code. Saves a screenshot of each layout and of each screen
+// clean; paused, with a house ad set, the slot plays the house ad without a QR code. Then the
+// commands journey (issue 23): identify shown and acknowledged, a screenshot uploaded, a takeover
+// message shown, acknowledged and ended. Saves a screenshot of each layout and of each screen
 // (and, as headless 69 leaves videos out of screenshots, the clip's decoded frame). `npm test`
 // runs it after the build; about 2 min 5 s.
 //
@@ -32,7 +34,7 @@
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
 // where the screenshots go; PLAYER69_ONLY (comma-separated: layouts, pairing, password,
-// service-worker, playback, marketplace) runs only those journeys. The browser and driver come from scripts/chromium69.mjs.
+// service-worker, playback, marketplace, commands) runs only those journeys. The browser and driver come from scripts/chromium69.mjs.
 /* global window, document, getComputedStyle, caches, MutationObserver, HTMLInputElement -- page.evaluate runs in the browser. */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -2015,6 +2017,169 @@ async function checkMarketplace(browser) {
   await page.close();
 }
 
+/**
+ * Issue 23 in 69 (PLAYER69_ONLY=commands): a TV playing its space gets remote commands over its
+ * event stream and a takeover from its manifest. Identify shows the name and code and is
+ * acknowledged done; a screenshot comes back as a JPEG (or, where 69 cannot draw the clip, the
+ * reason) and finishes its command; a takeover message replaces playback within seconds, the TV
+ * says it showed it, and ending it brings playback back.
+ */
+/** Runs in the page (69 has no `?.`): the text of the element `selector` finds, or null. */
+function textOfSelector(selector) {
+  const element = document.querySelector(selector);
+  return element ? element.textContent : null;
+}
+
+async function checkCommands(browser) {
+  const seed = await seedPlayback();
+  const tv = seed.landscape;
+  const spaceId = tv.adSpace.id;
+  const owner = seed.owner;
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.evaluateOnNewDocument((saved) => {
+    if (!window.localStorage.getItem('screenline.tv.device')) {
+      window.localStorage.setItem('screenline.tv.device', saved);
+    }
+  }, JSON.stringify(tv));
+  await page.setViewport({ width: 1920, height: 1080 });
+  await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
+  const playing = await poll(
+    () =>
+      page.evaluate(() => {
+        const front = Array.from(document.querySelectorAll('[data-playback-slot]')).filter(
+          (layer) => layer.style.zIndex === '2',
+        )[0];
+        return !!front && !!front.querySelector('img, video');
+      }),
+    (isPlaying) => isPlaying === true,
+    30_000,
+  );
+  check('commands: the TV plays its space', playing === true, JSON.stringify(playing));
+
+  const commandState = (id) =>
+    call('GET', `/api/v1/device-commands?adSpaceId=${spaceId}`, owner).then(
+      (list) => list.items.find((command) => command.id === id) ?? null,
+    );
+  const [identify] = (
+    await call('POST', '/api/v1/device-commands', owner, {
+      kind: 'identify',
+      adSpaceIds: [spaceId],
+    })
+  ).items;
+  const shown = await poll(
+    () =>
+      page.evaluate(textOfSelector, '[data-testid="identify"]'),
+    (text) => typeof text === 'string' && text.includes(tv.adSpace.name),
+    10_000,
+  );
+  const code = tv.deviceId.replace(/-/g, '').slice(0, 4).toUpperCase();
+  check(
+    'commands: identify shows the name and code within seconds',
+    typeof shown === 'string' && shown.includes(code),
+    JSON.stringify({ shown, code }),
+  );
+  await shoot(page, 'commands-identify-1920x1080');
+  const identified = await poll(
+    () => commandState(identify.id),
+    (c) => c?.state === 'done',
+    10_000,
+  );
+  check(
+    'commands: identify acknowledged delivered, then done',
+    identified?.state === 'done' && identified.deliveredAt !== null,
+    JSON.stringify(identified),
+  );
+  const gone = await poll(
+    () => page.evaluate(() => document.querySelector('[data-testid="identify"]') === null),
+    (isGone) => isGone === true,
+    15_000,
+  );
+  check('commands: identify goes after 10 s', gone === true);
+
+  const [screenshot] = (
+    await call('POST', '/api/v1/device-commands', owner, {
+      kind: 'screenshot',
+      adSpaceIds: [spaceId],
+    })
+  ).items;
+  const finished = await poll(
+    () => commandState(screenshot.id),
+    (c) => c?.state === 'done' || c?.state === 'failed',
+    15_000,
+  );
+  const screenshots = await call('GET', `/api/v1/ad-spaces/${spaceId}/screenshots`, owner);
+  const shot = screenshots.items[0];
+  check(
+    'commands: the screenshot finishes its command with a JPEG, or says why 69 could not capture',
+    (finished?.state === 'done' && shot?.imageUrl?.startsWith('data:image/jpeg;base64,')) ||
+      (finished?.state === 'failed' && typeof shot?.problem === 'string'),
+    JSON.stringify({ finished, problem: shot?.problem, hasImage: !!shot?.imageUrl }),
+  );
+  if (shot?.imageUrl) {
+    const file = path.join(shots, 'tv-chromium69-commands-capture.jpg');
+    fs.writeFileSync(file, Buffer.from(shot.imageUrl.split(',')[1], 'base64'));
+    console.log(`    capture: ${file}`);
+  }
+
+  const message = 'Please leave the building by the nearest exit.';
+  const startedAt = Date.now();
+  const takeover = await call('POST', '/api/v1/takeovers', owner, {
+    kind: 'message',
+    message,
+    adSpaceIds: [spaceId],
+    durationMinutes: 15,
+  });
+  const onScreen = await poll(
+    () =>
+      page.evaluate(textOfSelector, '[data-testid="takeover"]'),
+    (text) => text === message,
+    15_000,
+  );
+  check(
+    'commands: the takeover message replaces playback within seconds',
+    onScreen === message,
+    `${JSON.stringify(onScreen)} after ${Date.now() - startedAt} ms`,
+  );
+  await shoot(page, 'commands-takeover-1920x1080');
+  const logged = await poll(
+    () => call('GET', '/api/v1/takeovers', owner),
+    (list) =>
+      list.items?.some(
+        (t) => t.id === takeover.id && t.shownOn.some((s) => s.deviceId === tv.deviceId),
+      ),
+    10_000,
+  );
+  check(
+    'commands: the TV acknowledged showing the takeover (logged where it showed)',
+    !!logged.items?.some((t) => t.id === takeover.id && t.shownOn.length === 1),
+    JSON.stringify(logged.items?.[0]?.shownOn),
+  );
+  await call('POST', `/api/v1/takeovers/${takeover.id}/end`, owner, {});
+  const resumed = await poll(
+    () =>
+      page.evaluate(() => {
+        const front = Array.from(document.querySelectorAll('[data-playback-slot]')).filter(
+          (layer) => layer.style.zIndex === '2',
+        )[0];
+        return (
+          document.querySelector('[data-testid="takeover"]') === null &&
+          !!front &&
+          !!front.querySelector('img, video')
+        );
+      }),
+    (isBack) => isBack === true,
+    20_000,
+  );
+  check('commands: ended, the takeover goes and playback comes back', resumed === true);
+  check('commands: no page or HTTP error', problems.length === 0, problems.join('; '));
+  await page.close();
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'player69-data-'));
 let server;
 let browser;
@@ -2073,6 +2238,7 @@ try {
   }
   // The marketplace journey's TV downloads only its own files.
   if (runs('marketplace')) await checkMarketplace(await freshBrowser());
+  if (runs('commands')) await checkCommands(await freshBrowser());
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {

@@ -47,6 +47,7 @@ import {
 } from './modules/platform/platform-settings';
 import { createPlayerChangeBus, type TPlayerChangeBus } from './modules/player/player-changes';
 import { playerRoutes } from './modules/player/player.routes';
+import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
 import { platformSettingsRoutes } from './modules/platform/platform-settings.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
@@ -315,6 +316,7 @@ export async function buildApp({
   await app.register(screensRoutes);
   await app.register(playerRoutes);
   await app.register(impressionsRoutes);
+  await app.register(fleetRoutes);
   await app.register(platformSettingsRoutes);
   await app.register(ledgerRoutes);
   await app.register(proofOfPlayRoutes);

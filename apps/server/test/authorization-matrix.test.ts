@@ -13,6 +13,7 @@ import { signUpForStorage, withTwoFactorForStorage } from './storage-helpers';
 import { contentItemOf, uploadedImageOf } from './matrix/fixtures';
 import { CONTACT_CASES } from './matrix/contact-cases';
 import { DEVICE_CASES, pairingGrantOf } from './matrix/device-cases';
+import { FLEET_CASES } from './matrix/fleet-cases';
 import { MARKETPLACE_CASES } from './matrix/marketplace-cases';
 import { STORAGE_CASES } from './matrix/storage-cases';
 import type { TCase, TFixture } from './matrix/matrix-types';
@@ -558,6 +559,7 @@ const CASES: Record<string, TCase> = {
   ...CONTACT_CASES,
   ...STORAGE_CASES,
   ...DEVICE_CASES,
+  ...FLEET_CASES,
 };
 
 /** The route a case checks: its key without the ` (operation)` some routes' cases add. */

@@ -52,7 +52,10 @@ function callerOf(route: TRoute): TCaller {
   const { url, method } = route;
   if (url.startsWith('/api/v1/admin/')) return 'admin';
   if (url.startsWith('/v0/b/')) return 'storage';
-  if (/^\/api\/v1\/player\/(manifest|heartbeat|impressions|device)$/.test(url)) return 'device';
+  if (/^\/api\/v1\/player\/(manifest|heartbeat|impressions|device|screenshot)$/.test(url))
+    return 'device';
+  // A TV's acknowledgements of its commands and takeovers (issue 23).
+  if (/^\/api\/v1\/player\/(commands|takeovers)\/:id\/(ack|shown)$/.test(url)) return 'device';
   if (url.startsWith('/api/v1/campaigns') || url.startsWith('/api/v1/marketplace')) return 'buyer';
   if (url.startsWith('/api/v1/wallet/top-ups') && method === 'POST') return 'buyer';
   return 'owner';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZManifestTakeover } from './fleet';
 import { ZAdPlaySummary, ZPlayedAd } from './proof-of-play';
 import { ZOrientation } from './ad-space';
 import { text } from './text';
@@ -307,6 +308,11 @@ export const ZPlayerManifest = z.object({
    */
   adFill: ZManifestAdFill.nullable(),
   settings: ZPlayerSettings,
+  /**
+   * An emergency takeover of the space (issue 23 item 6): while active it replaces everything,
+   * ads included. Absent from servers before it; null when there is none.
+   */
+  takeover: ZManifestTakeover.nullable().optional(),
 });
 export type TPlayerManifest = z.infer<typeof ZPlayerManifest>;
 

@@ -12,6 +12,7 @@ import type {
   TNowPlaying,
 } from '../features/playback/contracts';
 import type { TSavedDevice } from '../lib/device';
+import type { TPlayerCommand } from '@screenline/shared/fleet';
 
 /**
  * The running player's parts for one device, put together: the media cache, the manifest sync
@@ -30,6 +31,8 @@ export interface TContentSync extends ContentSource {
   settings(): TPlayerSettings | null;
   /** When the server last answered a poll (epoch ms); optional: the menu says "Not known" without it. */
   lastSyncAt?(): number | null;
+  /** Polls now (the "refresh content now" command). */
+  refresh?(): Promise<void>;
 }
 
 export interface TContentSyncOptions {
@@ -43,6 +46,8 @@ export interface TContentSyncOptions {
   appVersion: string;
   /** The server refused the device token: the TV must be set up again. */
   onRevoked: () => void;
+  /** A remote command arrived on the event stream (issue 23 item 2). */
+  onCommand?: (command: TPlayerCommand) => void;
 }
 
 export interface TImpressionSync {
@@ -80,6 +85,12 @@ export interface PlayerRuntime {
   /** Playback tells what is on screen; the heartbeat reads it. */
   setNowPlaying(nowPlaying: TNowPlaying): void;
   status(): Promise<TRuntimeStatus>;
+  /** The device token now (renewed while the TV runs), for the TV's own calls. */
+  token(): string;
+  /** Remote commands from the event stream; answers the unsubscribe. */
+  subscribeCommands(listener: (command: TPlayerCommand) => void): () => void;
+  /** Fetches the manifest now. */
+  refresh(): Promise<void>;
   stop(): void;
 }
 
@@ -97,6 +108,7 @@ export async function startPlayerRuntime(
   // Renewed by the heartbeat's answer (issue 18 item 2): every later call uses the fresh one.
   let token = device.token;
   const tokenNow = () => token;
+  const commandListeners = new Set<(command: TPlayerCommand) => void>();
   const sync = parts.createContentSync({
     token: tokenNow,
     onTokenRenewed: (fresh) => {
@@ -107,6 +119,9 @@ export async function startPlayerRuntime(
     nowPlaying: () => nowPlaying,
     appVersion,
     onRevoked,
+    onCommand: (command) => {
+      commandListeners.forEach((listener) => listener(command));
+    },
   });
   const recorder = parts.createPlayRecorder(device);
   // Started first: the sync offers the manifest kept from the last run, and with it the settings.
@@ -135,7 +150,16 @@ export async function startPlayerRuntime(
         lastSyncAt: sync.lastSyncAt ? sync.lastSyncAt() : undefined,
       };
     },
+    token: tokenNow,
+    subscribeCommands(listener) {
+      commandListeners.add(listener);
+      return () => {
+        commandListeners.delete(listener);
+      };
+    },
+    refresh: () => (sync.refresh ? sync.refresh() : Promise.resolve()),
     stop() {
+      commandListeners.clear();
       unsubscribe();
       impressions.stop();
       sync.stop();

@@ -9,6 +9,8 @@ import { IdleScreen } from '../features/playback/idle-screen';
 import { PlaybackScreen } from '../features/playback/playback-screen';
 import playbackStyles from '../features/playback/playback.module.css';
 import type { TSavedDevice } from '../lib/device';
+import { IdentifyOverlay } from '../features/commands/identify-overlay';
+import { useRemoteCommands } from '../features/commands/use-remote-commands';
 import { usePlayerRuntime, type TPlayerParts } from './player-runtime';
 
 const STORAGE_REFUSED =
@@ -42,6 +44,7 @@ export function PlayerScreen({
     onTokenRenewed,
   });
   const runtime = state.kind === 'running' ? state.runtime : null;
+  const { restartKey, isIdentifying, onTakeoverShown } = useRemoteCommands(runtime);
   const [isMenuOpen, setMenuOpen] = useState(false);
   const openMenu = useCallback(() => {
     setMenuOpen(true);
@@ -75,11 +78,13 @@ export function PlayerScreen({
     <>
       {runtime ? (
         <PlaybackScreen
+          key={restartKey}
           source={runtime.source}
           recorder={runtime.recorder}
           adSpace={device.adSpace}
           onNowPlaying={onNowPlaying}
           onMenu={openMenu}
+          onTakeoverShown={onTakeoverShown}
         />
       ) : (
         <StartingScreen
@@ -92,6 +97,7 @@ export function PlayerScreen({
           onMenu={openMenu}
         />
       )}
+      {isIdentifying && <IdentifyOverlay adSpace={device.adSpace} deviceId={device.deviceId} />}
       {!isMenuOpen && <MenuHint />}
       {isMenuOpen && (
         <PlayerMenu

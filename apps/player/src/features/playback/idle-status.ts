@@ -6,7 +6,8 @@ export function idleStatusLine(status: TPlaybackStatus, nowMs: number): string {
     case 'waiting':
       return 'Content appears here as soon as it has downloaded to this TV.';
     case 'playing':
-      // Scheduled, and the first item is loading.
+    case 'takeover':
+      // Scheduled (or a takeover's playlist), and the first item is loading.
       return 'Starting playback…';
     case 'idle':
       if (status.reason === 'nothing-playable') {

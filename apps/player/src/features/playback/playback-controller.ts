@@ -11,6 +11,7 @@ import {
   type PlaybackStage,
 } from '@screenline/playback/playback-engine';
 import { toPlaybackPlaylist } from '@screenline/playback/playback-playlist';
+import { isTakeoverActive, type TManifestTakeover } from '@screenline/shared/fleet';
 import type { TManifestPlaylist, TPlayerManifest } from '@screenline/shared/player';
 import type { ContentSource, PlayRecorder, ReadyManifest, TNowPlaying } from './contracts';
 import { createPlayingNow, type TPlayingNow } from './playing-now';
@@ -34,7 +35,12 @@ export type TPlaybackStatus =
       /** When something is scheduled next, when known. */
       nextMs: number | null;
     }
-  | { kind: 'playing'; manifest: TPlayerManifest; playlistId: string };
+  | { kind: 'playing'; manifest: TPlayerManifest; playlistId: string }
+  /**
+   * An emergency takeover (issue 23 item 6) replaces everything, ads included: a message or an
+   * image is drawn by the screen over a stopped stage; a playlist plays without its ad slots.
+   */
+  | { kind: 'takeover'; manifest: TPlayerManifest; takeover: TManifestTakeover };
 
 export interface PlaybackControllerOptions {
   source: ContentSource;
@@ -187,15 +193,22 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     });
   }
 
-  function toEngine(playlist: TManifestPlaylist, manifest: ReadyManifest): PlaybackPlaylist {
+  function toEngine(
+    playlist: TManifestPlaylist,
+    manifest: ReadyManifest,
+    withoutAds = false,
+  ): PlaybackPlaylist {
     // Ad slots play only with a marketplace fill; without one (monetization off) they are left
     // out, so a real TV shows nothing extra and no placeholder. With one, each play of a slot
-    // asks the rotation (fillAdSlot) and a slot it cannot fill is skipped.
+    // asks the rotation (fillAdSlot) and a slot it cannot fill is skipped. A takeover's playlist
+    // never plays ads.
     const items =
-      manifest.manifest.adFill === null
+      manifest.manifest.adFill === null || withoutAds
         ? playlist.items.filter((item) => item.type !== 'adSlot')
         : playlist.items;
-    const converted = toPlaybackPlaylist({ ...playlist, items }, (contentId) =>
+    // A different key than the same playlist's with ads: the engine switches between the two.
+    const named = withoutAds ? { ...playlist, id: `${playlist.id}#takeover` } : playlist;
+    const converted = toPlaybackPlaylist({ ...named, items }, (contentId) =>
       manifest.mediaUrlOf(contentId),
     );
     if (converted.missing.length > 0 && !known.has(converted.playlist.key)) {
@@ -231,6 +244,10 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     }
     const { manifest } = ready;
     const now = clock.now();
+    if (manifest.takeover && isTakeoverActive(manifest.takeover, now)) {
+      showTakeover(ready, manifest.takeover, now);
+      return;
+    }
     const answer = playingNow(now);
     const playlist =
       answer.playlistId === null
@@ -260,6 +277,23 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     }
     const wait = answer.untilMs === null ? MAX_WAIT_MS : answer.untilMs - now;
     cancelTimer = clock.schedule(evaluate, Math.max(1, Math.min(wait, MAX_WAIT_MS)));
+  }
+
+  /** The takeover on now: its playlist without ads, or nothing on the stage (the screen draws it). */
+  function showTakeover(playing: ReadyManifest, takeover: TManifestTakeover, now: number): void {
+    const playlist =
+      takeover.kind === 'playlist'
+        ? playing.manifest.playlists.find((candidate) => candidate.id === takeover.playlistId)
+        : undefined;
+    const next = playlist ? toEngine(playlist, playing, true) : IDLE;
+    currentKey = next.key;
+    engine.setPlaylist(next);
+    forgetUnused();
+    emit({ kind: 'takeover', manifest: playing.manifest, takeover });
+    cancelTimer = clock.schedule(
+      evaluate,
+      Math.max(1, Math.min(takeover.endMs - now, MAX_WAIT_MS)),
+    );
   }
 
   function apply(next: ReadyManifest): void {

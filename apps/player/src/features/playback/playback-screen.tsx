@@ -6,6 +6,7 @@ import { useMenuKey } from '../../lib/remote-keys';
 import type { ContentSource, PlayRecorder, TNowPlaying } from './contracts';
 import { IdleScreen } from './idle-screen';
 import { idleStatusLine } from './idle-status';
+import { TakeoverView } from './takeover-view';
 import { createPlaybackController, type TPlaybackStatus } from './playback-controller';
 import styles from './playback.module.css';
 
@@ -21,6 +22,7 @@ export function PlaybackScreen({
   onNowPlaying,
   onMenu,
   onItemError,
+  onTakeoverShown,
   clock,
 }: {
   source: ContentSource;
@@ -31,16 +33,25 @@ export function PlaybackScreen({
   onMenu: () => void;
   /** Items skipped since playback started (for the heartbeat). */
   onItemError?: (total: number) => void;
+  /** An emergency takeover is on screen now (its id), for the TV's acknowledgement. */
+  onTakeoverShown?: (takeoverId: string) => void;
   clock?: PlaybackClock;
 }) {
   const stageRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<TPlaybackStatus>({ kind: 'waiting' });
   /** An item is on screen: until then the idle screen stays up (no black screen while loading). */
   const [isShowing, setShowing] = useState(false);
-  const callbacks = useRef({ onNowPlaying, onItemError });
+  const callbacks = useRef({ onNowPlaying, onItemError, onTakeoverShown });
   useEffect(() => {
-    callbacks.current = { onNowPlaying, onItemError };
+    callbacks.current = { onNowPlaying, onItemError, onTakeoverShown };
   });
+  const takeover = status.kind === 'takeover' ? status.takeover : null;
+  const takeoverId = takeover ? takeover.id : null;
+  /** A message or image the screen draws itself (a takeover's playlist plays on the stage). */
+  const drawnTakeover = takeover && takeover.kind !== 'playlist' ? takeover : null;
+  useEffect(() => {
+    if (takeoverId) callbacks.current.onTakeoverShown?.(takeoverId);
+  }, [takeoverId]);
   useMenuKey(onMenu);
 
   useEffect(() => {
@@ -71,7 +82,10 @@ export function PlaybackScreen({
       <div className={styles.stageFrame}>
         <div ref={stageRef} className={styles.stage} data-testid="stage" />
       </div>
-      {(status.kind !== 'playing' || !isShowing) && (
+      {drawnTakeover && (
+        <TakeoverView takeover={drawnTakeover} mediaUrlOf={source.current()?.mediaUrlOf} />
+      )}
+      {(status.kind === 'waiting' || status.kind === 'idle' || !isShowing) && !drawnTakeover && (
         <IdleScreen
           adSpace={status.kind === 'waiting' ? adSpace : status.manifest.adSpace}
           statusLine={idleStatusLine(status, now)}

@@ -10,6 +10,11 @@ import {
   ZDeviceTokenRenewal,
   ZPlayerManifest,
 } from '@screenline/shared/player';
+import {
+  PLAYER_EVENT_COMMAND,
+  type TPlayerCommand,
+  ZPlayerCommand,
+} from '@screenline/shared/fleet';
 import type { ContentSource, MediaCache, ReadyManifest, TNowPlaying } from '../playback/contracts';
 
 /**
@@ -23,7 +28,7 @@ import type { ContentSource, MediaCache, ReadyManifest, TNowPlaying } from '../p
  *   manifest); 304 keeps what is there. Each poll is followed by a heartbeat.
  * - Push: GET /api/v1/player/events read as a stream with fetch (EventSource cannot send the
  *   device token); `changed` polls at once. Reconnects with backoff, and polls once reconnected
- *   (a change pushed meanwhile was missed).
+ *   (a change pushed meanwhile was missed). `command` events (issue 23 item 2) go to `onCommand`.
  * - A new manifest goes through `cache.prepare()` and replaces the current one (saved, listeners
  *   told) only when that answers ok; a newer one arriving meanwhile aborts the older download.
  * - Every `cacheCleanupIntervalSeconds`, files neither the current nor the pending manifest
@@ -59,6 +64,8 @@ export interface TContentSyncOptions {
   appVersion: string;
   /** The token no longer works (401): the TV must be set up again. */
   onRevoked: () => void;
+  /** A remote command arrived on the event stream (parsed; an unreadable one is dropped). */
+  onCommand?: (command: TPlayerCommand) => void;
   fetchImpl?: typeof fetch;
   storage?: TStorage;
   /** In [0, 1): the poll jitter. */
@@ -75,6 +82,8 @@ export type TContentSync = ContentSource & {
   settings(): TPlayerSettings | null;
   /** When the server last answered a manifest poll (200 or 304), epoch ms; null before. */
   lastSyncAt(): number | null;
+  /** Polls now (the "refresh content now" command); resolves when that poll is done. */
+  refresh(): Promise<void>;
 };
 
 /** The wait before the next poll: the interval × (1 ± PLAYER_POLL_JITTER). */
@@ -374,6 +383,17 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
     }, settingsNow().cacheCleanupIntervalSeconds * 1000);
   }
 
+  function onCommandEvent(data: string) {
+    let command: TPlayerCommand;
+    try {
+      command = ZPlayerCommand.parse(JSON.parse(data));
+    } catch (error) {
+      log.warn('Screenline TV: an unreadable command was dropped.', error);
+      return;
+    }
+    if (options.onCommand) options.onCommand(command);
+  }
+
   /** Reads the event stream until stopped, reconnecting with backoff. */
   async function listen(controller: AbortController) {
     let failures = 0;
@@ -396,6 +416,7 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
         const parser = createParser({
           onEvent: (event) => {
             if (event.event === PLAYER_EVENT_CHANGED) void poll();
+            else if (event.event === PLAYER_EVENT_COMMAND) onCommandEvent(event.data);
           },
           onRetry: (ms) => {
             retryMs = Math.max(EVENTS_RETRY_FIRST_MS, ms);
@@ -472,5 +493,6 @@ export function createContentSync(options: TContentSyncOptions): TContentSync {
     cacheStatus: () => ({ ...status }),
     settings: () => latestSettings,
     lastSyncAt: () => lastSyncAt,
+    refresh: () => poll(),
   };
 }

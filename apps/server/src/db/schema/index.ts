@@ -9,3 +9,4 @@ export * from './player';
 export * from './marketplace';
 export * from './audit';
 export * from './approval';
+export * from './fleet';

@@ -9,7 +9,8 @@ export type TResource =
   | 'scheduleEntry'
   | 'campaign'
   | 'monetizationRequest'
-  | 'device';
+  | 'device'
+  | 'takeover';
 
 /** What a resource is called in a 404, so the message reads naturally. */
 export const RESOURCE_NAMES: Record<TResource, string> = {
@@ -21,6 +22,7 @@ export const RESOURCE_NAMES: Record<TResource, string> = {
   campaign: 'That campaign',
   monetizationRequest: 'That monetization request',
   device: 'That TV',
+  takeover: 'That takeover',
 };
 
 /** Screen owners hold the advertiser role (SPEC §6: /advertiser/* is where they run screens). */
@@ -116,6 +118,21 @@ export const PERMISSIONS = {
   'player.manifest.read': { principals: ['device'] },
   'player.events.read': { principals: ['device'] },
   'player.heartbeat.write': { principals: ['device'] },
+
+  // Running many screens (issue 23 items 2, 3, 6; modules/fleet). Commands name ad spaces and
+  // TVs (two checks in one call); a TV acknowledges only its own commands and shows only its own
+  // space's takeover (the repository matches the device: another's is a 404).
+  'commands.send': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'commands.sendToDevices': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'device' },
+  'commands.list': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'screenshots.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'player.commands.ack': { principals: ['device'] },
+  'player.screenshot.write': { principals: ['device'] },
+  // The image and playlist named are checked with `content.read` and `playlist.read`.
+  'takeover.start': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  'takeover.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'takeover.end': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'takeover' },
+  'player.takeover.ack': { principals: ['device'] },
 
   // The marketplace (issue 9). Every signed-in user has a wallet (SPEC §6: /wallet is for both
   // roles); payouts are of earnings, so for screen owners.

@@ -47,7 +47,7 @@ export function createDeviceDirectory(
     );
 
   const unsubscribe = options.changes?.subscribe((change) => {
-    if (change.kind === 'content') return;
+    if (change.kind === 'content' || change.kind === 'command') return;
     epoch += 1;
     if (change.kind === 'reset') cache.clear();
     else for (const [hash, entry] of cache) if (isRevoked(entry.actor, change)) cache.delete(hash);

@@ -14,6 +14,7 @@ import type { TContentDirectory } from '../content/content-directory';
 import type { TAdFillSource } from '../fill/ad-fill';
 import { servedFillOf } from '../proof-of-play/served-fills';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
+import type { TManifestTakeover } from '@screenline/shared/fleet';
 import type { TPlayerChangeBus } from './player-changes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,9 +58,11 @@ export function createManifestService(options: {
   /** The marketplace's fill of the space's ad slots (modules/fill). */
   adFill: Pick<TAdFillSource, 'fillFor'>;
   changes: TPlayerChangeBus;
+  /** The space's emergency takeover active now (modules/fleet), or null. */
+  takeovers?: { activeFor(adSpaceId: string, nowMs: number): Promise<TManifestTakeover | null> };
   now?: () => number;
 }) {
-  const { adSpaces, content, adFill, settings, changes } = options;
+  const { adSpaces, content, adFill, settings, changes, takeovers } = options;
   // Read at each call (not `Date.now` kept): the tests move the clock with fake timers.
   const now = options.now ?? (() => Date.now());
   const cache = new Map<string, TCacheEntry>();
@@ -74,6 +77,7 @@ export function createManifestService(options: {
   // Bumped by a reset: a build that started before it is not kept, whatever its space.
   let resets = 0;
   const unsubscribe = changes.subscribe((change) => {
+    if (change.kind === 'command') return;
     if (change.kind === 'reset') {
       resets += 1;
       cache.clear();
@@ -138,9 +142,15 @@ export function createManifestService(options: {
       version: playlist.version,
       items: playlist.items,
     }));
+    // An emergency takeover brings its playlist or image along (the TV caches them first).
+    const takeover = takeovers ? await takeovers.activeFor(device.adSpaceId, nowMs) : null;
+    if (takeover?.playlistId && !playlists.some((p) => p.id === takeover.playlistId)) {
+      playlists.push(...(await adSpaces.findPlaylists(device.ownerId, [takeover.playlistId])));
+    }
     const contentIds = playlists.flatMap((playlist) =>
       playlist.items.flatMap((item) => (item.type === 'content' ? [item.contentId] : [])),
     );
+    if (takeover?.contentId) contentIds.push(takeover.contentId);
     // The fill changes with campaigns, spend and pacing: the cache's age bounds how stale it
     // gets, and its weights move in steps, so a rebuild usually finds the same fill (same hash).
     const fill = await adFill.fillFor(device.adSpaceId, { fromMs, toMs, nowMs });
@@ -180,6 +190,8 @@ export function createManifestService(options: {
       media,
       adFill: fill.adFill,
       settings: await settings(),
+      // Only when there is one: manifests without a takeover keep the versions they had.
+      ...(takeover ? { takeover } : {}),
     } satisfies Omit<TPlayerManifest, 'version' | 'generatedAt'>;
     const hash = crypto
       .createHash('sha256')

@@ -3,6 +3,7 @@ import { createContentDirectory } from '../content/content-directory';
 import { createAdFillSource } from '../fill/ad-fill';
 import { createAdRotation } from '../fill/ad-rotation';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
+import { createFleetDirectory } from '../fleet/fleet-directory';
 import { createManifestService } from './manifest';
 
 /**
@@ -12,6 +13,7 @@ import { createManifestService } from './manifest';
 export function createManifestsOf(app: Pick<FastifyInstance, 'deps'>) {
   const { db, storage, config, platformSettings, playerChanges } = app.deps;
   const content = createContentDirectory(db, storage, config.storageBucket);
+  const fleet = createFleetDirectory(db);
   return createManifestService({
     adSpaces: createAdSpaceDirectory(db),
     content,
@@ -22,5 +24,6 @@ export function createManifestsOf(app: Pick<FastifyInstance, 'deps'>) {
     }),
     settings: async () => (await platformSettings.get()).player,
     changes: playerChanges,
+    takeovers: { activeFor: fleet.activeTakeover },
   });
 }

@@ -12,6 +12,8 @@ import type { TInstanceBus } from '../../lib/instance-bus';
  *   is stale and their TVs are told to fetch it again.
  * - `revoke`: device tokens stopped working (a sign-out, a re-registration, an ad space or an
  *   account deleted): cached lookups are dropped and open event streams of those devices close.
+ * - `command`: remote commands (issue 23 item 2) wait for these devices: their open event
+ *   streams read and send them (modules/fleet).
  * - `reset`: messages may have been missed (the Redis subscription came back after a break), or
  *   something every manifest carries changed (a platform settings save): every cache is dropped
  *   and every TV is told to fetch its manifest again.
@@ -33,6 +35,8 @@ export const ZPlayerChange = z.discriminatedUnion('kind', [
     ownerIds: ZIds.optional(),
   }),
   z.object({ kind: z.literal('reset') }),
+  // Remote commands (issue 23 item 2) are waiting for these devices: their open streams send them.
+  z.object({ kind: z.literal('command'), deviceIds: ZIds }),
 ]);
 export type TPlayerChange = z.infer<typeof ZPlayerChange>;
 

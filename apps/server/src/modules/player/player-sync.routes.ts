@@ -10,6 +10,8 @@ import {
   ZPlayerHeartbeat,
   ZPlayerManifest,
 } from '@screenline/shared/player';
+import { PLAYER_EVENT_COMMAND } from '@screenline/shared/fleet';
+import { createFleetDirectory } from '../fleet/fleet-directory';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
@@ -58,6 +60,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
     access,
     playerChanges,
   );
+  const fleet = createFleetDirectory(db);
   const streams = new Set<PassThrough>();
   app.addHook('preClose', async () => {
     // Open streams would keep the server from closing.
@@ -137,6 +140,20 @@ export async function playerSyncRoutes(app: FastifyInstance) {
       const send = (text: string) => {
         if (!stream.writableEnded) stream.write(text);
       };
+      // Remote commands (issue 23 item 2): what waits for this TV, sent once per connection; a
+      // command not acknowledged is sent again on the next connection until it expires.
+      const sentCommands = new Set<string>();
+      const sendCommands = async () => {
+        try {
+          for (const command of await fleet.pendingCommands(device.id, new Date())) {
+            if (sentCommands.has(command.id)) continue;
+            sentCommands.add(command.id);
+            send(`event: ${PLAYER_EVENT_COMMAND}\ndata: ${JSON.stringify(command)}\n\n`);
+          }
+        } catch (error) {
+          request.log.warn({ err: error }, 'the TV’s pending commands could not be read');
+        }
+      };
       const unsubscribe = playerChanges.subscribe((change) => {
         if (
           change.kind === 'reset' ||
@@ -151,6 +168,8 @@ export async function playerSyncRoutes(app: FastifyInstance) {
         ) {
           // The token stopped working: the stream ends; reconnecting answers 401.
           stream.end();
+        } else if (change.kind === 'command' && change.deviceIds.includes(device.id)) {
+          void sendCommands();
         }
       });
       const keepAlive = setInterval(() => send(': keep-alive\n\n'), EVENTS_KEEP_ALIVE_MS);
@@ -171,6 +190,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
 
       // The first bytes open the stream at once; `retry` is EventSource's reconnect delay.
       send(`: connected\nretry: 10000\n\n`);
+      void sendCommands();
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')

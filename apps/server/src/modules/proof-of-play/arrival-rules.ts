@@ -40,7 +40,14 @@ export interface TArrivalVerdict {
   /** `pending` (settlement decides) or why it is refused for good. */
   verdict: Extract<
     TPlayVerdict,
-    'pending' | 'failed' | 'clock-ahead' | 'too-old' | 'not-offered' | 'overlap' | 'too-short'
+    | 'pending'
+    | 'failed'
+    | 'clock-ahead'
+    | 'too-old'
+    | 'not-offered'
+    | 'overlap'
+    | 'too-short'
+    | 'takeover'
   >;
   /** The billable stretch (pending plays only). */
   billable: TSpan | null;
@@ -60,14 +67,25 @@ export interface TArrivalVerdict {
  * - One screen shows one thing at a time: the billable stretch is the longest part of
  *   `[start, start + clipped length)` that no play the device reported before covers (`taken`,
  *   and the plays before it in this batch, in order of start).
+ * - An emergency takeover (issue 23 item 6) replaces ads: a play that starts during one of the
+ *   space's takeovers is refused (`takeover`), and one that runs into it bills only the part
+ *   before it.
  *
  * Plays are judged in order of start (then sequence); `taken` grows with each pending play.
  */
 export function judgeArrivals(
   plays: readonly TArrivingPlay[],
-  context: { nowMs: number; served: readonly TServedVersion[]; taken: readonly TSpan[] },
+  context: {
+    nowMs: number;
+    served: readonly TServedVersion[];
+    taken: readonly TSpan[];
+    /** The ad space's emergency takeovers around the batch. */
+    takeovers?: readonly TSpan[];
+  },
 ): Map<string, TArrivalVerdict> {
-  const taken: TSpan[] = [...context.taken];
+  const takeovers = context.takeovers ?? [];
+  // Takeover time is never billable: it clips plays that run into it like a play would.
+  const taken: TSpan[] = [...context.taken, ...takeovers];
   const verdicts = new Map<string, TArrivalVerdict>();
   const refuse = (id: string, verdict: TArrivalVerdict['verdict']) =>
     verdicts.set(id, { verdict, billable: null });
@@ -90,6 +108,12 @@ export function judgeArrivals(
     const slotMs = offeredSlotMs(play, context.served);
     if (slotMs === null) {
       refuse(play.id, 'not-offered');
+      continue;
+    }
+    if (
+      takeovers.some((span) => span.startMs <= play.startedAtMs && play.startedAtMs < span.endMs)
+    ) {
+      refuse(play.id, 'takeover');
       continue;
     }
     const length = Math.min(play.shownMs, slotMs + PLAY_SLOT_TOLERANCE_MS);

@@ -4,7 +4,7 @@ import type { TImpression } from '@screenline/shared/player';
 import { PLAY_SLOT_TOLERANCE_MS } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
 import { literal, type TScripts } from '../../db/scripts';
-import { adSpace, impression, location } from '../../db/schema/index';
+import { adSpace, impression, location, takeover, takeoverAdSpace } from '../../db/schema/index';
 import { judgeArrivals, slotKey, type TArrivalVerdict } from './arrival-rules';
 import type { TServedFills } from './served-fills';
 import pLimit from 'p-limit';
@@ -77,6 +77,18 @@ function takenStatement(deviceId: string, fromMs: number, toMs: number): string 
 }
 const ZTakenRow = z.object({ from_ms: z.number(), ms: z.number() });
 
+/** The ad space's emergency takeovers around the batch (issue 23 item 6): never billable time. */
+function takeoversStatement(adSpaceId: string, fromMs: number, toMs: number): string {
+  return `select (extract(epoch from t.started_at) * 1000)::float8 as from_ms,
+      (extract(epoch from coalesce(t.ended_at, t.ends_at)) * 1000)::float8 as to_ms
+    from "${getTableName(takeover)}" t
+    join "${getTableName(takeoverAdSpace)}" ta on ta.takeover_id = t.id
+    where ta.ad_space_id = ${literal(adSpaceId)}::uuid
+      and t.started_at < ${literal(new Date(toMs + LONGEST_BILLABLE_MS))}::timestamptz
+      and coalesce(t.ended_at, t.ends_at) > ${literal(new Date(fromMs - LONGEST_BILLABLE_MS))}::timestamptz`;
+}
+const ZTakeoverRow = z.object({ from_ms: z.number(), to_ms: z.number() });
+
 /** The device that sent a batch. */
 export interface TPlaySource {
   deviceId: string;
@@ -104,6 +116,7 @@ export function createPlayIngest(options: {
   const zones = new Map<string, { timeZone: string; atMs: number }>();
   const gate = pLimit(INGEST_CONCURRENCY);
   const unsubscribe = options.changes?.subscribe((change) => {
+    if (change.kind === 'command') return;
     if (change.kind === 'reset' || !change.adSpaceIds) zones.clear();
     else for (const id of change.adSpaceIds) zones.delete(id);
   });
@@ -177,11 +190,12 @@ export function createPlayIngest(options: {
     const fromMs = Math.min(...starts);
     const toMs = Math.max(...starts);
     return scripts.transaction(async (tx) => {
-      const [, sentRows = [], takenRows = []] = await tx.run(
+      const [, sentRows = [], takenRows = [], takeoverRows = []] = await tx.run(
         [
           `select pg_advisory_xact_lock(hashtextextended(${literal(`screenline:plays:${source.deviceId}`)}, 0))`,
           servedFills.sentStatement(source.deviceId, fromMs, toMs),
           takenStatement(source.deviceId, fromMs, toMs),
+          takeoversStatement(source.adSpaceId, fromMs, toMs),
         ].join(';\n'),
       );
       const served = await servedFills.versionsOf(sentRows, (script) => tx.run(script));
@@ -201,6 +215,9 @@ export function createPlayIngest(options: {
           taken: ZTakenRow.array()
             .parse(takenRows)
             .map((row) => ({ startMs: row.from_ms, endMs: row.from_ms + row.ms })),
+          takeovers: ZTakeoverRow.array()
+            .parse(takeoverRows)
+            .map((row) => ({ startMs: row.from_ms, endMs: row.to_ms })),
         },
       );
       const [inserted = []] = await tx.run(insertStatement(rowsOf(verdicts)), { commit: true });

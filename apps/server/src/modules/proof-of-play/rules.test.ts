@@ -107,6 +107,26 @@ describe('arrival rules', () => {
     expect(verdicts.get(empty.id)?.verdict).toBe('too-short');
   });
 
+  it('refuses plays that start during an emergency takeover, and bills only the part before one', () => {
+    const takeovers = [{ startMs: NOW - HOUR + 5_000, endMs: NOW - HOUR / 2 }];
+    const runsInto = play({ startedAtMs: NOW - HOUR });
+    const during = play({ startedAtMs: NOW - HOUR + 20_000 });
+    const after = play({ startedAtMs: NOW - HOUR / 2 });
+    const verdicts = judgeArrivals([runsInto, during, after], {
+      nowMs: NOW,
+      served,
+      taken: [],
+      takeovers,
+    });
+    expect(verdicts.get(runsInto.id)).toEqual({
+      verdict: 'pending',
+      billable: { startMs: NOW - HOUR, endMs: NOW - HOUR + 5_000 },
+    });
+    expect(verdicts.get(during.id)).toEqual({ verdict: 'takeover', billable: null });
+    // The takeover ended: what starts then is billed again.
+    expect(verdicts.get(after.id)?.verdict).toBe('pending');
+  });
+
   it('longestFree keeps the longest uncovered part', () => {
     expect(
       longestFree({ startMs: 0, endMs: 100 }, [

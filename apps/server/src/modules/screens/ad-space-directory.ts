@@ -27,6 +27,20 @@ export function createAdSpaceDirectory(db: TDb) {
     },
 
     /**
+     * The owner's playlists among `ids` with their items, as the manifest carries them (an
+     * emergency takeover's playlist, issue 23 item 6). Others' and deleted ones are left out.
+     */
+    async findPlaylists(ownerId: string, ids: readonly string[]) {
+      const rows = await playlists.findByIds(ownerId, [...new Set(ids)]);
+      return rows.map((playlist) => ({
+        id: playlist.id,
+        name: playlist.name,
+        version: playlist.version,
+        items: ZPlaylistItems.parse(playlist.items),
+      }));
+    },
+
+    /**
      * What the TV's manifest is made of (modules/player/manifest.ts): the space with its
      * location, its schedule entries (as the resolver reads them), and every playlist the schedule or the default can reach,
      * with its items. Three queries; null when the space is not the owner's or is gone.

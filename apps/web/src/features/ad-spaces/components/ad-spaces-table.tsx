@@ -1,4 +1,4 @@
-import { Activity, ChartColumn, Pencil, Tv } from 'lucide-react';
+import { Activity, Camera, ChartColumn, Pencil, Tv } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import {
   DropdownMenu,
@@ -24,7 +24,7 @@ import {
   playingLabel,
 } from '@/features/ad-spaces/components/ad-space-status';
 
-export type TAdSpaceAction = 'edit' | 'connect' | 'status' | 'plays' | 'delete';
+export type TAdSpaceAction = 'edit' | 'connect' | 'status' | 'screen' | 'plays' | 'delete';
 
 /** The selector of a row's Actions button: focus returns there after a dialog it opened. */
 export const adSpaceActionsSelector = (id: string) => `[data-ad-space-actions="${CSS.escape(id)}"]`;
@@ -51,6 +51,10 @@ function AdSpaceMenu({
         <DropdownMenuItem onSelect={() => onAction('status', adSpace)}>
           <Activity aria-hidden />
           TV status…
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('screen', adSpace)}>
+          <Camera aria-hidden />
+          On screen now…
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onAction('plays', adSpace)}>
           <ChartColumn aria-hidden />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MapPin, MonitorPlay, Plus } from 'lucide-react';
+import { MapPin, MonitorPlay, Plus, Siren } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -24,11 +24,15 @@ import { ConnectTvPanel } from '@/features/ad-spaces/components/connect-tv-panel
 import { DeleteAdSpaceDialog } from '@/features/ad-spaces/components/delete-ad-space-dialog';
 import { PlaysReportDialog } from '@/features/ad-spaces/components/plays-report-dialog';
 import { SavedAdSpaceNotice } from '@/features/ad-spaces/components/saved-ad-space-notice';
+import { ScreenDialog } from '@/features/ad-spaces/components/screen-dialog';
+import { TakeoverBanner } from '@/features/ad-spaces/components/takeover-banner';
+import { TakeoverDialog } from '@/features/ad-spaces/components/takeover-dialog';
 import { TvStatusDialog } from '@/features/ad-spaces/components/tv-status-dialog';
 
 type TDialog =
   | { kind: 'form'; adSpace: TAdSpace | null }
-  | { kind: 'connect' | 'status' | 'delete'; adSpace: TAdSpace };
+  | { kind: 'connect' | 'status' | 'screen' | 'delete'; adSpace: TAdSpace }
+  | { kind: 'takeover' };
 
 /** The query parameter naming the ad space whose proof-of-play report is open. */
 const PLAYS_PARAM = 'plays';
@@ -112,11 +116,27 @@ export function AdSpacesPage() {
   );
   const close = useCallback(() => setDialog(null), []);
 
+  const takeoverButtonRef = useRef<HTMLButtonElement>(null);
+  const { remember: rememberTakeoverOpener, returnFocus: returnTakeoverFocus } =
+    useReturnFocus(takeoverButtonRef);
+  const openTakeover = () => {
+    rememberTakeoverOpener();
+    setDialog({ kind: 'takeover' });
+  };
   const addButton = (
     <Button ref={addButtonRef} onClick={openNew}>
       <Plus aria-hidden />
       Add ad space
     </Button>
+  );
+  const headerActions = (
+    <>
+      <Button ref={takeoverButtonRef} variant="outline" onClick={openTakeover}>
+        <Siren aria-hidden />
+        Emergency takeover
+      </Button>
+      {addButton}
+    </>
   );
   const hasNoLocation = locations.isSuccess && locations.data.length === 0;
 
@@ -125,8 +145,9 @@ export function AdSpacesPage() {
       <PageHeader
         title="Ad spaces"
         description="Each screen you run: its location, orientation, default playlist and whether its TV is online."
-        actions={adSpaces.length > 0 ? addButton : undefined}
+        actions={adSpaces.length > 0 ? headerActions : undefined}
       />
+      <TakeoverBanner />
 
       {list.isPending ? (
         <ListLoading label="Loading your ad spaces" />
@@ -195,6 +216,17 @@ export function AdSpacesPage() {
         adSpace={playsAdSpace}
         onClose={closePlays}
         onCloseAutoFocus={returnPlaysFocus}
+      />
+      <ScreenDialog
+        adSpace={dialog?.kind === 'screen' ? dialog.adSpace : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
+      />
+      <TakeoverDialog
+        isOpen={dialog?.kind === 'takeover'}
+        adSpaces={adSpaces}
+        onClose={close}
+        onCloseAutoFocus={returnTakeoverFocus}
       />
       <DeleteAdSpaceDialog
         adSpace={dialog?.kind === 'delete' ? dialog.adSpace : null}

@@ -241,6 +241,19 @@ export function AdSpacesHelpPage() {
             <HelpLink to={paths.help.monetize}>what is billed</HelpLink>).
           </li>
           <li>
+            <strong>On screen now…</strong>: a screenshot of what the TV shows, taken when you open
+            it and every five minutes while it stays open (<strong>Take a screenshot now</strong>{' '}
+            asks at once). Where the TV cannot capture (a video its platform plays outside the page,
+            say), it says why and what should be playing instead. The same window sends the TV a
+            command: <strong>Refresh content</strong> (fetch the latest schedule now),{' '}
+            <strong>Restart playback</strong>, <strong>Reload player</strong> and{' '}
+            <strong>Identify</strong> (the screen’s name and a four-character code on the TV for 10
+            seconds, the same code the commands list shows beside the TV). Each command goes from{' '}
+            <strong>Sent</strong> to <strong>Delivered</strong> (the TV got it) to{' '}
+            <strong>Done</strong> or <strong>Failed</strong>; one sent to an offline TV waits until
+            it is back, and reads <strong>Expired</strong> after 15 minutes.
+          </li>
+          <li>
             <strong>Delete</strong>: removes the ad space for good. If it is on the schedule, you
             are asked again (<strong>Delete with its schedule</strong>) before its schedule entries
             go with it. Its TV then waits for a new setup.
@@ -249,6 +262,19 @@ export function AdSpacesHelpPage() {
         <HelpTip>
           Offline? Check that the TV is on, the Screenline player is open and the network is up.
         </HelpTip>
+      </HelpSection>
+      <HelpSection title="Emergency takeover">
+        <p>
+          <strong>Emergency takeover</strong>, at the top of the page, shows a message, an image or
+          a playlist on the screens you choose (or all of them) at once. It replaces everything, ads
+          included, and no ad is billed while it shows. Online TVs switch within seconds; a TV that
+          is offline shows it when it reconnects, if it is still on.
+        </p>
+        <p>
+          While it runs, a banner above the table says who started it and when, where it shows (the
+          TVs that confirmed it) and when it ends; <strong>End now</strong> ends it on every screen.
+          Otherwise it ends by itself after the time you chose.
+        </p>
       </HelpSection>
     </HelpArticle>
   );

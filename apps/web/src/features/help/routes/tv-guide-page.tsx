@@ -100,6 +100,28 @@ export function TvGuidePage() {
         </p>
       </HelpSection>
 
+      <HelpSection title="Remote Commands and Takeovers">
+        <p>
+          The player keeps a connection open to Screenline, so you can act on a TV you cannot walk
+          to. From <strong>On screen now…</strong> on the{' '}
+          <HelpLink to={paths.advertiser.adSpaces}>Ad spaces</HelpLink> page you can refresh its
+          content, restart playback, reload the player, make it show its name and code for 10
+          seconds, or take a screenshot of what it shows. The TV confirms each command when it gets
+          it and again when it is done; a TV that is off gets it when it comes back, unless it
+          expired.
+        </p>
+        <p>
+          A screenshot is a small picture the TV draws of its own screen (the image or the current
+          video frame, with the QR code of an ad). Some TVs cannot draw a video into a picture: then
+          the page says so and shows what should be playing.
+        </p>
+        <p>
+          An <strong>emergency takeover</strong> covers the screen with your message, image or
+          playlist, stops everything else including ads, and ends when you end it or when its time
+          is up.
+        </p>
+      </HelpSection>
+
       <HelpSection title="Best Practices">
         <ul>
           <li>

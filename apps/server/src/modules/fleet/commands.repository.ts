@@ -1,0 +1,181 @@
+import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { TDeviceCommand, TDeviceCommandKind, TPlayerCommand } from '@screenline/shared/fleet';
+import type { TDb } from '../../db/database';
+import { device, deviceCommand, deviceScreenshot } from '../../db/schema/index';
+
+/** How many commands the owner's list shows. */
+export const COMMAND_LIST_LIMIT = 100;
+
+type TCommandRow = typeof deviceCommand.$inferSelect;
+
+/** A stored command as the owner reads it: `sent` or `delivered` past its expiry is `expired`. */
+export function toDeviceCommand(
+  row: TCommandRow,
+  deviceName: string | null,
+  nowMs: number,
+): TDeviceCommand {
+  const isOpen = row.state === 'sent' || row.state === 'delivered';
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: isOpen && row.expiresAt.getTime() <= nowMs ? 'expired' : row.state,
+    deviceId: row.deviceId,
+    deviceName,
+    adSpaceId: row.adSpaceId,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    problem: row.problem,
+  };
+}
+
+/** Queries of remote commands and screenshots (issue 23 items 2 and 3). */
+export function createCommandsRepository(db: TDb) {
+  return {
+    /** The owner's set-up TVs (a token, an ad space) of these ad spaces or with these ids. */
+    async targetDevices(
+      ownerId: string,
+      adSpaceIds: readonly string[],
+      deviceIds: readonly string[],
+    ) {
+      const wanted = [
+        ...(adSpaceIds.length > 0 ? [inArray(device.adSpaceId, [...adSpaceIds])] : []),
+        ...(deviceIds.length > 0 ? [inArray(device.id, [...deviceIds])] : []),
+      ];
+      if (wanted.length === 0) return [];
+      return db
+        .select({ id: device.id, adSpaceId: device.adSpaceId, name: device.name })
+        .from(device)
+        .where(
+          and(
+            eq(device.ownerId, ownerId),
+            isNotNull(device.tokenHash),
+            isNotNull(device.adSpaceId),
+            or(...wanted),
+          ),
+        );
+    },
+
+    async insert(
+      rows: {
+        ownerId: string;
+        deviceId: string;
+        adSpaceId: string | null;
+        kind: TDeviceCommandKind;
+        createdBy: string;
+        expiresAt: Date;
+      }[],
+    ): Promise<TCommandRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(deviceCommand).values(rows).returning();
+    },
+
+    async list(ownerId: string, adSpaceId: string | undefined) {
+      return db
+        .select({ command: deviceCommand, deviceName: device.name })
+        .from(deviceCommand)
+        .innerJoin(device, eq(device.id, deviceCommand.deviceId))
+        .where(
+          and(
+            eq(deviceCommand.ownerId, ownerId),
+            adSpaceId ? eq(deviceCommand.adSpaceId, adSpaceId) : undefined,
+          ),
+        )
+        .orderBy(desc(deviceCommand.createdAt), desc(deviceCommand.id))
+        .limit(COMMAND_LIST_LIMIT);
+    },
+
+    /** What waits for the TV: sent, not acknowledged, not expired; oldest first. */
+    async pendingFor(deviceId: string, now: Date): Promise<TPlayerCommand[]> {
+      const rows = await db
+        .select({
+          id: deviceCommand.id,
+          kind: deviceCommand.kind,
+          expiresAt: deviceCommand.expiresAt,
+        })
+        .from(deviceCommand)
+        .where(
+          and(
+            eq(deviceCommand.deviceId, deviceId),
+            eq(deviceCommand.state, 'sent'),
+            gt(deviceCommand.expiresAt, now),
+          ),
+        )
+        .orderBy(deviceCommand.createdAt)
+        .limit(50);
+      return rows.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() }));
+    },
+
+    /**
+     * The TV's acknowledgement: `delivered` only from `sent`, `done`/`failed` from either open
+     * state; a repeated or late one changes nothing. Answers whether the command is the device's.
+     */
+    async acknowledge(
+      deviceId: string,
+      id: string,
+      ack: { state: 'delivered' | 'done' | 'failed'; problem?: string | undefined },
+      now: Date,
+    ): Promise<boolean> {
+      const from = ack.state === 'delivered' ? ['sent'] : ['sent', 'delivered'];
+      await db
+        .update(deviceCommand)
+        .set(
+          ack.state === 'delivered'
+            ? { state: 'delivered', deliveredAt: now }
+            : {
+                state: ack.state,
+                finishedAt: now,
+                // Receipt is implied by the outcome when the first ack was lost.
+                deliveredAt: sql`coalesce(${deviceCommand.deliveredAt}, ${now.toISOString()}::timestamptz)`,
+                problem: ack.state === 'failed' ? (ack.problem ?? 'The TV could not do it.') : null,
+              },
+        )
+        .where(
+          and(
+            eq(deviceCommand.id, id),
+            eq(deviceCommand.deviceId, deviceId),
+            inArray(deviceCommand.state, from as ('sent' | 'delivered')[]),
+          ),
+        );
+      const [found] = await db
+        .select({ id: deviceCommand.id })
+        .from(deviceCommand)
+        .where(and(eq(deviceCommand.id, id), eq(deviceCommand.deviceId, deviceId)));
+      return !!found;
+    },
+
+    /** Replaces the device's screenshot (or says why there is none). */
+    async saveScreenshot(
+      source: { deviceId: string; ownerId: string; adSpaceId: string },
+      shot: { jpegBase64: string | null; problem: string | null },
+      now: Date,
+    ) {
+      await db
+        .insert(deviceScreenshot)
+        .values({ ...source, ...shot, takenAt: now })
+        .onConflictDoUpdate({
+          target: deviceScreenshot.deviceId,
+          set: { ...shot, adSpaceId: source.adSpaceId, takenAt: now },
+        });
+    },
+
+    /** The newest screenshot of each TV that plays the space now. */
+    async screenshotsOf(ownerId: string, adSpaceId: string) {
+      return db
+        .select({ shot: deviceScreenshot, deviceName: device.name })
+        .from(deviceScreenshot)
+        .innerJoin(device, eq(device.id, deviceScreenshot.deviceId))
+        .where(
+          and(
+            eq(deviceScreenshot.ownerId, ownerId),
+            eq(deviceScreenshot.adSpaceId, adSpaceId),
+            eq(device.adSpaceId, adSpaceId),
+          ),
+        )
+        .orderBy(desc(deviceScreenshot.takenAt));
+    },
+  };
+}
+
+export type TCommandsRepository = ReturnType<typeof createCommandsRepository>;

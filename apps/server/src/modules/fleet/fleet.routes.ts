@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@screenline/shared/errors';
+import {
+  ZCommandAck,
+  ZDeviceCommandList,
+  ZDeviceCommandQuery,
+  ZPlayerScreenshot,
+  ZScreenshotList,
+  ZSendDeviceCommand,
+  ZStartTakeover,
+  ZTakeover,
+  ZTakeoverList,
+} from '@screenline/shared/fleet';
+import { ZIdParams } from '@screenline/shared/location';
+import { createContentDirectory } from '../content/content-directory';
+import { limited } from '../player/player-sync.routes';
+import { createCommandsRepository } from './commands.repository';
+import { createCommandsService } from './commands.service';
+import { createTakeoversRepository } from './takeovers.repository';
+import { createTakeoversService } from './takeovers.service';
+
+/** A TV's acknowledgements and screenshots, per device token (a runaway TV is stopped). */
+const PLAYER_FLEET_LIMITS = {
+  ack: { max: 120, timeWindow: 60_000 },
+  screenshot: { max: 12, timeWindow: 60_000 },
+} as const;
+
+/**
+ * Running many screens (issue 23 items 2, 3 and 6): remote commands, "on screen now" and the
+ * emergency takeover, for owners on the web and TVs with their device token. docs/ARCHITECTURE.md
+ * "Remote commands, screenshots and takeovers".
+ */
+export async function fleetRoutes(app: FastifyInstance) {
+  const { db, access, playerChanges, storage, config } = app.deps;
+  const commands = createCommandsService(createCommandsRepository(db), access, playerChanges);
+  const takeovers = createTakeoversService(
+    createTakeoversRepository(db),
+    access,
+    createContentDirectory(db, storage, config.storageBucket),
+    playerChanges,
+  );
+  access.registerOwnerLookup('takeover', takeovers.findOwners);
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+  const fleet = ['fleet'];
+
+  r.post(
+    '/api/v1/device-commands',
+    {
+      schema: {
+        tags: fleet,
+        summary:
+          'Send a command (refresh, reload, restart, identify, screenshot) to every TV of the ad spaces and TVs named; online TVs get it at once, offline ones when they reconnect, until it expires',
+        body: ZSendDeviceCommand,
+        response: { 201: ZDeviceCommandList, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await commands.send(await request.getPrincipal(), request.body)),
+  );
+
+  r.get(
+    '/api/v1/device-commands',
+    {
+      schema: {
+        tags: fleet,
+        summary: 'The newest commands with their states (sent, delivered, done, failed, expired)',
+        querystring: ZDeviceCommandQuery,
+        response: { 200: ZDeviceCommandList, ...refusals },
+      },
+    },
+    async (request) => commands.list(await request.getPrincipal(), request.query.adSpaceId),
+  );
+
+  r.get(
+    '/api/v1/ad-spaces/:id/screenshots',
+    {
+      schema: {
+        tags: fleet,
+        summary:
+          'The newest screenshot of each TV playing the ad space, or why it could not take one',
+        params: ZIdParams,
+        response: { 200: ZScreenshotList, ...refusals },
+      },
+    },
+    async (request) => commands.screenshotsOf(await request.getPrincipal(), request.params.id),
+  );
+
+  r.post(
+    '/api/v1/player/commands/:id/ack',
+    {
+      config: limited(PLAYER_FLEET_LIMITS.ack),
+      schema: {
+        tags: ['player'],
+        summary: 'The calling TV acknowledges one of its commands: delivered, then done or failed',
+        params: z.object({ id: z.string().max(100) }),
+        body: ZCommandAck,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await commands.acknowledge(await request.getPrincipal(), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/v1/player/screenshot',
+    {
+      config: limited(PLAYER_FLEET_LIMITS.screenshot),
+      schema: {
+        tags: ['player'],
+        summary:
+          'The calling TV uploads a small JPEG of its screen (at most 200 KB, base64), or why it could not take one',
+        body: ZPlayerScreenshot,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await commands.saveScreenshot(await request.getPrincipal(), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/v1/takeovers',
+    {
+      schema: {
+        tags: fleet,
+        summary:
+          'Start an emergency takeover: a message, an image or a playlist replaces everything (ads included) on the chosen screens or all of them until ended or expired',
+        body: ZStartTakeover,
+        response: { 201: ZTakeover, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await takeovers.start(await request.getPrincipal(), request.body)),
+  );
+
+  r.get(
+    '/api/v1/takeovers',
+    {
+      schema: {
+        tags: fleet,
+        summary: 'The owner’s takeovers, newest first: who started each, when, and where it showed',
+        response: { 200: ZTakeoverList, ...refusals },
+      },
+    },
+    async (request) => takeovers.list(await request.getPrincipal()),
+  );
+
+  r.post(
+    '/api/v1/takeovers/:id/end',
+    {
+      schema: {
+        tags: fleet,
+        summary: 'End a takeover on every screen now (ending an ended one changes nothing)',
+        params: ZIdParams,
+        response: { 200: ZTakeover, ...refusals },
+      },
+    },
+    async (request) => takeovers.end(await request.getPrincipal(), request.params.id),
+  );
+
+  r.post(
+    '/api/v1/player/takeovers/:id/shown',
+    {
+      config: limited(PLAYER_FLEET_LIMITS.ack),
+      schema: {
+        tags: ['player'],
+        summary: 'The calling TV shows the takeover (logged once per TV)',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await takeovers.shown(await request.getPrincipal(), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,154 @@
+import { expect } from 'vitest';
+import { ZDeviceCommandList, ZTakeover } from '@screenline/shared/fleet';
+import { ZDeviceRegistration } from '@screenline/shared/player';
+import { insertAdSpace } from '../screen-rows';
+import type { TCase, TFixture } from './matrix-types';
+
+/**
+ * Issue 23's routes (modules/fleet): remote commands, screenshots and takeovers for the owner,
+ * and the TV's acknowledgements, which name a command or takeover of its own.
+ */
+
+const userOf = (f: TFixture, target: 'own' | 'foreign') => (target === 'own' ? f.owner : f.other);
+
+let registrations = 0;
+/** An ad space of `target`'s with a TV set up on it: the space and the TV's token. */
+async function spaceWithTv(f: TFixture, target: 'own' | 'foreign') {
+  registrations += 1;
+  const user = userOf(f, target);
+  const adSpaceId = await insertAdSpace(f.t, user.userId);
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/player/devices',
+    cookie: user.cookie,
+    payload: {
+      deviceKey: `matrix-fleet-device-${registrations}`,
+      adSpaceId,
+      userAgent: 'Matrix',
+      appVersion: '0.0.0',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { adSpaceId, token: ZDeviceRegistration.parse(res.json()).token };
+}
+
+/** A command `target`'s owner sent to a TV of theirs: its id. */
+async function commandOf(f: TFixture, target: 'own' | 'foreign', adSpaceId: string) {
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/device-commands',
+    cookie: userOf(f, target).cookie,
+    payload: { kind: 'refresh', adSpaceIds: [adSpaceId] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return ZDeviceCommandList.parse(res.json()).items[0]!.id;
+}
+
+/** A takeover `target`'s owner started on the space: its id. */
+async function takeoverOf(f: TFixture, target: 'own' | 'foreign', adSpaceId: string) {
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/takeovers',
+    cookie: userOf(f, target).cookie,
+    payload: { kind: 'message', message: 'Matrix', adSpaceIds: [adSpaceId], durationMinutes: 5 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return ZTakeover.parse(res.json()).id;
+}
+
+export const FLEET_CASES: Record<string, TCase> = {
+  'POST /api/v1/device-commands': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'POST',
+      url: '/api/v1/device-commands',
+      payload: { kind: 'identify', adSpaceIds: [(await spaceWithTv(f, target)).adSpaceId] },
+    }),
+  },
+  'GET /api/v1/device-commands': {
+    audience: 'screen-owner',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/device-commands' }),
+  },
+  'GET /api/v1/ad-spaces/:id/screenshots': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/ad-spaces/${await insertAdSpace(f.t, userOf(f, target).userId)}/screenshots`,
+    }),
+  },
+  // The TV's own token always; `foreign` names another owner's command: 404.
+  'POST /api/v1/player/commands/:id/ack': {
+    audience: 'device',
+    ok: 204,
+    hasIds: true,
+    request: async (f, target) => {
+      const own = await spaceWithTv(f, 'own');
+      const other = target === 'own' ? own : await spaceWithTv(f, 'foreign');
+      return {
+        method: 'POST',
+        url: `/api/v1/player/commands/${await commandOf(f, target, other.adSpaceId)}/ack`,
+        headers: { authorization: `Bearer ${own.token}` },
+        payload: { state: 'delivered' },
+      };
+    },
+  },
+  'POST /api/v1/player/screenshot': {
+    audience: 'device',
+    ok: 204,
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/v1/player/screenshot',
+      headers: { authorization: `Bearer ${(await spaceWithTv(f, 'own')).token}` },
+      payload: { problem: 'Matrix: nothing on screen.' },
+    }),
+  },
+  'POST /api/v1/takeovers': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'POST',
+      url: '/api/v1/takeovers',
+      payload: {
+        kind: 'message',
+        message: 'Matrix',
+        adSpaceIds: [await insertAdSpace(f.t, userOf(f, target).userId)],
+        durationMinutes: 5,
+      },
+    }),
+  },
+  'GET /api/v1/takeovers': {
+    audience: 'screen-owner',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/takeovers' }),
+  },
+  'POST /api/v1/takeovers/:id/end': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'POST',
+      url: `/api/v1/takeovers/${await takeoverOf(f, target, await insertAdSpace(f.t, userOf(f, target).userId))}/end`,
+    }),
+  },
+  // Another owner's takeover (on their space) is a 404 for this TV.
+  'POST /api/v1/player/takeovers/:id/shown': {
+    audience: 'device',
+    ok: 204,
+    hasIds: true,
+    request: async (f, target) => {
+      const own = await spaceWithTv(f, 'own');
+      const space = target === 'own' ? own.adSpaceId : await insertAdSpace(f.t, f.other.userId);
+      return {
+        method: 'POST',
+        url: `/api/v1/player/takeovers/${await takeoverOf(f, target, space)}/shown`,
+        headers: { authorization: `Bearer ${own.token}` },
+      };
+    },
+  },
+};
