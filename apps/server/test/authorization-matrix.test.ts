@@ -14,6 +14,7 @@ import { contentItemOf, uploadedImageOf } from './matrix/fixtures';
 import { CONTACT_CASES } from './matrix/contact-cases';
 import { DEVICE_CASES, pairingGrantOf } from './matrix/device-cases';
 import { MARKETPLACE_CASES } from './matrix/marketplace-cases';
+import { SCREEN_GROUP_CASES } from './matrix/screen-group-cases';
 import { STORAGE_CASES } from './matrix/storage-cases';
 import type { TCase, TFixture } from './matrix/matrix-types';
 
@@ -558,6 +559,7 @@ const CASES: Record<string, TCase> = {
   ...CONTACT_CASES,
   ...STORAGE_CASES,
   ...DEVICE_CASES,
+  ...SCREEN_GROUP_CASES,
 };
 
 /** The route a case checks: its key without the ` (operation)` some routes' cases add. */

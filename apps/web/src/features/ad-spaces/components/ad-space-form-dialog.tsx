@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import type { TAdSpace, TNamedRef } from '@screenline/shared/ad-space';
@@ -215,6 +215,13 @@ function AdSpaceForm({
             </Select>
           )}
         </FormField>
+        <FormField
+          label="Tags (optional)"
+          hint="Separate them with commas, e.g. lobby, berlin. Groups and filters use them."
+          error={tagsError(errors)}
+        >
+          {(field) => <Input {...field} autoComplete="off" {...register('tags')} />}
+        </FormField>
       </DialogBody>
       <DialogActions>
         <DialogClose asChild>
@@ -313,4 +320,16 @@ export function AdSpaceFormDialog({
       )}
     </Dialog>
   );
+}
+
+/** A tag's message: the schema names the list (`tags`) or one tag in it (`tags.2`). */
+function tagsError(errors: FieldErrors<TAdSpaceFormValues>): string | undefined {
+  const found: unknown = errors.tags;
+  if (!found || typeof found !== 'object') return undefined;
+  if ('message' in found && typeof found.message === 'string') return found.message;
+  for (const item of Object.values(found)) {
+    if (item && typeof item === 'object' && 'message' in item && typeof item.message === 'string')
+      return item.message;
+  }
+  return undefined;
 }
