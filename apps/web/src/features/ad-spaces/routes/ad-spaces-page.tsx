@@ -59,8 +59,8 @@ function TagFilter({
   knownTags: readonly string[];
   onChange: (tag: string | null) => void;
 }) {
+  // The page keys it by the tag: another tag starts it afresh.
   const [text, setText] = useState(tag ?? '');
-  useEffect(() => setText(tag ?? ''), [tag]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const normalized = normalizeTag(text);
@@ -240,7 +240,7 @@ export function AdSpacesPage() {
         />
       ) : adSpaces.length === 0 && tag !== null ? (
         <>
-          <TagFilter tag={tag} knownTags={knownTags} onChange={setTag} />
+          <TagFilter key={tag ?? ''} tag={tag} knownTags={knownTags} onChange={setTag} />
           <Alert>No ad space carries the tag “{tag}”.</Alert>
         </>
       ) : adSpaces.length === 0 && hasNoLocation ? (
@@ -274,7 +274,7 @@ export function AdSpacesPage() {
               onDismiss={() => setSaved(null)}
             />
           )}
-          <TagFilter tag={tag} knownTags={knownTags} onChange={setTag} />
+          <TagFilter key={tag ?? ''} tag={tag} knownTags={knownTags} onChange={setTag} />
           <BulkActionsBar
             selected={selected}
             onAction={setBulk}
