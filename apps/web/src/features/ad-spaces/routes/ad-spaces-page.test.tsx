@@ -43,6 +43,7 @@ function makeAdSpace(overrides: Partial<TAdSpace> = {}): TAdSpace {
     resolutionWidth: 1920,
     resolutionHeight: 1080,
     defaultPlaylist: null,
+    tags: [],
     status: 'never-connected',
     lastSeenAt: null,
     contentVersion: 1,
