@@ -46,7 +46,7 @@ test('a group schedule: one entry made for a group plays on both of its screens'
 
   // Schedule the playlist on the group, all day every day, from the first screen's schedule.
   await groups.getByRole('link', { name: 'Schedule Lobbies' }).click();
-  await expect(page.getByLabel('Ad space')).toHaveValue(berlin.adSpaceId);
+  await expect(page.getByLabel('Ad space', { exact: true })).toHaveValue(berlin.adSpaceId);
   await page.getByRole('button', { name: 'New entry' }).click();
   const entryForm = page.getByRole('dialog', { name: 'New schedule entry' });
   await entryForm.getByLabel('Plays on').selectOption({ label: 'Group: Lobbies (2 screens)' });
@@ -57,7 +57,7 @@ test('a group schedule: one entry made for a group plays on both of its screens'
   await expect(entryForm).toBeHidden();
 
   // The other screen's schedule shows it as the group's entry.
-  await page.getByLabel('Ad space').selectOption({ label: 'New York lobby · Riverside Mall' });
+  await page.getByLabel('Ad space', { exact: true }).selectOption({ label: 'New York lobby · Riverside Mall' });
   await expect(page.getByText('Group: Lobbies').first()).toBeVisible();
 
   // Both TVs' manifests carry the entry and play it now, each on its own clock.

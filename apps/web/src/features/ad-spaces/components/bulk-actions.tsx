@@ -283,6 +283,8 @@ function MonetizeForm({ selected, onDone }: { selected: readonly TAdSpace[]; onD
   const minimum = settings.data?.minMicrosPerSecond ?? 0;
   const [floor, setFloor] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
+  /** The spaces the server refused, each with its reason; the others were requested. */
+  const [refusals, setRefusals] = useState<string | null>(null);
   const shown = floor ?? (settings.data ? microsToUnits(minimum) : '');
   return (
     <BulkForm
@@ -305,13 +307,19 @@ function MonetizeForm({ selected, onDone }: { selected: readonly TAdSpace[]; onD
           toast.success(`Monetization requested for ${outcome.requested.join(', ')}.`);
         }
         if (outcome.refused.length > 0) {
-          throw new Error(
+          setRefusals(
             outcome.refused.map((refusal) => `${refusal.name}: ${refusal.message}`).join(' '),
           );
+          return;
         }
         onDone();
       }}
     >
+      {refusals && (
+        <Alert tone="error" title="Not requested for every screen">
+          {refusals}
+        </Alert>
+      )}
       <FormField
         label="Floor price per second (€)"
         hint={`At least ${perSecond(minimum)}. Each screen is reviewed by a super-user, as when you ask for one.`}
