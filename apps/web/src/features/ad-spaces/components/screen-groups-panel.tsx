@@ -75,14 +75,24 @@ function GroupRow({ group, onDelete }: { group: TScreenGroup; onDelete: () => vo
       </div>
       <div className="flex gap-2">
         {link && (
-          <Link to={link} className={buttonClasses('outline', 'sm')}>
+          <Link
+            to={link}
+            aria-label={`Schedule ${group.name}`}
+            className={buttonClasses('outline', 'sm')}
+          >
             <CalendarClock aria-hidden />
-            Schedule<span className="sr-only"> {group.name}</span>
+            Schedule
           </Link>
         )}
-        <Button variant="ghost" size="sm" className="text-danger" onClick={onDelete}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Delete ${group.name}`}
+          className="text-danger"
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden />
-          Delete<span className="sr-only"> {group.name}</span>
+          Delete
         </Button>
       </div>
     </li>

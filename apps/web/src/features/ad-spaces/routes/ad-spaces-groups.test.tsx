@@ -83,7 +83,7 @@ function renderPage(path = '/advertiser/ad-spaces') {
 const bulkCalls = (calls: TCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === '/api/v1/ad-spaces/bulk');
 
-describe('/advertiser/ad-spaces: tags, groups and bulk actions', () => {
+describe('/advertiser/ad-spaces: tags, groups and bulk actions', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
   });
@@ -109,7 +109,7 @@ describe('/advertiser/ad-spaces: tags, groups and bulk actions', () => {
     const calls = stubApi();
     renderPage();
     await screen.findByRole('table', { name: 'Ad spaces' });
-    await user.type(screen.getByRole('searchbox', { name: 'Filter by tag' }), '  Berlin ');
+    await user.type(screen.getByRole('combobox', { name: 'Filter by tag' }), '  Berlin ');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() =>
       expect(
@@ -145,7 +145,7 @@ describe('/advertiser/ad-spaces: tags, groups and bulk actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add tag' }));
     expect(within(dialog).getByText('Enter a tag.')).toBeVisible();
     expect(bulkCalls(calls)).toEqual([]);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Tag' }), 'Menu  Boards');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tag' }), 'Menu  Boards');
     await user.click(within(dialog).getByRole('button', { name: 'Add tag' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bulkCalls(calls).map((call) => call.body)).toEqual([
@@ -167,7 +167,7 @@ describe('/advertiser/ad-spaces: tags, groups and bulk actions', () => {
     expect(screen.getByRole('toolbar')).toHaveTextContent('3 ad spaces selected');
     await user.click(screen.getByRole('button', { name: 'Remove tag…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove a tag' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Tag' }), 'lobby');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tag' }), 'lobby');
     await user.click(within(dialog).getByRole('button', { name: 'Remove tag' }));
     expect(await within(dialog).findByText('That ad space was not found.')).toBeVisible();
   });
