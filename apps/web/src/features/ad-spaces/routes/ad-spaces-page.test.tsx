@@ -271,6 +271,7 @@ describe('/advertiser/ad-spaces', () => {
       resolutionWidth: 1080,
       resolutionHeight: 1920,
       defaultPlaylistId: null,
+      tags: [],
     });
   });
 
