@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount } from './support/app';
-import {
-  SAMPLE_IMAGE,
-  addToLibrary,
-  createPlaylist,
-  createScreen,
-  registerTv,
-} from './support/tv';
+import { SAMPLE_IMAGE, addToLibrary, createPlaylist, createScreen, registerTv } from './support/tv';
 
 /*
  * Issue 23 item 1's journey: an owner with a screen in Berlin and one in New York selects both on
@@ -24,7 +18,10 @@ test('a group schedule: one entry made for a group plays on both of its screens'
   const playlistId = await createPlaylist(page.request, 'Welcome loop', [
     { content: image, kind: 'image', durationSeconds: 5 },
   ]);
-  const berlin = await createScreen(page.request, { name: 'Berlin lobby', timeZone: 'Europe/Berlin' });
+  const berlin = await createScreen(page.request, {
+    name: 'Berlin lobby',
+    timeZone: 'Europe/Berlin',
+  });
   const newYork = await createScreen(page.request, {
     name: 'New York lobby',
     timeZone: 'America/New_York',
@@ -57,7 +54,9 @@ test('a group schedule: one entry made for a group plays on both of its screens'
   await expect(entryForm).toBeHidden();
 
   // The other screen's schedule shows it as the group's entry.
-  await page.getByLabel('Ad space', { exact: true }).selectOption({ label: 'New York lobby · Riverside Mall' });
+  await page
+    .getByLabel('Ad space', { exact: true })
+    .selectOption({ label: 'New York lobby · Riverside Mall' });
   await expect(page.getByText('Group: Lobbies').first()).toBeVisible();
 
   // Both TVs' manifests carry the entry and play it now, each on its own clock.

@@ -65,10 +65,7 @@ export const SCREEN_GROUP_KINDS = ['static', 'tags'] as const;
 export const ZScreenGroupKind = z.enum(SCREEN_GROUP_KINDS);
 export type TScreenGroupKind = z.infer<typeof ZScreenGroupKind>;
 
-const ZGroupName = text()
-  .trim()
-  .min(1, 'Enter a name.')
-  .max(200, 'Keep it under 200 characters.');
+const ZGroupName = text().trim().min(1, 'Enter a name.').max(200, 'Keep it under 200 characters.');
 
 /** POST /api/v1/screen-groups */
 export const ZCreateScreenGroup = z.discriminatedUnion('kind', [

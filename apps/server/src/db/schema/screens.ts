@@ -102,7 +102,10 @@ export const adSpace = pgTable(
     /** Last player heartbeat (the TV player issue writes it). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
     /** Normalized tags (ZTag), sorted; a tag group matches the spaces holding all of its tags. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
@@ -127,7 +130,10 @@ export const screenGroup = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: screenGroupKindEnum('kind').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [index('screen_group_owner_name_idx').on(t.ownerId, t.name, t.id)],

@@ -7,7 +7,8 @@ import { requireWithinEntryLimit } from './entry-limit';
 import { findGroupMemberIds, isSpaceInGroup } from './group-membership';
 
 /** Where an entry plays: one ad space or one screen group (issue 23). */
-export type TEntryTarget = { adSpaceId: string; groupId?: undefined } | { groupId: string; adSpaceId?: undefined };
+export type TEntryTarget =
+  { adSpaceId: string; groupId?: undefined } | { groupId: string; adSpaceId?: undefined };
 
 /** The fields of an entry a screen owner edits. */
 export interface TScheduleFields {

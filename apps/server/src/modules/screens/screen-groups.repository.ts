@@ -22,10 +22,7 @@ export function createScreenGroupsRepository(db: TDb) {
 
 function groupQueries(db: TDb) {
   const selectGroups = () =>
-    db
-      .select({ group: screenGroup, scheduleEntryCount: entryCount })
-      .from(screenGroup)
-      .$dynamic();
+    db.select({ group: screenGroup, scheduleEntryCount: entryCount }).from(screenGroup).$dynamic();
 
   /** Adds spaces to a static group; those already in it stay once. */
   async function addMembers(groupId: string, adSpaceIds: readonly string[]): Promise<void> {

@@ -57,8 +57,7 @@ describe.each(BACKENDS)('screen groups, tags and bulk actions on %s', (backend) 
     const ny = await createLocation(t, ann, { name: 'Harbour', timeZone: 'America/New_York' });
     const berlin = await createLocation(t, ann, { name: 'Station', timeZone: 'Europe/Berlin' });
     lobbyNy = (await createAdSpace(t, ann, { locationId: ny.id, name: 'NY lobby' })).id;
-    lobbyBerlin = (await createAdSpace(t, ann, { locationId: berlin.id, name: 'Berlin lobby' }))
-      .id;
+    lobbyBerlin = (await createAdSpace(t, ann, { locationId: berlin.id, name: 'Berlin lobby' })).id;
     const elsewhere = await createLocation(t, ben, { name: 'Elsewhere' });
     bensSpace = (await createAdSpace(t, ben, { locationId: elsewhere.id, name: 'Ben’s' })).id;
     [menu, fallback] = [await insertPlaylist(t, ann, 'Menu'), await insertPlaylist(t, ann, 'Rest')];
@@ -223,7 +222,9 @@ describe.each(BACKENDS)('screen groups, tags and bulk actions on %s', (backend) 
   it('refuses bad tags and a static group given tags with 400, changing nothing', async () => {
     const comma = await call(ann, 'PATCH', `/api/v1/ad-spaces/${lobbyNy}`, { tags: ['a,b'] });
     expect(comma.statusCode).toBe(400);
-    const long = await call(ann, 'PATCH', `/api/v1/ad-spaces/${lobbyNy}`, { tags: ['x'.repeat(41)] });
+    const long = await call(ann, 'PATCH', `/api/v1/ad-spaces/${lobbyNy}`, {
+      tags: ['x'.repeat(41)],
+    });
     expect(long.statusCode).toBe(400);
     const many = await call(ann, 'PATCH', `/api/v1/ad-spaces/${lobbyNy}`, {
       tags: Array.from({ length: 21 }, (_, index) => `tag ${index}`),

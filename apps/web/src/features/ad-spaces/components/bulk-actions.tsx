@@ -109,7 +109,11 @@ function BulkForm({
     }
   };
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <DialogBody>
         {failure && <Alert tone="error">{failure}</Alert>}
         {children}
@@ -203,7 +207,10 @@ function PlaylistForm({ selected, onDone }: { selected: readonly TAdSpace[]; onD
       onSubmit={async () => {
         await bulk.mutateAsync({
           adSpaceIds: selected.map((space) => space.id),
-          action: { kind: 'set-default-playlist', playlistId: playlistId === '' ? null : playlistId },
+          action: {
+            kind: 'set-default-playlist',
+            playlistId: playlistId === '' ? null : playlistId,
+          },
         } satisfies TBulkAdSpaceRequest);
         toast.success(`The default playlist of ${spacesText(selected.length)} changed.`);
         onDone();
@@ -211,7 +218,11 @@ function PlaylistForm({ selected, onDone }: { selected: readonly TAdSpace[]; onD
     >
       <FormField label="Default playlist" hint="Plays whenever no schedule entry is active.">
         {(field) => (
-          <Select {...field} value={playlistId} onChange={(event) => setPlaylistId(event.target.value)}>
+          <Select
+            {...field}
+            value={playlistId}
+            onChange={(event) => setPlaylistId(event.target.value)}
+          >
             <option value="">None (idle screen)</option>
             {(playlists.data ?? []).map((playlist) => (
               <option key={playlist.id} value={playlist.id}>
@@ -252,8 +263,8 @@ function GroupForm({ selected, onDone }: { selected: readonly TAdSpace[]; onDone
     >
       {groups.isSuccess && choices.length === 0 ? (
         <Alert>
-          You have no group of chosen screens yet: use “New group…” to make one from this
-          selection. A tag group takes screens by their tags.
+          You have no group of chosen screens yet: use “New group…” to make one from this selection.
+          A tag group takes screens by their tags.
         </Alert>
       ) : (
         <FormField

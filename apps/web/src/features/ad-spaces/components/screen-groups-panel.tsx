@@ -142,7 +142,11 @@ function NewGroupForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <DialogBody>
         {failure && <Alert tone="error">{failure}</Alert>}
         <FormField label="Name" error={errors.name}>
@@ -155,7 +159,12 @@ function NewGroupForm({
             />
           )}
         </FormField>
-        <SegmentedControl label="The group holds" value={kind} onChange={setKind} segments={KINDS} />
+        <SegmentedControl
+          label="The group holds"
+          value={kind}
+          onChange={setKind}
+          segments={KINDS}
+        />
         {kind === 'tags' ? (
           <FormField
             label="Tags"

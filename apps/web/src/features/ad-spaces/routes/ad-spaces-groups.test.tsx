@@ -113,7 +113,9 @@ describe('/advertiser/ad-spaces: tags, groups and bulk actions', { timeout: 30_0
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() =>
       expect(
-        calls.some((call) => call.path === '/api/v1/ad-spaces' && call.search.get('tag') === 'berlin'),
+        calls.some(
+          (call) => call.path === '/api/v1/ad-spaces' && call.search.get('tag') === 'berlin',
+        ),
       ).toBe(true),
     );
     // The filtered list: Lobby carries the tag, Window does not.
@@ -158,7 +160,10 @@ describe('/advertiser/ad-spaces: tags, groups and bulk actions', { timeout: 30_0
     stubApi({
       handler: (call) =>
         call.path === '/api/v1/ad-spaces/bulk'
-          ? jsonResponse({ error: { code: 'not-found', message: 'That ad space was not found.' } }, 404)
+          ? jsonResponse(
+              { error: { code: 'not-found', message: 'That ad space was not found.' } },
+              404,
+            )
           : undefined,
     });
     renderPage();

@@ -197,9 +197,9 @@ export function AdSpacesHelpPage() {
       </HelpSection>
       <HelpSection title="Many screens at once">
         <p>
-          <strong>Filter by tag</strong> above the table lists only the screens carrying a tag.
-          Tick the boxes in the first column (or the one in the header for every screen shown) and
-          the bar above the table offers:
+          <strong>Filter by tag</strong> above the table lists only the screens carrying a tag. Tick
+          the boxes in the first column (or the one in the header for every screen shown) and the
+          bar above the table offers:
         </p>
         <ul>
           <li>
@@ -219,8 +219,8 @@ export function AdSpacesHelpPage() {
           </li>
         </ul>
         <p>
-          A change reaches all the selected screens or none of them. Their TVs take it at their
-          next update, within seconds when they are online.
+          A change reaches all the selected screens or none of them. Their TVs take it at their next
+          update, within seconds when they are online.
         </p>
       </HelpSection>
       <HelpSection title="Groups">
@@ -399,10 +399,11 @@ export function ScheduleHelpPage() {
         </p>
         <ul>
           <li>
-            <strong>Plays on</strong> (when the screen is in a group): <strong>This screen only</strong>,
-            or one of its <HelpLink to={paths.help.adSpaces}>groups</HelpLink>: the entry then plays
-            on every screen of the group, each on its own location’s clock (09:00 in Berlin and
-            09:00 in New York). The week shows such entries with “Group: …”.
+            <strong>Plays on</strong> (when the screen is in a group):{' '}
+            <strong>This screen only</strong>, or one of its{' '}
+            <HelpLink to={paths.help.adSpaces}>groups</HelpLink>: the entry then plays on every
+            screen of the group, each on its own location’s clock (09:00 in Berlin and 09:00 in New
+            York). The week shows such entries with “Group: …”.
           </li>
           <li>
             <strong>Playlist</strong> (or <strong>Build a new playlist</strong>).

@@ -87,8 +87,8 @@ function TargetField({
   if (state.mode === 'edit') {
     return state.entry.groupName === null ? null : (
       <p className="text-sm text-muted-foreground">
-        Plays on every screen of the group <strong>{state.entry.groupName}</strong>, each on its
-        own location&apos;s clock.
+        Plays on every screen of the group <strong>{state.entry.groupName}</strong>, each on its own
+        location&apos;s clock.
       </p>
     );
   }
@@ -169,9 +169,7 @@ function EntryForm({
       let saved: TScheduleEntryView;
       if (state.mode === 'create') {
         const body =
-          target === THIS_SCREEN
-            ? values
-            : { ...values, adSpaceId: undefined, groupId: target };
+          target === THIS_SCREEN ? values : { ...values, adSpaceId: undefined, groupId: target };
         saved = await save.mutateAsync({ kind: 'create', body });
         toast.success(
           target === THIS_SCREEN ? 'Entry added to the schedule.' : 'Entry added to the group.',

@@ -61,9 +61,7 @@ function stubApi({
       if (parsed.pathname === '/api/v1/schedule-entries') {
         const adSpaceId = parsed.searchParams.get('adSpaceId');
         return respond(
-          page(
-            entries.filter((entry) => entry.adSpaceId === adSpaceId || entry.groupId !== null),
-          ),
+          page(entries.filter((entry) => entry.adSpaceId === adSpaceId || entry.groupId !== null)),
         );
       }
       if (parsed.pathname === '/api/v1/screen-groups') return respond({ items: groups });
@@ -710,7 +708,9 @@ describe('screen groups and tags', () => {
     await user.selectOptions(form.getByLabelText('Plays on'), 'Group: Lobbies (1 screen)');
     await user.selectOptions(form.getByLabelText('Playlist'), 'Coffee promo');
     await user.click(form.getByRole('button', { name: 'Add entry' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New schedule entry' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New schedule entry' })).toBeNull(),
+    );
     const sent = requests.find((request) => request.method === 'POST');
     expect(sent?.body).toMatchObject({ groupId: lobbies.id, playlistId: coffee.id });
     expect(sent?.body).not.toHaveProperty('adSpaceId');
@@ -734,4 +734,3 @@ describe('screen groups and tags', () => {
     expect(screen.getByLabelText('Ad space')).toHaveValue(uuid(201));
   });
 });
-
