@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import type { TAdSpace, TNamedRef } from '@screenline/shared/ad-space';
 import { Alert } from '@/components/ui/alert';
@@ -323,13 +324,15 @@ export function AdSpaceFormDialog({
 }
 
 /** A tag's message: the schema names the list (`tags`) or one tag in it (`tags.2`). */
+const ZFieldMessage = z.object({ message: z.string() });
 function tagsError(errors: FieldErrors<TAdSpaceFormValues>): string | undefined {
   const found: unknown = errors.tags;
-  if (!found || typeof found !== 'object') return undefined;
-  if ('message' in found && typeof found.message === 'string') return found.message;
-  for (const item of Object.values(found)) {
-    if (item && typeof item === 'object' && 'message' in item && typeof item.message === 'string')
-      return item.message;
+  const direct = ZFieldMessage.safeParse(found);
+  if (direct.success) return direct.data.message;
+  const items = z.array(z.unknown()).safeParse(found);
+  for (const item of items.success ? items.data : []) {
+    const parsed = ZFieldMessage.safeParse(item);
+    if (parsed.success) return parsed.data.message;
   }
   return undefined;
 }
