@@ -15,6 +15,7 @@ import { CONTACT_CASES } from './matrix/contact-cases';
 import { DEVICE_CASES, pairingGrantOf } from './matrix/device-cases';
 import { FLEET_CASES } from './matrix/fleet-cases';
 import { MARKETPLACE_CASES } from './matrix/marketplace-cases';
+import { SCREEN_GROUP_CASES } from './matrix/screen-group-cases';
 import { STORAGE_CASES } from './matrix/storage-cases';
 import type { TCase, TFixture } from './matrix/matrix-types';
 
@@ -560,6 +561,7 @@ const CASES: Record<string, TCase> = {
   ...STORAGE_CASES,
   ...DEVICE_CASES,
   ...FLEET_CASES,
+  ...SCREEN_GROUP_CASES,
 };
 
 /** The route a case checks: its key without the ` (operation)` some routes' cases add. */

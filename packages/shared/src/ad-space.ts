@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZListQuery } from './location';
 import { ZPlaying } from './schedule';
 import { ZPlayedAd } from './proof-of-play';
+import { ZAdSpaceTags, ZTag } from './screen-group';
 import { text } from './text';
 
 /** Ad spaces (`/api/v1/ad-spaces`): one screen at a location (DESIGN.md §4). */
@@ -45,6 +46,8 @@ const adSpaceFields = {
   resolutionHeight: ZScreenPixels,
   /** Plays when no schedule entry is active; null: the idle screen. */
   defaultPlaylistId: z.uuid('Pick a playlist.').nullable().default(null),
+  /** Free-text tags (issue 23), normalized; tag groups match on them. */
+  tags: ZAdSpaceTags.default([]),
 };
 
 /** POST /api/v1/ad-spaces */
@@ -53,7 +56,11 @@ export type TCreateAdSpace = z.input<typeof ZCreateAdSpace>;
 
 /** PATCH /api/v1/ad-spaces/{id} */
 export const ZUpdateAdSpace = z
-  .strictObject({ ...adSpaceFields, defaultPlaylistId: z.uuid('Pick a playlist.').nullable() })
+  .strictObject({
+    ...adSpaceFields,
+    defaultPlaylistId: z.uuid('Pick a playlist.').nullable(),
+    tags: ZAdSpaceTags,
+  })
   .partial();
 export type TUpdateAdSpace = z.input<typeof ZUpdateAdSpace>;
 
@@ -104,6 +111,8 @@ export const ZAdSpace = z.object({
   resolutionWidth: z.number().int(),
   resolutionHeight: z.number().int(),
   defaultPlaylist: ZNamedRef.nullable(),
+  /** Normalized, sorted. */
+  tags: z.array(text()),
   status: ZAdSpaceStatus,
   /** Last player heartbeat (ISO 8601), null until a TV connects. */
   lastSeenAt: text().nullable(),
@@ -114,6 +123,7 @@ export const ZAdSpace = z.object({
   contentVersion: z.number().int().min(1),
   /** What plays now, from the resolver, with the playlist's name. */
   playing: ZPlaying.omit({ explanation: true }).extend({ playlistName: text().nullable() }),
+  /** Entries that play here: its own and its groups' (each counts towards SCHEDULE_ENTRIES_MAX). */
   scheduleEntryCount: z.number().int().nonnegative(),
   /** The newest heartbeat of the TV playing this space (several TVs: the latest); null: none yet. */
   player: ZAdSpacePlayer.nullable(),
@@ -122,8 +132,11 @@ export const ZAdSpace = z.object({
 });
 export type TAdSpace = z.infer<typeof ZAdSpace>;
 
-/** GET /api/v1/ad-spaces?cursor=&limit=&q=&locationId= */
-export const ZAdSpaceListQuery = ZListQuery.extend({ locationId: z.uuid().optional() });
+/** GET /api/v1/ad-spaces?cursor=&limit=&q=&locationId=&tag= (`tag`: only spaces carrying it). */
+export const ZAdSpaceListQuery = ZListQuery.extend({
+  locationId: z.uuid().optional(),
+  tag: ZTag.optional(),
+});
 export type TAdSpaceListQuery = z.input<typeof ZAdSpaceListQuery>;
 
 export const ZAdSpaceList = z.object({ items: z.array(ZAdSpace), nextCursor: text().nullable() });

@@ -94,7 +94,7 @@ export type TPlaylist = z.infer<typeof ZPlaylist>;
 /** Where a playlist is used: ad spaces playing it by default and schedule entries naming it. */
 export const ZPlaylistUsage = z.object({
   defaultFor: z.array(ZNamedRef),
-  /** Schedule entries, each with its ad space's id and name. */
+  /** Schedule entries, each with its ad space's id and name (a group entry: the group's, "… (group)"). */
   scheduledOn: z.array(
     z.object({ scheduleEntryId: text(), adSpaceId: text(), adSpaceName: text() }),
   ),

@@ -65,6 +65,7 @@ describe('schedule entry schemas', () => {
     const stored = {
       ...valid,
       id: 'e1',
+      groupId: null,
       lastDay: null,
       weekdays: [1, 3, 5],
       updatedAt: '2026-03-01T10:00:00.000Z',

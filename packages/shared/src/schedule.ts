@@ -107,9 +107,15 @@ function refineDayOrder(
   }
 }
 
+/**
+ * A stored entry. It targets one ad space or one screen group (issue 23): exactly one of
+ * `adSpaceId` and `groupId` is set. A group entry plays on every member, each reading its days
+ * and times in its own location's zone.
+ */
 export const ZScheduleEntry = z.object({
   id: z.string().min(1),
-  adSpaceId: z.string().min(1),
+  adSpaceId: z.string().min(1).nullable(),
+  groupId: z.string().min(1).nullable(),
   ...scheduleFields,
   weekdays: ZSortedWeekdays,
   /** When the entry last changed (ISO 8601 with offset): the second tie-break. */
@@ -117,14 +123,22 @@ export const ZScheduleEntry = z.object({
 });
 export type TScheduleEntry = z.infer<typeof ZScheduleEntry>;
 
-/** POST /api/v1/schedule-entries */
+const ONE_TARGET = 'Pick an ad space or a group.';
+
+/** POST /api/v1/schedule-entries: on one ad space (`adSpaceId`) or one group (`groupId`). */
 export const ZCreateScheduleEntry = z
   .strictObject({
-    adSpaceId: z.string().min(1),
+    adSpaceId: z.string().min(1).optional(),
+    groupId: z.string().min(1).optional(),
     ...scheduleFields,
     lastDay: ZLocalDate.nullish().transform((value) => value ?? null),
   })
-  .superRefine(refineDayOrder);
+  .superRefine((value, ctx) => {
+    if ((value.adSpaceId === undefined) === (value.groupId === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['adSpaceId'], message: ONE_TARGET });
+    }
+    refineDayOrder(value, ctx);
+  });
 export type TCreateScheduleEntry = z.input<typeof ZCreateScheduleEntry>;
 
 /**
@@ -228,18 +242,23 @@ export const ZPlaying = z.object({
 });
 export type TPlaying = z.infer<typeof ZPlaying>;
 
-/** GET /api/v1/schedule-entries?adSpaceId=&cursor=&limit= (the schedule page lists one space). */
+/**
+ * GET /api/v1/schedule-entries?adSpaceId=&groupId=&cursor=&limit= (the schedule page lists one
+ * space). `adSpaceId` lists every entry that plays there: its own and its groups'.
+ */
 export const ZScheduleEntryListQuery = z.object({
   adSpaceId: z.uuid().optional(),
+  groupId: z.uuid().optional(),
   playlistId: z.uuid().optional(),
   cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 export type TScheduleEntryListQuery = z.input<typeof ZScheduleEntryListQuery>;
 
-/** An entry as the API answers: the stored fields and the playlist's name. */
+/** An entry as the API answers: the stored fields, the playlist's name and the group's. */
 export const ZScheduleEntryView = ZScheduleEntry.extend({
   playlistName: z.string(),
+  groupName: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type TScheduleEntryView = z.infer<typeof ZScheduleEntryView>;

@@ -44,6 +44,7 @@ export function makeAdSpace(overrides: Partial<TAdSpace> = {}): TAdSpace {
     resolutionWidth: 1920,
     resolutionHeight: 1080,
     defaultPlaylist: null,
+    tags: [],
     status: 'never-connected',
     lastSeenAt: null,
     contentVersion: 1,
@@ -111,6 +112,8 @@ export function makeEntry(overrides: Partial<TScheduleEntryView> = {}): TSchedul
   return {
     id: uuid(400),
     adSpaceId: uuid(200),
+    groupId: null,
+    groupName: null,
     playlistId: uuid(300),
     playlistName: 'Breakfast',
     firstDay: '2026-01-01',

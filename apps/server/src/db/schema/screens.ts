@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORIENTATIONS } from '@screenline/shared/ad-space';
 import { VENUE_TYPES } from '@screenline/shared/location';
+import { SCREEN_GROUP_KINDS } from '@screenline/shared/screen-group';
 import { user } from './auth';
 
 // What screen owners run (issue 7): locations, their ad spaces, playlists and schedule entries.
@@ -22,6 +24,7 @@ import { user } from './auth';
 
 export const venueTypeEnum = pgEnum('venue_type', VENUE_TYPES);
 export const orientationEnum = pgEnum('orientation', ORIENTATIONS);
+export const screenGroupKindEnum = pgEnum('screen_group_kind', SCREEN_GROUP_KINDS);
 
 const timestamps = {
   // Millisecond precision: list cursors carry these values through JavaScript dates exactly.
@@ -98,12 +101,57 @@ export const adSpace = pgTable(
     contentVersion: integer('content_version').notNull().default(1),
     /** Last player heartbeat (the TV player issue writes it). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
+    /** Normalized tags (ZTag), sorted; a tag group matches the spaces holding all of its tags. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
     index('ad_space_owner_name_idx').on(t.ownerId, t.name, t.id),
     index('ad_space_location_idx').on(t.locationId),
     index('ad_space_default_playlist_idx').on(t.defaultPlaylistId),
+    index('ad_space_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/**
+ * A group of an owner's ad spaces (issue 23 item 1): `static`, the spaces in screen_group_member;
+ * `tags`, every space of the owner holding all of `tags` (a saved query, so a newly tagged space
+ * joins by itself).
+ */
+export const screenGroup = pgTable(
+  'screen_group',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: screenGroupKindEnum('kind').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [index('screen_group_owner_name_idx').on(t.ownerId, t.name, t.id)],
+);
+
+export const screenGroupMember = pgTable(
+  'screen_group_member',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => screenGroup.id, { onDelete: 'cascade' }),
+    adSpaceId: uuid('ad_space_id')
+      .notNull()
+      .references(() => adSpace.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ name: 'screen_group_member_pk', columns: [t.groupId, t.adSpaceId] }),
+    index('screen_group_member_ad_space_idx').on(t.adSpaceId),
   ],
 );
 
@@ -114,9 +162,10 @@ export const scheduleEntry = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    adSpaceId: uuid('ad_space_id')
-      .notNull()
-      .references(() => adSpace.id, { onDelete: 'cascade' }),
+    /** The one ad space it plays on, or null for a group entry (exactly one of the two is set). */
+    adSpaceId: uuid('ad_space_id').references(() => adSpace.id, { onDelete: 'cascade' }),
+    /** The group it plays on: every member, each in its own location's zone. */
+    groupId: uuid('group_id').references(() => screenGroup.id, { onDelete: 'cascade' }),
     playlistId: uuid('playlist_id')
       .notNull()
       .references(() => playlist.id),
@@ -132,7 +181,9 @@ export const scheduleEntry = pgTable(
   },
   (t) => [
     index('schedule_entry_ad_space_idx').on(t.adSpaceId, t.firstDay, t.id),
+    index('schedule_entry_group_idx').on(t.groupId, t.firstDay, t.id),
     index('schedule_entry_playlist_idx').on(t.playlistId),
     check('schedule_entry_priority_range', sql`${t.priority} between 0 and 100`),
+    check('schedule_entry_one_target', sql`num_nonnulls(${t.adSpaceId}, ${t.groupId}) = 1`),
   ],
 );

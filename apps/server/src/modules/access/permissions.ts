@@ -7,6 +7,7 @@ export type TResource =
   | 'adSpace'
   | 'playlist'
   | 'scheduleEntry'
+  | 'screenGroup'
   | 'campaign'
   | 'monetizationRequest'
   | 'device'
@@ -19,6 +20,7 @@ export const RESOURCE_NAMES: Record<TResource, string> = {
   adSpace: 'That ad space',
   playlist: 'That playlist',
   scheduleEntry: 'That schedule entry',
+  screenGroup: 'That screen group',
   campaign: 'That campaign',
   monetizationRequest: 'That monetization request',
   device: 'That TV',
@@ -90,6 +92,13 @@ export const PERMISSIONS = {
     roles: SCREEN_OWNERS,
     resource: 'scheduleEntry',
   },
+  // Screen groups (issue 23 item 1). A bulk change to ad spaces requires `adSpace.update` on
+  // every space it names: one of another owner's makes the whole call "not found".
+  'screenGroup.list': { principals: ['user'], roles: SCREEN_OWNERS },
+  'screenGroup.create': { principals: ['user'], roles: SCREEN_OWNERS },
+  'screenGroup.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'screenGroup' },
+  'screenGroup.update': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'screenGroup' },
+  'screenGroup.delete': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'screenGroup' },
   // The TV player (issue 8). Setup runs as the owner's session (the TV signed in as them); the
   // device token it hands out is a principal of its own, limited to its one ad space.
   // A TV lists them with its owner's session (password sign-in), its pairing grant (QR pairing)

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import type { TPlayedAd } from '@screenline/shared/proof-of-play';
 import { rowsOf } from '../../db/rows';
@@ -13,6 +13,8 @@ import {
   user,
 } from '../../db/schema/index';
 import { bumpContentVersion } from './content-version.repository';
+import { requireWithinEntryLimit } from './entry-limit';
+import { findEntriesPlayingOn } from './group-membership';
 import { escapeLike, type TNamePosition } from './name-order';
 
 export type TAdSpaceColumns = Pick<
@@ -23,11 +25,13 @@ export type TAdSpaceColumns = Pick<
   | 'resolutionWidth'
   | 'resolutionHeight'
   | 'defaultPlaylistId'
+  | 'tags'
 >;
 
 export interface TAdSpaceFilter {
   search?: string | undefined;
   locationId?: string | undefined;
+  tag?: string | undefined;
   limit: number;
   after?: TNamePosition | undefined;
 }
@@ -70,6 +74,7 @@ function adSpaceQueries(db: TDb) {
       const conditions: SQL[] = [eq(adSpace.ownerId, ownerId)];
       if (filter.search) conditions.push(ilike(adSpace.name, `%${escapeLike(filter.search)}%`));
       if (filter.locationId) conditions.push(eq(adSpace.locationId, filter.locationId));
+      if (filter.tag) conditions.push(arrayContains(adSpace.tags, [filter.tag]));
       if (filter.after) {
         conditions.push(
           sql`(${sortName}, ${adSpace.id}) > (${filter.after.name}::text, ${filter.after.id}::uuid)`,
@@ -136,17 +141,16 @@ function adSpaceQueries(db: TDb) {
     },
 
     /**
-     * The schedule entries of the spaces, with their playlists' names, in one query (a page of
-     * spaces resolves what each plays from these, in memory).
+     * The schedule entries that play on the spaces, their own and their groups', with their
+     * playlists' names (a page of spaces resolves what each plays from these, in memory).
      */
-    async findEntries(adSpaceIds: readonly string[]) {
-      if (adSpaceIds.length === 0) return [];
-      return db
-        .select({ entry: scheduleEntry, playlistName: playlist.name })
-        .from(scheduleEntry)
-        .innerJoin(playlist, eq(playlist.id, scheduleEntry.playlistId))
-        .where(inArray(scheduleEntry.adSpaceId, [...adSpaceIds]))
-        .orderBy(asc(scheduleEntry.firstDay), asc(scheduleEntry.startTime), asc(scheduleEntry.id));
+    findEntries(adSpaceIds: readonly string[]) {
+      return findEntriesPlayingOn(db, adSpaceIds);
+    },
+
+    /** Refuses (and rolls back) when a change left a space with too many entries. */
+    requireWithinEntryLimit(adSpaceIds: readonly string[], path = 'body.tags') {
+      return requireWithinEntryLimit(db, adSpaceIds, path);
     },
 
     /**
@@ -160,6 +164,17 @@ function adSpaceQueries(db: TDb) {
         .where(and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)))
         .for('update');
       return row;
+    },
+
+    /** The spaces, locked until the transaction ends, in id order (no two bulk calls deadlock). */
+    async lockByIds(ownerId: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(adSpace)
+        .where(and(eq(adSpace.ownerId, ownerId), inArray(adSpace.id, [...ids])))
+        .orderBy(asc(adSpace.id))
+        .for('update');
     },
 
     async insert(ownerId: string, values: TAdSpaceColumns): Promise<string> {
@@ -176,6 +191,23 @@ function adSpaceQueries(db: TDb) {
         .update(adSpace)
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)));
+    },
+
+    async updateMany(
+      ownerId: string,
+      ids: readonly string[],
+      values: Partial<TAdSpaceColumns>,
+    ): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(adSpace)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(adSpace.ownerId, ownerId), inArray(adSpace.id, [...ids])));
+    },
+
+    /** Several spaces now play something else; answers the ids bumped. */
+    bumpContentVersions(ids: readonly string[]): Promise<string[]> {
+      return bumpContentVersion(db, { adSpaceIds: ids });
     },
 
     async deleteEntriesOf(adSpaceId: string): Promise<void> {

@@ -12,10 +12,13 @@ import {
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/location';
 import { ZPlaying, ZPlayingQuery } from '@screenline/shared/schedule';
+import { ZBulkAdSpaceRequest, ZBulkAdSpaceResult } from '@screenline/shared/screen-group';
 import { createContentDirectory } from '../content/content-directory';
 import { createPlayerDirectory } from '../player/player-directory';
 import { createAdSpacesRepository } from './ad-spaces.repository';
 import { createAdSpacesService } from './ad-spaces.service';
+import { createAdSpacesBulkService } from './ad-spaces-bulk.service';
+import { createScreenGroupsRepository } from './screen-groups.repository';
 
 /** `/api/v1/ad-spaces`: the screens at an owner's locations (issue 7 item 2). */
 export async function adSpacesRoutes(app: FastifyInstance) {
@@ -25,6 +28,12 @@ export async function adSpacesRoutes(app: FastifyInstance) {
     players: createPlayerDirectory(db),
     content: createContentDirectory(db, storage, config.storageBucket),
   });
+  const bulk = createAdSpacesBulkService(
+    createAdSpacesRepository(db),
+    createScreenGroupsRepository(db),
+    access,
+    playerChanges,
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['ad spaces'];
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
@@ -57,6 +66,20 @@ export async function adSpacesRoutes(app: FastifyInstance) {
       const created = await service.create(await request.requireActor(), request.body);
       return reply.status(201).send(created);
     },
+  );
+
+  r.post(
+    '/api/v1/ad-spaces/bulk',
+    {
+      schema: {
+        tags,
+        summary:
+          'One change to several of the owner’s ad spaces, all or nothing: default playlist, add or remove a tag, add to a static group',
+        body: ZBulkAdSpaceRequest,
+        response: { 200: ZBulkAdSpaceResult, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request) => bulk.apply(await request.requireActor(), request.body),
   );
 
   r.get(

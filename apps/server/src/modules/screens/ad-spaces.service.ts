@@ -37,6 +37,7 @@ import { ZNameCursor } from './name-order';
 import { explainPlaying } from './playing-explanation';
 import { toScheduleRule } from './schedule-rule';
 import { inUseMessage } from './screens-messages';
+import { groupEntriesOf } from './ad-spaces-bulk.service';
 
 type TListQuery = z.output<typeof ZAdSpaceListQuery>;
 type TCreate = z.output<typeof ZCreateAdSpace>;
@@ -102,6 +103,7 @@ export function createAdSpacesService(
     const rows = await repo.list(actor.id, {
       search: query.q,
       locationId: query.locationId,
+      tag: query.tag,
       limit: query.limit + 1,
       after,
     });
@@ -146,14 +148,18 @@ export function createAdSpacesService(
     await repo.transaction(async (tx) => {
       const current = await tx.lockById(actor.id, id);
       if (!current) throw notFound('That ad space');
+      const groupEntriesBefore = (await groupEntriesOf(tx, [id])).get(id);
       await tx.update(actor.id, id, input);
-      // Another default playlist, or another location (its zone moves every window), changes
-      // what the screen plays.
+      // Another default playlist, another location (its zone moves every window), or tags that
+      // take it into or out of a tag group with entries change what the screen plays.
       const isPlayChanged =
         (input.defaultPlaylistId !== undefined &&
           input.defaultPlaylistId !== current.defaultPlaylistId) ||
-        (input.locationId !== undefined && input.locationId !== current.locationId);
+        (input.locationId !== undefined && input.locationId !== current.locationId) ||
+        (input.tags !== undefined &&
+          groupEntriesBefore !== (await groupEntriesOf(tx, [id])).get(id));
       if (isPlayChanged) await tx.bumpContentVersion(id);
+      if (input.tags !== undefined) await tx.requireWithinEntryLimit([id]);
     });
     // Committed. Its name, orientation and resolution are in the manifest too: always tell.
     changes.publishContent([id]);
@@ -169,7 +175,8 @@ export function createAdSpacesService(
     await repo.transaction(async (tx) => {
       const current = await tx.lockById(actor.id, id);
       if (!current) throw notFound('That ad space');
-      const entries = await tx.findEntries([id]);
+      // Its groups' entries stay: they play on the groups' other spaces.
+      const entries = (await tx.findEntries([id])).filter((row) => row.entry.adSpaceId === id);
       if (entries.length > 0 && !options.removeSchedule) {
         const references = entries.map((row): TReference => ({
           kind: 'scheduleEntry',
@@ -265,6 +272,7 @@ export function createAdSpacesService(
         space.defaultPlaylistId !== null && row.defaultPlaylistName !== null
           ? { id: space.defaultPlaylistId, name: row.defaultPlaylistName }
           : null,
+      tags: space.tags,
       status: adSpaceStatusOf(space.lastSeenAt, nowMs),
       lastSeenAt: space.lastSeenAt ? space.lastSeenAt.toISOString() : null,
       contentVersion: space.contentVersion,
@@ -338,9 +346,9 @@ function entryName(row: TEntryWithName): string {
 function groupBySpace(entries: readonly TEntryWithName[]): Map<string, TEntryWithName[]> {
   const bySpace = new Map<string, TEntryWithName[]>();
   for (const entry of entries) {
-    const list = bySpace.get(entry.entry.adSpaceId);
+    const list = bySpace.get(entry.adSpaceId);
     if (list) list.push(entry);
-    else bySpace.set(entry.entry.adSpaceId, [entry]);
+    else bySpace.set(entry.adSpaceId, [entry]);
   }
   return bySpace;
 }

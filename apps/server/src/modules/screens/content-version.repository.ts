@@ -1,6 +1,7 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { adSpace, scheduleEntry } from '../../db/schema/index';
+import { adSpace, scheduleEntry, screenGroup } from '../../db/schema/index';
+import { isSpaceInGroup } from './group-membership';
 
 /**
  * Which ad spaces a change reaches. Every change that alters what a screen plays bumps those
@@ -10,7 +11,7 @@ import { adSpace, scheduleEntry } from '../../db/schema/index';
 export interface TContentVersionScope {
   /** These spaces themselves (their default playlist or schedule changed). */
   adSpaceIds?: readonly string[];
-  /** Spaces playing this playlist: as their default or through any schedule entry. */
+  /** Spaces playing this playlist: as their default or through any schedule entry, groups' too. */
   playlistId?: string;
   /** Spaces at this location (its time zone moves every window). */
   locationId?: string;
@@ -36,6 +37,10 @@ export async function bumpContentVersion(db: TDb, scope: TContentVersionScope): 
           .where(eq(scheduleEntry.playlistId, scope.playlistId)),
       ),
     );
+    // A group entry's spaces: the update's own ad_space row is the one the membership tests.
+    conditions.push(sql`exists (
+      select 1 from ${scheduleEntry} join ${screenGroup} on ${screenGroup.id} = ${scheduleEntry.groupId}
+      where ${scheduleEntry.playlistId} = ${scope.playlistId} and ${isSpaceInGroup})`);
   }
   if (scope.locationId) conditions.push(eq(adSpace.locationId, scope.locationId));
   if (conditions.length === 0) return [];

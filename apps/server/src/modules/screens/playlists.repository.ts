@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/errors';
-import { adSpace, playlist, scheduleEntry } from '../../db/schema/index';
+import { adSpace, playlist, scheduleEntry, screenGroup } from '../../db/schema/index';
 import { bumpContentVersion } from './content-version.repository';
 
 export type TPlaylistRow = typeof playlist.$inferSelect;
@@ -76,18 +76,20 @@ export function createPlaylistsRepository(db: TDb) {
           .select({
             playlistId: scheduleEntry.playlistId,
             scheduleEntryId: scheduleEntry.id,
-            adSpaceId: adSpace.id,
-            adSpaceName: adSpace.name,
+            // A group entry (issue 23) names its group where a space's entry names the space.
+            adSpaceId: sql<string>`coalesce(${adSpace.id}, ${screenGroup.id})`,
+            adSpaceName: sql<string>`coalesce(${adSpace.name}, ${screenGroup.name} || ' (group)')`,
             firstDay: scheduleEntry.firstDay,
             startTime: scheduleEntry.startTime,
             endTime: scheduleEntry.endTime,
           })
           .from(scheduleEntry)
-          .innerJoin(adSpace, eq(adSpace.id, scheduleEntry.adSpaceId))
+          .leftJoin(adSpace, eq(adSpace.id, scheduleEntry.adSpaceId))
+          .leftJoin(screenGroup, eq(screenGroup.id, scheduleEntry.groupId))
           .where(and(eq(scheduleEntry.ownerId, ownerId), inArray(scheduleEntry.playlistId, ids)))
           .orderBy(
-            asc(sql`lower(${adSpace.name})`),
-            asc(adSpace.id),
+            asc(sql`lower(coalesce(${adSpace.name}, ${screenGroup.name}))`),
+            asc(sql`coalesce(${adSpace.id}, ${screenGroup.id})`),
             asc(scheduleEntry.firstDay),
             asc(scheduleEntry.startTime),
             asc(scheduleEntry.id),

@@ -1,9 +1,14 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/errors';
-import { playlist, scheduleEntry } from '../../db/schema/index';
+import { adSpace, playlist, scheduleEntry, screenGroup } from '../../db/schema/index';
 import { bumpContentVersion } from './content-version.repository';
-import { SCHEDULE_ENTRIES_MAX } from '@screenline/shared/schedule';
+import { requireWithinEntryLimit } from './entry-limit';
+import { findGroupMemberIds, isSpaceInGroup } from './group-membership';
+
+/** Where an entry plays: one ad space or one screen group (issue 23). */
+export type TEntryTarget =
+  { adSpaceId: string; groupId?: undefined } | { groupId: string; adSpaceId?: undefined };
 
 /** The fields of an entry a screen owner edits. */
 export interface TScheduleFields {
@@ -22,7 +27,28 @@ export interface TSchedulePosition {
   id: string;
 }
 
-const selection = { entry: scheduleEntry, playlistName: playlist.name };
+const selection = {
+  entry: scheduleEntry,
+  playlistName: playlist.name,
+  groupName: sql<string | null>`${screenGroup.name}`,
+};
+
+/**
+ * The spaces an entry's change reaches, locked by their content version bump (concurrent changes
+ * count one after the other): its ad space, or every member of its group.
+ */
+async function bumpTarget(
+  tx: TDb,
+  target: { adSpaceId: string | null; groupId: string | null },
+): Promise<string[]> {
+  const ids = target.adSpaceId
+    ? [target.adSpaceId]
+    : target.groupId
+      ? await findGroupMemberIds(tx, target.groupId)
+      : [];
+  await bumpContentVersion(tx, { adSpaceIds: ids });
+  return ids;
+}
 
 export function createScheduleEntriesRepository(db: TDb) {
   /** Entries with their playlist's name. */
@@ -30,21 +56,33 @@ export function createScheduleEntriesRepository(db: TDb) {
     db
       .select(selection)
       .from(scheduleEntry)
-      .innerJoin(playlist, eq(playlist.id, scheduleEntry.playlistId));
+      .innerJoin(playlist, eq(playlist.id, scheduleEntry.playlistId))
+      .leftJoin(screenGroup, eq(screenGroup.id, scheduleEntry.groupId));
 
   return {
-    /** The owner's entries by first day, on one ad space and/or of one playlist when asked. */
+    /**
+     * The owner's entries by first day; when asked, those that play on one ad space (its own and
+     * its groups'), of one group, of one playlist.
+     */
     async list(
       ownerId: string,
       filter: {
         adSpaceId?: string | undefined;
+        groupId?: string | undefined;
         playlistId?: string | undefined;
         limit: number;
         after?: TSchedulePosition | undefined;
       },
     ) {
       const conditions: SQL[] = [eq(scheduleEntry.ownerId, ownerId)];
-      if (filter.adSpaceId) conditions.push(eq(scheduleEntry.adSpaceId, filter.adSpaceId));
+      if (filter.adSpaceId) {
+        // The inner screen_group and ad_space name the subquery's own rows.
+        conditions.push(sql`(${scheduleEntry.adSpaceId} = ${filter.adSpaceId}
+          or ${scheduleEntry.groupId} in (
+            select ${screenGroup.id} from ${screenGroup} join ${adSpace}
+              on ${adSpace.id} = ${filter.adSpaceId} and ${isSpaceInGroup}))`);
+      }
+      if (filter.groupId) conditions.push(eq(scheduleEntry.groupId, filter.groupId));
       if (filter.playlistId) conditions.push(eq(scheduleEntry.playlistId, filter.playlistId));
       if (filter.after) {
         conditions.push(
@@ -65,25 +103,23 @@ export function createScheduleEntriesRepository(db: TDb) {
     },
 
     /**
-     * Adds an entry and bumps its ad space's content version, in one transaction. Null when the
-     * ad space or the playlist went away since the service checked them (the foreign keys say so).
+     * Adds an entry and bumps the content version of every space it plays on, in one
+     * transaction; refuses (AppError, nothing stored) when a space would have more entries than
+     * the limit. Answers the id and those spaces; null when the target or the playlist went away
+     * since the service checked them (the foreign keys say so).
      */
-    async insert(values: TScheduleFields & { ownerId: string; adSpaceId: string }) {
+    async insert(values: TScheduleFields & { ownerId: string } & TEntryTarget) {
       try {
         return await db.transaction(async (tx) => {
-          // The bump locks the space's row: concurrent inserts count one after the other.
-          await bumpContentVersion(tx, { adSpaceIds: [values.adSpaceId] });
-          const [count] = await tx
-            .select({ entries: sql<number>`count(*)::int` })
-            .from(scheduleEntry)
-            .where(eq(scheduleEntry.adSpaceId, values.adSpaceId));
-          if (Number(count?.entries ?? 0) >= SCHEDULE_ENTRIES_MAX) return 'full' as const;
+          const target = { adSpaceId: values.adSpaceId ?? null, groupId: values.groupId ?? null };
+          const adSpaceIds = await bumpTarget(tx, target);
           const [row] = await tx
             .insert(scheduleEntry)
-            .values(values)
+            .values({ ...values, ...target })
             .returning({ id: scheduleEntry.id });
           if (!row) throw new Error('The insert returned no row.');
-          return row.id;
+          await requireWithinEntryLimit(tx, adSpaceIds, 'body.adSpaceId');
+          return { id: row.id, adSpaceIds };
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) return null;
@@ -100,17 +136,16 @@ export function createScheduleEntriesRepository(db: TDb) {
       ownerId: string,
       id: string,
       fields: TScheduleFields,
-    ): Promise<'updated' | 'not-found' | 'missing-reference'> {
+    ): Promise<string[] | 'not-found' | 'missing-reference'> {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
             .update(scheduleEntry)
             .set({ ...fields, updatedAt: sql`now()` })
             .where(and(eq(scheduleEntry.ownerId, ownerId), eq(scheduleEntry.id, id)))
-            .returning({ adSpaceId: scheduleEntry.adSpaceId });
+            .returning({ adSpaceId: scheduleEntry.adSpaceId, groupId: scheduleEntry.groupId });
           if (!row) return 'not-found';
-          await bumpContentVersion(tx, { adSpaceIds: [row.adSpaceId] });
-          return 'updated';
+          return bumpTarget(tx, row);
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) return 'missing-reference';
@@ -119,18 +154,17 @@ export function createScheduleEntriesRepository(db: TDb) {
     },
 
     /**
-     * Deletes the entry and bumps its ad space's content version; answers that space's id, or
-     * null when the entry was not there.
+     * Deletes the entry and bumps the content version of the spaces it played on; answers their
+     * ids, or null when the entry was not there.
      */
-    async delete(ownerId: string, id: string): Promise<string | null> {
+    async delete(ownerId: string, id: string): Promise<string[] | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .delete(scheduleEntry)
           .where(and(eq(scheduleEntry.ownerId, ownerId), eq(scheduleEntry.id, id)))
-          .returning({ adSpaceId: scheduleEntry.adSpaceId });
+          .returning({ adSpaceId: scheduleEntry.adSpaceId, groupId: scheduleEntry.groupId });
         if (!row) return null;
-        await bumpContentVersion(tx, { adSpaceIds: [row.adSpaceId] });
-        return row.adSpaceId;
+        return bumpTarget(tx, row);
       });
     },
   };

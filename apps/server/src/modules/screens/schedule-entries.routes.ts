@@ -30,7 +30,8 @@ export async function scheduleEntriesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Schedule entries by first day, of one ad space and/or one playlist',
+        summary:
+          'Schedule entries by first day: those playing on one ad space (its groups’ too), of one group, of one playlist',
         querystring: ZScheduleEntryListQuery,
         response: { 200: ZScheduleEntryList, ...refusals },
       },
@@ -43,7 +44,8 @@ export async function scheduleEntriesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Schedule a playlist on an ad space; bumps the space’s content version',
+        summary:
+          'Schedule a playlist on an ad space or a screen group; bumps the content version of every space it plays on',
         body: ZCreateScheduleEntry,
         response: { 201: ZScheduleEntryView, ...refusals },
       },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  SCHEDULE_ENTRIES_MAX,
   type TScheduleEntryList,
   type TScheduleEntryView,
   type ZCreateScheduleEntry,
@@ -42,10 +41,12 @@ export function createScheduleEntriesService(
     await access.requireAccess(actor, 'scheduleEntry.list');
     // Naming another owner's space or playlist is "not found", as everywhere else.
     if (query.adSpaceId) await access.requireAccess(actor, 'adSpace.read', [query.adSpaceId]);
+    if (query.groupId) await access.requireAccess(actor, 'screenGroup.read', [query.groupId]);
     if (query.playlistId) await access.requireAccess(actor, 'playlist.read', [query.playlistId]);
     const after = query.cursor ? decodeCursor(ZCursor, query.cursor) : undefined;
     const rows = await repo.list(actor.id, {
       adSpaceId: query.adSpaceId,
+      groupId: query.groupId,
       playlistId: query.playlistId,
       limit: query.limit + 1,
       after,
@@ -68,19 +69,20 @@ export function createScheduleEntriesService(
 
   async function create(actor: TActor, input: TCreate): Promise<TScheduleEntryView> {
     await access.requireAccess(actor, 'scheduleEntry.create');
-    await access.requireAccess(actor, 'adSpace.read', [input.adSpaceId]);
-    await access.requireAccess(actor, 'playlist.read', [input.playlistId]);
-    const id = await repo.insert({ ownerId: actor.id, ...input });
-    if (!id) throw notFound('That ad space or playlist');
-    if (id === 'full') {
-      const message = `An ad space has at most ${SCHEDULE_ENTRIES_MAX} schedule entries; delete or combine some first.`;
-      throw new AppError('validation-failed', message, {
-        fields: [{ path: 'body.adSpaceId', message }],
-      });
+    const { adSpaceId, groupId, ...fields } = input;
+    // The schema lets exactly one of the two through.
+    const target = adSpaceId !== undefined ? { adSpaceId } : { groupId: groupId ?? '' };
+    if (target.adSpaceId !== undefined) {
+      await access.requireAccess(actor, 'adSpace.read', [target.adSpaceId]);
+    } else {
+      await access.requireAccess(actor, 'screenGroup.read', [target.groupId]);
     }
-    // Committed: the space's TVs fetch their manifest again.
-    changes.publishContent([input.adSpaceId]);
-    return get(actor, id);
+    await access.requireAccess(actor, 'playlist.read', [input.playlistId]);
+    const created = await repo.insert({ ownerId: actor.id, ...fields, ...target });
+    if (!created) throw notFound('That ad space, group or playlist');
+    // Committed: the TVs of every space it plays on fetch their manifest again.
+    changes.publishContent(created.adSpaceIds);
+    return get(actor, created.id);
   }
 
   /** Merges the change into the stored entry, then checks the day order of the result. */
@@ -109,15 +111,15 @@ export function createScheduleEntriesService(
     const outcome = await repo.update(actor.id, id, merged);
     if (outcome === 'not-found') throw notFound('That schedule entry');
     if (outcome === 'missing-reference') throw notFound('That playlist');
-    changes.publishContent([entry.adSpaceId]);
+    changes.publishContent(outcome);
     return get(actor, id);
   }
 
   async function remove(actor: TActor, id: string): Promise<void> {
     await access.requireAccess(actor, 'scheduleEntry.delete', [id]);
-    const adSpaceId = await repo.delete(actor.id, id);
-    if (!adSpaceId) throw notFound('That schedule entry');
-    changes.publishContent([adSpaceId]);
+    const adSpaceIds = await repo.delete(actor.id, id);
+    if (!adSpaceIds) throw notFound('That schedule entry');
+    changes.publishContent(adSpaceIds);
   }
 
   async function requireEntry(actor: TActor, id: string): Promise<TScheduleEntryRow> {
@@ -131,10 +133,12 @@ export function createScheduleEntriesService(
 
 export type TScheduleEntriesService = ReturnType<typeof createScheduleEntriesService>;
 
-function toView({ entry, playlistName }: TScheduleEntryRow): TScheduleEntryView {
+function toView({ entry, playlistName, groupName }: TScheduleEntryRow): TScheduleEntryView {
   return {
     id: entry.id,
     adSpaceId: entry.adSpaceId,
+    groupId: entry.groupId,
+    groupName,
     playlistId: entry.playlistId,
     playlistName,
     firstDay: entry.firstDay,

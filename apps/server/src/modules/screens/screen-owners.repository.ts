@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDb } from '../../db/database';
-import { adSpace, location, playlist, scheduleEntry } from '../../db/schema/index';
+import { adSpace, location, playlist, scheduleEntry, screenGroup } from '../../db/schema/index';
 
-const TABLES = { location, adSpace, playlist, scheduleEntry } as const;
+const TABLES = { location, adSpace, playlist, scheduleEntry, screenGroup } as const;
 export type TScreenResource = keyof typeof TABLES;
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;

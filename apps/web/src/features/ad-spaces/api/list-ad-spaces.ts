@@ -10,22 +10,25 @@ import { apiRequest } from '@/lib/api-client';
 export const AD_SPACES_QUERY_KEY = ['ad-spaces'] as const;
 export const LOCATIONS_QUERY_KEY = ['locations'] as const;
 
-/** GET /api/v1/ad-spaces: one page of the owner's ad spaces. */
-export function listAdSpaces(cursor?: string, signal?: AbortSignal) {
+/** GET /api/v1/ad-spaces: one page of the owner's ad spaces, those with `tag` when given. */
+export function listAdSpaces(cursor?: string, signal?: AbortSignal, tag?: string | null) {
   const params = new URLSearchParams({ limit: '50' });
   if (cursor) params.set('cursor', cursor);
+  if (tag) params.set('tag', tag);
   return apiRequest(`/api/v1/ad-spaces?${params.toString()}`, ZAdSpaceList, { signal });
 }
 
-export const adSpaceListQueryOptions = infiniteQueryOptions({
-  queryKey: [...AD_SPACES_QUERY_KEY, 'list'],
-  queryFn: ({ pageParam, signal }) => listAdSpaces(pageParam, signal),
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-  // "Last seen" and "playing now" move with the clock and the TVs' heartbeats.
-  refetchInterval: 60_000,
-});
+export function adSpaceListQueryOptions(tag: string | null = null) {
+  return infiniteQueryOptions({
+    queryKey: [...AD_SPACES_QUERY_KEY, 'list', { tag }],
+    queryFn: ({ pageParam, signal }) => listAdSpaces(pageParam, signal, tag),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // "Last seen" and "playing now" move with the clock and the TVs' heartbeats.
+    refetchInterval: 60_000,
+  });
+}
 
-export function useAdSpaceList() {
-  return useInfiniteQuery(adSpaceListQueryOptions);
+export function useAdSpaceList(tag: string | null = null) {
+  return useInfiniteQuery(adSpaceListQueryOptions(tag));
 }

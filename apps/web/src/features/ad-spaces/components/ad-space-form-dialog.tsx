@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import type { TAdSpace, TNamedRef } from '@screenline/shared/ad-space';
 import { Alert } from '@/components/ui/alert';
@@ -215,6 +216,13 @@ function AdSpaceForm({
             </Select>
           )}
         </FormField>
+        <FormField
+          label="Tags (optional)"
+          hint="Separate them with commas, e.g. lobby, berlin. Groups and filters use them."
+          error={tagsError(errors)}
+        >
+          {(field) => <Input {...field} autoComplete="off" {...register('tags')} />}
+        </FormField>
       </DialogBody>
       <DialogActions>
         <DialogClose asChild>
@@ -313,4 +321,18 @@ export function AdSpaceFormDialog({
       )}
     </Dialog>
   );
+}
+
+/** A tag's message: the schema names the list (`tags`) or one tag in it (`tags.2`). */
+const ZFieldMessage = z.object({ message: z.string() });
+function tagsError(errors: FieldErrors<TAdSpaceFormValues>): string | undefined {
+  const found: unknown = errors.tags;
+  const direct = ZFieldMessage.safeParse(found);
+  if (direct.success) return direct.data.message;
+  const items = z.array(z.unknown()).safeParse(found);
+  for (const item of items.success ? items.data : []) {
+    const parsed = ZFieldMessage.safeParse(item);
+    if (parsed.success) return parsed.data.message;
+  }
+  return undefined;
 }

@@ -15,6 +15,7 @@ import {
   RowActionsTrigger,
   dataTableCell,
 } from '@/components/ui/data-table';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import {
   LastSeen,
@@ -82,14 +83,35 @@ const orientationLabel = (adSpace: TAdSpace) =>
 export function AdSpacesTable({
   adSpaces,
   onAction,
+  selectedIds,
+  onSelect,
 }: {
   adSpaces: readonly TAdSpace[];
   onAction: (action: TAdSpaceAction, adSpace: TAdSpace) => void;
+  /** The spaces ticked for a bulk action (issue 23). */
+  selectedIds: ReadonlySet<string>;
+  /** Ticks (or unticks) these spaces. */
+  onSelect: (ids: readonly string[], isSelected: boolean) => void;
 }) {
   const td = `${dataTableCell} align-top`;
+  const isAllSelected = adSpaces.length > 0 && adSpaces.every((space) => selectedIds.has(space.id));
   return (
     <DataTable label="Ad spaces">
       <DataTableHead>
+        <DataTableColumn className="w-10">
+          <input
+            type="checkbox"
+            aria-label="Select all ad spaces shown"
+            className="size-4 cursor-pointer accent-(--color-primary)"
+            checked={isAllSelected}
+            onChange={(event) =>
+              onSelect(
+                adSpaces.map((space) => space.id),
+                event.target.checked,
+              )
+            }
+          />
+        </DataTableColumn>
         <DataTableColumn>Name and location</DataTableColumn>
         <DataTableColumn className="hidden w-40 md:table-cell">Screen</DataTableColumn>
         <DataTableColumn className="w-36 sm:w-44">Status</DataTableColumn>
@@ -102,6 +124,15 @@ export function AdSpacesTable({
           const playing = playingLabel(adSpace.playing);
           return (
             <DataTableRow key={adSpace.id} label={adSpace.name}>
+              <td className="px-3 py-3 align-top">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${adSpace.name}`}
+                  className="size-4 cursor-pointer accent-(--color-primary)"
+                  checked={selectedIds.has(adSpace.id)}
+                  onChange={(event) => onSelect([adSpace.id], event.target.checked)}
+                />
+              </td>
               <td className="px-3 py-2.5 align-top">
                 <button
                   type="button"
@@ -115,6 +146,13 @@ export function AdSpacesTable({
                 <span className="block truncate text-xs text-muted-foreground">
                   {adSpace.location.name} · {adSpace.location.city}
                 </span>
+                {adSpace.tags.length > 0 && (
+                  <span className="mt-1 flex flex-wrap gap-1" aria-label="Tags">
+                    {adSpace.tags.map((tag) => (
+                      <Badge key={tag}>{tag}</Badge>
+                    ))}
+                  </span>
+                )}
               </td>
               <td className={cn(td, 'hidden md:table-cell')}>
                 {orientationLabel(adSpace)}

@@ -43,6 +43,7 @@ function makeAdSpace(overrides: Partial<TAdSpace> = {}): TAdSpace {
     resolutionWidth: 1920,
     resolutionHeight: 1080,
     defaultPlaylist: null,
+    tags: [],
     status: 'never-connected',
     lastSeenAt: null,
     contentVersion: 1,
@@ -270,6 +271,7 @@ describe('/advertiser/ad-spaces', () => {
       resolutionWidth: 1080,
       resolutionHeight: 1920,
       defaultPlaylistId: null,
+      tags: [],
     });
   });
 

@@ -1,8 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MapPin, MonitorPlay, Plus, Siren } from 'lucide-react';
+import { MapPin, MonitorPlay, Plus, Siren, X } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
+import { normalizeTag } from '@screenline/shared/screen-group';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,7 +17,17 @@ import { toast } from '@/lib/toast';
 import { useAdSpace } from '@/features/ad-spaces/api/get-ad-space';
 import { useAdSpaceList } from '@/features/ad-spaces/api/list-ad-spaces';
 import { useLocationOptions } from '@/features/ad-spaces/api/list-options';
+import { useScreenGroups } from '@/features/ad-spaces/api/screen-groups';
 import { AdSpaceFormDialog } from '@/features/ad-spaces/components/ad-space-form-dialog';
+import {
+  BulkActionDialog,
+  BulkActionsBar,
+  type TBulkKind,
+} from '@/features/ad-spaces/components/bulk-actions';
+import {
+  NewGroupDialog,
+  ScreenGroupsPanel,
+} from '@/features/ad-spaces/components/screen-groups-panel';
 import {
   AdSpacesTable,
   adSpaceActionsSelector,
@@ -36,6 +50,57 @@ type TDialog =
 
 /** The query parameter naming the ad space whose proof-of-play report is open. */
 const PLAYS_PARAM = 'plays';
+/** The query parameter of the tag the list is filtered by (issue 23). */
+const TAG_PARAM = 'tag';
+
+/** "Filter by tag": the list shows the spaces carrying it; the tags known so far are offered. */
+function TagFilter({
+  tag,
+  knownTags,
+  onChange,
+}: {
+  tag: string | null;
+  knownTags: readonly string[];
+  onChange: (tag: string | null) => void;
+}) {
+  // The page keys it by the tag: another tag starts it afresh.
+  const [text, setText] = useState(tag ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const normalized = normalizeTag(text);
+    onChange(normalized === '' ? null : normalized);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="mb-4 flex flex-wrap items-end gap-2">
+      <FormField label="Filter by tag" className="w-full sm:w-64">
+        {(field) => (
+          <Input
+            {...field}
+            type="search"
+            list="ad-space-tags"
+            autoComplete="off"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        )}
+      </FormField>
+      <datalist id="ad-space-tags">
+        {knownTags.map((known) => (
+          <option key={known} value={known} />
+        ))}
+      </datalist>
+      <Button type="submit" variant="outline">
+        Filter
+      </Button>
+      {tag !== null && (
+        <Button variant="ghost" onClick={() => onChange(null)}>
+          <X aria-hidden />
+          Show all
+        </Button>
+      )}
+    </form>
+  );
+}
 
 /**
  * The space whose report `?plays=<id>` asks for: from the list's pages, else fetched on its own
@@ -63,9 +128,38 @@ function usePlaysAdSpace(
 
 export function AdSpacesPage() {
   usePageTitle('Ad spaces');
-  const list = useAdSpaceList();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tag = searchParams.get(TAG_PARAM);
+  const list = useAdSpaceList(tag);
   const locations = useLocationOptions();
-  const adSpaces = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const groups = useScreenGroups();
+  const adSpaces = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const knownTags = useMemo(
+    () =>
+      [
+        ...new Set([
+          ...adSpaces.flatMap((space) => space.tags),
+          ...(groups.data ?? []).flatMap((group) => group.tags),
+        ]),
+      ].sort(),
+    [adSpaces, groups.data],
+  );
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const selected = adSpaces.filter((space) => selectedIds.has(space.id));
+  const [bulk, setBulk] = useState<TBulkKind | null>(null);
+  const [isNewGroupOpen, setIsNewGroupOpen] = useState(false);
+  const selectSpaces = useCallback(
+    (ids: readonly string[], isSelected: boolean) =>
+      setSelectedIds((current) => {
+        const next = new Set(current);
+        for (const id of ids) {
+          if (isSelected) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+    [],
+  );
   const [dialog, setDialog] = useState<TDialog | null>(null);
   /** The space just saved: the page says what it plays now. */
   const [saved, setSaved] = useState<TAdSpace | null>(null);
@@ -74,7 +168,6 @@ export function AdSpacesPage() {
   // The report has its own opener: it may open from the status dialog, which closes meanwhile.
   const { remember: rememberPlaysOpener, returnFocus: returnPlaysFocus } =
     useReturnFocus(addButtonRef);
-  const [, setSearchParams] = useSearchParams();
 
   const setPlaysParam = useCallback(
     (id: string | null) =>
@@ -89,6 +182,15 @@ export function AdSpacesPage() {
     [setSearchParams],
   );
   const closePlays = useCallback(() => setPlaysParam(null), [setPlaysParam]);
+  const setTag = (next: string | null) =>
+    setSearchParams(
+      (params) => {
+        if (next === null) params.delete(TAG_PARAM);
+        else params.set(TAG_PARAM, next);
+        return params;
+      },
+      { replace: true },
+    );
   const playsAdSpace = usePlaysAdSpace(adSpaces, list.isSuccess, closePlays);
   const openPlays = useCallback(
     (adSpace: TAdSpace) => {
@@ -157,6 +259,11 @@ export function AdSpacesPage() {
           error={list.error}
           onRetry={() => void list.refetch()}
         />
+      ) : adSpaces.length === 0 && tag !== null ? (
+        <>
+          <TagFilter key={tag ?? ''} tag={tag} knownTags={knownTags} onChange={setTag} />
+          <Alert>No ad space carries the tag “{tag}”.</Alert>
+        </>
       ) : adSpaces.length === 0 && hasNoLocation ? (
         <EmptyState
           icon={MapPin}
@@ -188,11 +295,32 @@ export function AdSpacesPage() {
               onDismiss={() => setSaved(null)}
             />
           )}
-          <AdSpacesTable adSpaces={adSpaces} onAction={onAction} />
+          <TagFilter key={tag ?? ''} tag={tag} knownTags={knownTags} onChange={setTag} />
+          <BulkActionsBar
+            selected={selected}
+            onAction={setBulk}
+            onNewGroup={() => setIsNewGroupOpen(true)}
+            onClear={() => setSelectedIds(new Set())}
+          />
+          <AdSpacesTable
+            adSpaces={adSpaces}
+            onAction={onAction}
+            selectedIds={selectedIds}
+            onSelect={selectSpaces}
+          />
           <LoadMore list={list} />
+          <ScreenGroupsPanel onNewGroup={() => setIsNewGroupOpen(true)} />
           <ConnectTvPanel />
         </>
       )}
+
+      <BulkActionDialog kind={bulk} selected={selected} onClose={() => setBulk(null)} />
+      <NewGroupDialog
+        isOpen={isNewGroupOpen}
+        adSpaces={adSpaces}
+        preselected={selected.map((space) => space.id)}
+        onClose={() => setIsNewGroupOpen(false)}
+      />
 
       <AdSpaceFormDialog
         isOpen={dialog?.kind === 'form'}

@@ -24,6 +24,8 @@ const ZAdSpaceFormValues = z.object({
   resolutionWidth: ZText,
   resolutionHeight: ZText,
   defaultPlaylistId: ZText,
+  /** Tags typed with commas between them ("lobby, berlin"). */
+  tags: ZText,
 });
 export type TAdSpaceFormValues = z.infer<typeof ZAdSpaceFormValues>;
 
@@ -40,7 +42,16 @@ function toBody(values: TAdSpaceFormValues) {
     resolutionWidth: preset?.width ?? pixels(values.resolutionWidth),
     resolutionHeight: preset?.height ?? pixels(values.resolutionHeight),
     defaultPlaylistId: values.defaultPlaylistId === '' ? null : values.defaultPlaylistId,
+    tags: tagsOfText(values.tags),
   };
+}
+
+/** "Lobby, berlin ," → ["Lobby", "berlin"]: the shared schema normalizes each. */
+export function tagsOfText(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
 }
 
 /** The form's values turned into the API body and checked by the shared `ZCreateAdSpace`. */
@@ -73,6 +84,7 @@ export function adSpaceFormValues(
       resolutionWidth: String(preset.width),
       resolutionHeight: String(preset.height),
       defaultPlaylistId: '',
+      tags: '',
     };
   }
   const { resolutionWidth: width, resolutionHeight: height } = adSpace;
@@ -87,5 +99,6 @@ export function adSpaceFormValues(
     resolutionWidth: String(width),
     resolutionHeight: String(height),
     defaultPlaylistId: adSpace.defaultPlaylist?.id ?? '',
+    tags: adSpace.tags.join(', '),
   };
 }

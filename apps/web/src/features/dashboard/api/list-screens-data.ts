@@ -3,6 +3,8 @@ import { ZAdSpaceList } from '@screenline/shared/ad-space';
 import { ZLocationList } from '@screenline/shared/location';
 import { ZPlaylistList } from '@screenline/shared/playlist';
 import { ZScheduleEntryList } from '@screenline/shared/schedule';
+import { ZScreenGroupList } from '@screenline/shared/screen-group';
+import { apiRequest } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/list-all';
 
 /*
@@ -36,7 +38,15 @@ export const allScheduleEntriesQueryOptions = queryOptions({
     fetchAllPages('/api/v1/schedule-entries?limit=500', ZScheduleEntryList, signal),
 });
 
+/** GET /api/v1/screen-groups: a group entry plays on each of its members (issue 23). */
+export const screenGroupsQueryOptions = queryOptions({
+  queryKey: ['screen-groups', 'all'],
+  queryFn: ({ signal }) => apiRequest('/api/v1/screen-groups', ZScreenGroupList, { signal }),
+  select: (list) => list.items,
+});
+
 export const useAllLocations = () => useQuery(allLocationsQueryOptions);
+export const useScreenGroups = () => useQuery(screenGroupsQueryOptions);
 export const useAllAdSpaces = () => useQuery(allAdSpacesQueryOptions);
 export const useAllPlaylists = () => useQuery(allPlaylistsQueryOptions);
 export const useAllScheduleEntries = () => useQuery(allScheduleEntriesQueryOptions);

@@ -22,6 +22,7 @@ import {
   useAllLocations,
   useAllPlaylists,
   useAllScheduleEntries,
+  useScreenGroups,
 } from '@/features/dashboard/api/list-screens-data';
 import { todaySchedule } from '@/features/dashboard/utils/today-schedule';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -92,19 +93,25 @@ export function AdvertiserDashboardPage() {
   const adSpaces = useAllAdSpaces();
   const playlists = useAllPlaylists();
   const entries = useAllScheduleEntries();
+  const groups = useScreenGroups();
 
   const todayById = useMemo(() => {
     const byId = new Map<string, ReturnType<typeof todaySchedule>>();
     if (!adSpaces.data || !entries.data) return byId;
     const bySpace = new Map<string, TScheduleEntryView[]>();
+    const add = (adSpaceId: string, entry: TScheduleEntryView) =>
+      bySpace.set(adSpaceId, [...(bySpace.get(adSpaceId) ?? []), entry]);
     for (const entry of entries.data) {
-      bySpace.set(entry.adSpaceId, [...(bySpace.get(entry.adSpaceId) ?? []), entry]);
+      if (entry.adSpaceId !== null) add(entry.adSpaceId, entry);
+      // A group's entry plays on each of its screens (issue 23).
+      const group = groups.data?.find((candidate) => candidate.id === entry.groupId);
+      for (const member of group?.members ?? []) add(member.id, entry);
     }
     for (const space of adSpaces.data) {
       byId.set(space.id, todaySchedule(space, bySpace.get(space.id) ?? []));
     }
     return byId;
-  }, [adSpaces.data, entries.data]);
+  }, [adSpaces.data, entries.data, groups.data]);
 
   if (!user) return null;
   const queries = [content, locations, adSpaces, playlists, entries];

@@ -193,7 +193,61 @@ export function AdSpacesHelpPage() {
             <strong>Default playlist</strong>: plays whenever no schedule entry is active. With{' '}
             <strong>None (idle screen)</strong> the TV shows a neutral idle screen then.
           </li>
+          <li>
+            <strong>Tags (optional)</strong>: words such as “lobby, berlin, menu boards”, separated
+            by commas. Case and extra spaces do not count (“Lobby” is “lobby”); up to 20 tags of up
+            to 40 characters each.
+          </li>
         </ul>
+      </HelpSection>
+      <HelpSection title="Many screens at once">
+        <p>
+          <strong>Filter by tag</strong> above the table lists only the screens carrying a tag. Tick
+          the boxes in the first column (or the one in the header for every screen shown) and the
+          bar above the table offers:
+        </p>
+        <ul>
+          <li>
+            <strong>Default playlist…</strong>: one default playlist for all of them.
+          </li>
+          <li>
+            <strong>Add tag…</strong> and <strong>Remove tag…</strong>.
+          </li>
+          <li>
+            <strong>Add to group…</strong>: into one of your groups of chosen screens;{' '}
+            <strong>New group…</strong> makes one from the selection.
+          </li>
+          <li>
+            <strong>Monetize…</strong>: asks for monetization of each at the floor price you enter,
+            exactly as <HelpLink to={paths.help.monetize}>Monetize</HelpLink> does for one; each
+            request is reviewed on its own.
+          </li>
+        </ul>
+        <p>
+          A change reaches all the selected screens or none of them. Their TVs take it at their next
+          update, within seconds when they are online.
+        </p>
+      </HelpSection>
+      <HelpSection title="Groups">
+        <p>
+          Under the table, <strong>Groups</strong> lists your groups. <strong>New group</strong>{' '}
+          makes one of two kinds:
+        </p>
+        <ul>
+          <li>
+            <strong>By tags</strong>: every screen carrying all of the tags you give, now and later.
+            Tag a new screen “lobby” and it joins the “lobby” group by itself.
+          </li>
+          <li>
+            <strong>Chosen screens</strong>: the screens you tick.
+          </li>
+        </ul>
+        <p>
+          A <HelpLink to={paths.help.schedule}>schedule entry</HelpLink> on a group plays on every
+          screen in it, each on its own location’s clock. A screen that joins or leaves a scheduled
+          group updates on its own. <strong>Delete</strong> removes the group and its schedule
+          entries, never the screens.
+        </p>
       </HelpSection>
       <HelpSection title="The ad spaces table">
         <p>
@@ -362,7 +416,8 @@ export function ScheduleHelpPage() {
       <HelpFigure {...HELP_FIGURES.schedule} />
       <HelpSection title="The week view">
         <p>
-          Choose the <strong>Ad space</strong> at the top. The week shows its entries as blocks, in
+          Choose the <strong>Ad space</strong> at the top (<strong>Filter screens by tag</strong>{' '}
+          narrows the list when your screens have tags). The week shows its entries as blocks, in
           the location’s time (“Times in Europe/Berlin”), with <strong>Previous week</strong>,{' '}
           <strong>This week</strong> and <strong>Next week</strong>. Days when the clocks change are
           marked (“Clocks go forward 02:00 → 03:00, 23 h day”). Part of an entry hidden by a
@@ -374,6 +429,13 @@ export function ScheduleHelpPage() {
           Choose <strong>New entry</strong> (or select an entry to edit it) and fill in:
         </p>
         <ul>
+          <li>
+            <strong>Plays on</strong> (when the screen is in a group):{' '}
+            <strong>This screen only</strong>, or one of its{' '}
+            <HelpLink to={paths.help.adSpaces}>groups</HelpLink>: the entry then plays on every
+            screen of the group, each on its own location’s clock (09:00 in Berlin and 09:00 in New
+            York). The week shows such entries with “Group: …”.
+          </li>
           <li>
             <strong>Playlist</strong> (or <strong>Build a new playlist</strong>).
           </li>
@@ -389,6 +451,10 @@ export function ScheduleHelpPage() {
             <strong>Priority</strong>: a whole number from 0 to 100, 50 unless you change it.
           </li>
         </ul>
+        <p>
+          A screen has at most 200 entries, its groups’ entries included: a group entry counts on
+          every screen of the group.
+        </p>
         <p>
           <strong>Add entry</strong> saves it; <strong>Delete…</strong> in the dialog removes it.
           Screens follow at their next update, within about a minute.

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link } from 'react-router';
 import type { TPlaylistSummary } from '@screenline/shared/playlist';
+import type { TScreenGroup } from '@screenline/shared/screen-group';
 import {
   ZCreateScheduleEntry,
   type TCreateScheduleEntry,
@@ -31,6 +32,9 @@ import { useSaveScheduleEntry } from '@/features/schedule/api/save-schedule-entr
 import { WEEKDAY_OPTIONS } from '@/features/schedule/utils/weekdays';
 
 type TFormValues = z.input<typeof ZCreateScheduleEntry>;
+
+/** The "Plays on" choice of a new entry: this screen, or one of the groups it is in. */
+const THIS_SCREEN = 'space';
 /**
  * Sentences for the issues the shared schema leaves to zod's defaults (an empty select, an empty
  * number field); the schema's own messages ("Pick at least one weekday.") win over these.
@@ -65,22 +69,70 @@ export type TEntryDialogState =
   | { mode: 'create'; adSpaceId: string; firstDay: string }
   | { mode: 'edit'; entry: TScheduleEntryView };
 
+/**
+ * Where a new entry plays: this screen or a group it belongs to (issue 23). An entry keeps its
+ * target; an edit says which it is.
+ */
+function TargetField({
+  state,
+  groups,
+  value,
+  onChange,
+}: {
+  state: TEntryDialogState;
+  groups: readonly TScreenGroup[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  if (state.mode === 'edit') {
+    return state.entry.groupName === null ? null : (
+      <p className="text-sm text-muted-foreground">
+        Plays on every screen of the group <strong>{state.entry.groupName}</strong>, each on its own
+        location&apos;s clock.
+      </p>
+    );
+  }
+  if (groups.length === 0) return null;
+  return (
+    <FormField
+      label="Plays on"
+      hint="A group entry plays on every screen in the group, each on its own location's clock."
+    >
+      {(field) => (
+        <Select {...field} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value={THIS_SCREEN}>This screen only</option>
+          {groups.map((group) => (
+            <option key={group.id} value={group.id}>
+              Group: {group.name} ({group.members.length}{' '}
+              {group.members.length === 1 ? 'screen' : 'screens'})
+            </option>
+          ))}
+        </Select>
+      )}
+    </FormField>
+  );
+}
+
 function EntryForm({
   state,
   playlists,
+  groups,
   onDone,
 }: {
   state: TEntryDialogState;
   playlists: TPlaylistSummary[];
+  groups: readonly TScreenGroup[];
   onDone: (change: 'saved' | 'deleted', saved?: TScheduleEntryView) => void;
 }) {
+  const [target, setTarget] = useState(THIS_SCREEN);
   const save = useSaveScheduleEntry();
   const remove = useDeleteScheduleEntry();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const defaults: TFormValues =
     state.mode === 'edit'
       ? {
-          adSpaceId: state.entry.adSpaceId,
+          adSpaceId: state.entry.adSpaceId ?? undefined,
+          groupId: state.entry.groupId ?? undefined,
           playlistId: state.entry.playlistId,
           firstDay: state.entry.firstDay,
           lastDay: state.entry.lastDay,
@@ -116,10 +168,14 @@ function EntryForm({
     try {
       let saved: TScheduleEntryView;
       if (state.mode === 'create') {
-        saved = await save.mutateAsync({ kind: 'create', body: values });
-        toast.success('Entry added to the schedule.');
+        const body =
+          target === THIS_SCREEN ? values : { ...values, adSpaceId: undefined, groupId: target };
+        saved = await save.mutateAsync({ kind: 'create', body });
+        toast.success(
+          target === THIS_SCREEN ? 'Entry added to the schedule.' : 'Entry added to the group.',
+        );
       } else {
-        const { adSpaceId: _unchanged, ...body } = values;
+        const { adSpaceId: _space, groupId: _group, ...body } = values;
         saved = await save.mutateAsync({ kind: 'update', id: state.entry.id, body });
         toast.success('Entry saved.');
       }
@@ -144,6 +200,7 @@ function EntryForm({
   return (
     <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-5">
       {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
+      <TargetField state={state} groups={groups} value={target} onChange={setTarget} />
       <FormField
         label="Playlist"
         error={errors.playlistId?.message}
@@ -301,12 +358,15 @@ function EntryForm({
 export function EntryDialog({
   state,
   playlists,
+  groups,
   timeZone,
   onClose,
   onCloseAutoFocus,
 }: {
   state: TEntryDialogState | null;
   playlists: TPlaylistSummary[];
+  /** The groups the screen is in: a new entry may play on one of them instead. */
+  groups: readonly TScreenGroup[];
   timeZone: string;
   /** `saved` is the entry as stored, after a save. */
   onClose: (change: 'saved' | 'deleted' | 'canceled', saved?: TScheduleEntryView) => void;
@@ -329,6 +389,7 @@ export function EntryDialog({
             key={state.mode === 'edit' ? state.entry.id : 'new'}
             state={state}
             playlists={playlists}
+            groups={groups}
             onDone={onClose}
           />
         </DialogContent>

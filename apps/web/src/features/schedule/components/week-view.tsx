@@ -56,6 +56,7 @@ function blockLabel(
     `${entry.playlistName}, ${formatShortDay(day.day)} ${windowText(block, timeZone)}${from}`,
     `priority ${entry.priority}`,
   ];
+  if (entry.groupName !== null) parts.push(`for the group ${entry.groupName}`);
   if (block.isFullyHidden) parts.push(`hidden by ${hiddenByNames(block, entriesById)}`);
   else if (block.hidden.length > 0) {
     const spans = block.hidden
@@ -130,6 +131,9 @@ function GridBlock({
       )}
       <span aria-hidden className="relative block">
         <span className="block truncate font-semibold">{block.entry.playlistName}</span>
+        {!isShort && block.entry.groupName !== null && (
+          <span className="block truncate opacity-80">Group: {block.entry.groupName}</span>
+        )}
         {!isShort && (
           <span className="block truncate opacity-80">{windowText(block, timeZone)}</span>
         )}
@@ -358,6 +362,7 @@ export function WeekList({
                       </span>
                       <span className="block text-xs text-muted-foreground tabular-nums">
                         {block.isContinued && 'Continued · '}
+                        {block.entry.groupName !== null && `Group: ${block.entry.groupName} · `}
                         {windowText(block, timeZone)} · priority {block.entry.priority} ·{' '}
                         {formatHours(block.endMs - block.startMs)}
                       </span>

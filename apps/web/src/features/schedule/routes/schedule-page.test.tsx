@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import type { TPlaylistSummary } from '@screenline/shared/playlist';
 import type { TPlaying, TScheduleEntryView } from '@screenline/shared/schedule';
+import type { TScreenGroup } from '@screenline/shared/screen-group';
 import { jsonResponse, makeAuth, makeUser } from '@/test/fixtures';
 import { renderWithAuth } from '@/test/render';
 import { makeAdSpace, makeEntry, makePlaylist, page, uuid } from '@/test/screens-fixtures';
@@ -25,10 +26,13 @@ function stubApi({
   adSpaces = [makeAdSpace()],
   playlists = [breakfast, coffee, lateShow],
   entries = [],
+  groups = [],
   playing,
   playingNow,
   onWrite,
 }: {
+  /** GET /api/v1/screen-groups; a group entry is listed for every space asked about. */
+  groups?: TScreenGroup[];
   /** A function answers with the spaces as they are at each request. */
   adSpaces?: TAdSpace[] | (() => TAdSpace[]);
   playlists?: TPlaylistSummary[];
@@ -56,8 +60,11 @@ function stubApi({
       if (parsed.pathname === '/api/v1/playlists') return respond(page(playlists));
       if (parsed.pathname === '/api/v1/schedule-entries') {
         const adSpaceId = parsed.searchParams.get('adSpaceId');
-        return respond(page(entries.filter((entry) => entry.adSpaceId === adSpaceId)));
+        return respond(
+          page(entries.filter((entry) => entry.adSpaceId === adSpaceId || entry.groupId !== null)),
+        );
       }
+      if (parsed.pathname === '/api/v1/screen-groups') return respond({ items: groups });
       const at = parsed.searchParams.get('at');
       if (parsed.pathname.endsWith('/playing') && at && playing) return respond(playing(at));
       if (parsed.pathname.endsWith('/playing') && !at && playingNow) return respond(playingNow());
@@ -664,5 +671,66 @@ describe('what plays here at…', () => {
     expect(
       card.getByText(/has no default playlist, so the screen shows the idle screen/),
     ).toBeVisible();
+  });
+});
+
+describe('screen groups and tags', () => {
+  const lobbies: TScreenGroup = {
+    id: uuid(700),
+    name: 'Lobbies',
+    kind: 'static',
+    tags: [],
+    members: [{ id: uuid(200), name: 'Window screen' }],
+    scheduleEntryCount: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('adds a new entry to a group the screen is in, and marks group entries with their group', async () => {
+    const groupEntry = makeEntry({
+      id: uuid(420),
+      adSpaceId: null,
+      groupId: lobbies.id,
+      groupName: 'Lobbies',
+      weekdays: [1],
+    });
+    const requests = stubApi({
+      entries: [groupEntry],
+      groups: [lobbies],
+      onWrite: (request) => jsonResponse({ ...groupEntry, ...(request.body as object) }, 201),
+    });
+    renderPage('/advertiser/schedule?week=2026-03-02');
+    const block = await screen.findByRole('button', { name: /^Breakfast, Mon 2 Mar/ });
+    expect(block).toHaveAccessibleName(/for the group Lobbies/);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New entry' }));
+    const form = within(await screen.findByRole('dialog', { name: 'New schedule entry' }));
+    await user.selectOptions(form.getByLabelText('Plays on'), 'Group: Lobbies (1 screen)');
+    await user.selectOptions(form.getByLabelText('Playlist'), 'Coffee promo');
+    await user.click(form.getByRole('button', { name: 'Add entry' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New schedule entry' })).toBeNull(),
+    );
+    const sent = requests.find((request) => request.method === 'POST');
+    expect(sent?.body).toMatchObject({ groupId: lobbies.id, playlistId: coffee.id });
+    expect(sent?.body).not.toHaveProperty('adSpaceId');
+  });
+
+  it('lists only the screens carrying the tag chosen', async () => {
+    stubApi({
+      adSpaces: [
+        makeAdSpace({ tags: ['lobby'] }),
+        makeAdSpace({ id: uuid(201), name: 'Counter', tags: ['kitchen'] }),
+      ],
+    });
+    renderPage('/advertiser/schedule?week=2026-03-02');
+    const user = userEvent.setup();
+    const picker = await screen.findByLabelText('Ad space');
+    expect(within(picker).getAllByRole('option')).toHaveLength(2);
+    await user.selectOptions(screen.getByLabelText('Filter screens by tag'), 'kitchen');
+    await waitFor(() =>
+      expect(within(screen.getByLabelText('Ad space')).getAllByRole('option')).toHaveLength(1),
+    );
+    expect(screen.getByLabelText('Ad space')).toHaveValue(uuid(201));
   });
 });

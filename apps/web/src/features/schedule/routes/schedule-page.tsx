@@ -28,6 +28,7 @@ import { paths } from '@/lib/paths';
 import { useAllAdSpaces } from '@/features/schedule/api/list-ad-spaces';
 import { useAllPlaylists } from '@/features/schedule/api/list-playlists';
 import { useScheduleEntries } from '@/features/schedule/api/list-schedule-entries';
+import { useScreenGroups } from '@/features/schedule/api/list-screen-groups';
 import { EntryDialog, type TEntryDialogState } from '@/features/schedule/components/entry-dialog';
 import { SavedEntryNotice } from '@/features/schedule/components/saved-entry-notice';
 import { WeekGrid, WeekList } from '@/features/schedule/components/week-view';
@@ -66,6 +67,14 @@ function SpaceSchedule({
   const monday = week ?? thisMonday;
   const isWide = useMediaQuery('(min-width: 768px)');
   const entries = useScheduleEntries(adSpace.id);
+  const groups = useScreenGroups();
+  const groupsOfSpace = useMemo(
+    () =>
+      (groups.data ?? []).filter((group) =>
+        group.members.some((member) => member.id === adSpace.id),
+      ),
+    [groups.data, adSpace.id],
+  );
   const [dialog, setDialog] = useState<TEntryDialogState | null>(null);
   const [savedEntry, setSavedEntry] = useState<TScheduleEntryView | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -213,6 +222,7 @@ function SpaceSchedule({
       <EntryDialog
         state={dialog}
         playlists={playlists}
+        groups={groupsOfSpace}
         timeZone={timeZone}
         onClose={(change, saved) => {
           // A deleted block is gone: focus goes to "New entry" instead.
@@ -247,7 +257,17 @@ export function SchedulePage() {
   const requestedId = searchParams.get('adSpace');
   const requestedWeek = searchParams.get('week');
   const week = requestedWeek && isLocalDay(requestedWeek) ? mondayOf(requestedWeek) : null;
-  const spaces = adSpaces.data;
+  const tag = searchParams.get('tag');
+  const allSpaces = adSpaces.data;
+  const tags = useMemo(
+    () => [...new Set((allSpaces ?? []).flatMap((space) => space.tags))].sort(),
+    [allSpaces],
+  );
+  // The picker lists the screens carrying the tag chosen (issue 23); an unknown tag lists all.
+  const spaces =
+    tag !== null && tags.includes(tag)
+      ? allSpaces?.filter((space) => space.tags.includes(tag))
+      : allSpaces;
   const adSpace = spaces?.find((space) => space.id === requestedId) ?? spaces?.[0] ?? null;
 
   const updateParams = (changes: Record<string, string | null>) =>
@@ -318,7 +338,7 @@ export function SchedulePage() {
                 value={adSpace.id}
                 onChange={(event) => updateParams({ adSpace: event.target.value })}
               >
-                {adSpaces.data.map((space) => (
+                {(spaces ?? []).map((space) => (
                   <option key={space.id} value={space.id}>
                     {space.name} · {space.location.name}
                   </option>
@@ -326,6 +346,24 @@ export function SchedulePage() {
               </Select>
             )}
           </FormField>
+          {tags.length > 0 && (
+            <FormField label="Filter screens by tag" className="w-full sm:w-56">
+              {(field) => (
+                <Select
+                  {...field}
+                  value={tag !== null && tags.includes(tag) ? tag : ''}
+                  onChange={(event) => updateParams({ tag: event.target.value || null })}
+                >
+                  <option value="">All screens</option>
+                  {tags.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          )}
           {playlists.data.length > 0 && (
             <Link to={paths.advertiser.playlists} className={buttonClasses('ghost', 'md')}>
               <ListVideo aria-hidden /> Playlists

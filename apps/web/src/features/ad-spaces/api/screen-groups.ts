@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZScreenGroup,
+  ZScreenGroupList,
+  type TCreateScreenGroup,
+  type TUpdateScreenGroup,
+} from '@screenline/shared/screen-group';
+import { apiRequest, apiSend } from '@/lib/api-client';
+import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+
+/**
+ * Every screen-group query starts with this key; the schedule page reads groups under it too.
+ * A group change also changes what its spaces play (the ad spaces list shows it) and its entries.
+ */
+export const SCREEN_GROUPS_QUERY_KEY = ['screen-groups'] as const;
+const SCHEDULE_ENTRIES_QUERY_KEY = ['schedule-entries'] as const;
+
+/** GET /api/v1/screen-groups: all of the owner's groups (at most 200) with their members. */
+export const screenGroupsQueryOptions = queryOptions({
+  queryKey: [...SCREEN_GROUPS_QUERY_KEY, 'all'],
+  queryFn: ({ signal }) => apiRequest('/api/v1/screen-groups', ZScreenGroupList, { signal }),
+  select: (list) => list.items,
+});
+
+export function useScreenGroups() {
+  return useQuery(screenGroupsQueryOptions);
+}
+
+function useInvalidateGroups() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [SCREEN_GROUPS_QUERY_KEY, AD_SPACES_QUERY_KEY, SCHEDULE_ENTRIES_QUERY_KEY].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+/** POST /api/v1/screen-groups → 201 with the group and its members. */
+export function useCreateScreenGroup() {
+  const invalidate = useInvalidateGroups();
+  return useMutation({
+    mutationFn: (body: TCreateScreenGroup) =>
+      apiRequest('/api/v1/screen-groups', ZScreenGroup, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /api/v1/screen-groups/{id}: the name, a static group's members, a tag group's tags. */
+export function useUpdateScreenGroup() {
+  const invalidate = useInvalidateGroups();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TUpdateScreenGroup }) =>
+      apiRequest(`/api/v1/screen-groups/${encodeURIComponent(id)}`, ZScreenGroup, {
+        method: 'PATCH',
+        body,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/v1/screen-groups/{id}: its schedule entries go with it. */
+export function useDeleteScreenGroup() {
+  const invalidate = useInvalidateGroups();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend(`/api/v1/screen-groups/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
