@@ -825,12 +825,11 @@ export async function seedDemo(
 
   // The simulated days: what each TV played, sent as the TV sends it, then billed.
   log(`simulating ${days} past days and today of plays`);
-  const simulated = await simulatePlays(app, client, {
+  const simulated = await simulatePlays(app, {
     days,
     loopsPerHour,
     now: now(),
     random,
-    tvs,
     spaceIds,
     playlists,
     defaultPlaylist,
@@ -1082,11 +1081,16 @@ async function restampLedger(db: TDb, work: (tx: TDb) => Promise<void>): Promise
  */
 async function dateLedgerBack(app: FastifyInstance, since: number): Promise<Date> {
   const { db } = app.deps;
-  const [newest] = rowsOf<{ at: string | null; now: string }>(
-    await db.execute(sql`select max(created_at)::text as at, now()::text as now from ${ledgerTransaction}`),
+  // Epoch milliseconds, not timestamps as text: their text form differs between drivers.
+  const [newest] = rowsOf<{ at_ms: string | null; now_ms: string }>(
+    await db.execute(sql`
+      select (extract(epoch from max(${ledgerTransaction.createdAt})) * 1000)::text as at_ms,
+        (extract(epoch from now()) * 1000)::text as now_ms
+      from ${ledgerTransaction}`),
   );
-  if (!newest?.at) throw new Error('The demo moved no money before the simulated days.');
-  const shift = sql`${`${new Date(newest.at).getTime() - since} milliseconds`}::interval`;
+  if (!newest?.at_ms) throw new Error('The demo moved no money before the simulated days.');
+  const shiftMs = Math.round(Number(newest.at_ms)) - since;
+  const shift = sql`${`${shiftMs} milliseconds`}::interval`;
   await restampLedger(db, async (tx) => {
     await tx.update(ledgerTransaction).set({ createdAt: sql`${ledgerTransaction.createdAt} - ${shift}` }).where(sql`true`);
     await tx.update(ledgerEntry).set({ createdAt: sql`${ledgerEntry.createdAt} - ${shift}` }).where(sql`true`);
@@ -1098,7 +1102,7 @@ async function dateLedgerBack(app: FastifyInstance, since: number): Promise<Date
       decidedAt: sql`${topUpRequest.decidedAt} - ${shift}`,
     })
     .where(isNotNull(topUpRequest.decidedAt));
-  return new Date(newest.now);
+  return new Date(Math.floor(Number(newest.now_ms)));
 }
 
 /**
@@ -1124,7 +1128,9 @@ async function sendAndSettleByHour(
       const hour = Math.floor(Date.parse(play.startedAt) / HOUR_MS);
       const ofHour = byHour.get(hour) ?? new Map<string, TImpression[]>();
       byHour.set(hour, ofHour);
-      ofHour.set(key, [...(ofHour.get(key) ?? []), play]);
+      const ofTv = ofHour.get(key) ?? [];
+      ofHour.set(key, ofTv);
+      ofTv.push(play);
     }
   }
   const latest = input.settledAfter.getTime() - 1000;
@@ -1222,19 +1228,17 @@ async function addSlides(
  * Every loop of each TV'd screen's playlist in its opening hours over the past days (and today
  * until now): the slides it showed and its ad slot, filled by a draw weighted as the rotation
  * weights campaigns (bid × pacing factor, ad-rotation.ts), among the campaigns targeting the
- * screen whose bid meets its floor and whose hold and daily cap have money left. The plays go
- * to POST /api/v1/player/impressions under each TV's token, in order, in batches: the
- * settlement prices and bills them there. QR scans follow a share of the ad plays.
+ * screen whose bid meets its floor and whose hold and daily cap have money left. Answers each
+ * TV's plays in order, numbered as the TV numbers them (sendAndSettleByHour sends them). QR scans
+ * follow a share of the ad plays.
  */
 async function simulatePlays(
   app: FastifyInstance,
-  client: TDemoClient,
   input: {
     days: number;
     loopsPerHour: number;
     now: number;
     random: () => number;
-    tvs: Map<string, { deviceId: string; token: string }>;
     spaceIds: Map<string, string>;
     playlists: Map<string, { id: string; version: number; items: TLoopItem[] }>;
     defaultPlaylist: Record<string, string>;
