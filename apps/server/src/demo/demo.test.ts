@@ -171,7 +171,12 @@ describe('the demo seed', () => {
     const rows = await t.app.deps.db
       .select({ verified: user.emailVerified })
       .from(user)
-      .where(inArray(user.email, summary.users.map((u) => u.email)));
+      .where(
+        inArray(
+          user.email,
+          summary.users.map((u) => u.email),
+        ),
+      );
     expect(rows.map((row) => row.verified)).toEqual([true, true, true, true]);
   });
 
@@ -200,7 +205,10 @@ describe('the demo seed', () => {
     // Ten minutes without a heartbeat, as when the demo is served a while after seeding.
     const stale = sql`now() - interval '10 minutes'`;
     await t.app.deps.db.update(device).set({ lastSeenAt: stale }).where(isNotNull(device.id));
-    await t.app.deps.db.update(adSpace).set({ lastSeenAt: stale }).where(isNotNull(adSpace.lastSeenAt));
+    await t.app.deps.db
+      .update(adSpace)
+      .set({ lastSeenAt: stale })
+      .where(isNotNull(adSpace.lastSeenAt));
     expect((await spaces()).map((space) => space.status)).toEqual([
       'offline',
       'offline',

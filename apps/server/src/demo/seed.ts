@@ -516,7 +516,12 @@ export async function seedDemo(
   await app.deps.db
     .update(user)
     .set({ emailVerified: true })
-    .where(inArray(user.email, Object.values(DEMO_USERS).map((person) => person.email)));
+    .where(
+      inArray(
+        user.email,
+        Object.values(DEMO_USERS).map((person) => person.email),
+      ),
+    );
   // Super-users act as such only with two-factor sign-in on; payouts need it too.
   sessions.admin = await client.enrollTwoFactor(sessions.admin, DEMO_PASSWORD, DEMO_TOTP_SECRET);
   sessions.owner = await client.enrollTwoFactor(sessions.owner, DEMO_PASSWORD, DEMO_TOTP_SECRET);
@@ -1065,11 +1070,15 @@ async function recordServedFills(
  */
 async function restampLedger(db: TDb, work: (tx: TDb) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`alter table ${ledgerTransaction} disable trigger ledger_transaction_append_only`);
+    await tx.execute(
+      sql`alter table ${ledgerTransaction} disable trigger ledger_transaction_append_only`,
+    );
     await tx.execute(sql`alter table ${ledgerEntry} disable trigger ledger_entry_append_only`);
     await work(tx);
     await tx.execute(sql`alter table ${ledgerEntry} enable trigger ledger_entry_append_only`);
-    await tx.execute(sql`alter table ${ledgerTransaction} enable trigger ledger_transaction_append_only`);
+    await tx.execute(
+      sql`alter table ${ledgerTransaction} enable trigger ledger_transaction_append_only`,
+    );
   });
 }
 
@@ -1092,8 +1101,14 @@ async function dateLedgerBack(app: FastifyInstance, since: number): Promise<Date
   const shiftMs = Math.round(Number(newest.at_ms)) - since;
   const shift = sql`${`${shiftMs} milliseconds`}::interval`;
   await restampLedger(db, async (tx) => {
-    await tx.update(ledgerTransaction).set({ createdAt: sql`${ledgerTransaction.createdAt} - ${shift}` }).where(sql`true`);
-    await tx.update(ledgerEntry).set({ createdAt: sql`${ledgerEntry.createdAt} - ${shift}` }).where(sql`true`);
+    await tx
+      .update(ledgerTransaction)
+      .set({ createdAt: sql`${ledgerTransaction.createdAt} - ${shift}` })
+      .where(sql`true`);
+    await tx
+      .update(ledgerEntry)
+      .set({ createdAt: sql`${ledgerEntry.createdAt} - ${shift}` })
+      .where(sql`true`);
   });
   await db
     .update(topUpRequest)
@@ -1149,13 +1164,22 @@ async function sendAndSettleByHour(
         });
         sent += batch.length;
       }
-      for (const play of list) lastEnd = Math.max(lastEnd, Date.parse(play.startedAt) + play.shownMs);
+      for (const play of list)
+        lastEnd = Math.max(lastEnd, Date.parse(play.startedAt) + play.shownMs);
     }
     await app.deps.settlement.settleDue();
     const at = new Date(Math.min(lastEnd + 60_000, latest));
     await restampLedger(app.deps.db, async (tx) => {
-      await tx.update(ledgerTransaction).set({ createdAt: at }).where(sql`${ledgerTransaction.createdAt} > ${input.settledAfter.toISOString()}::timestamptz`);
-      await tx.update(ledgerEntry).set({ createdAt: at }).where(sql`${ledgerEntry.createdAt} > ${input.settledAfter.toISOString()}::timestamptz`);
+      await tx
+        .update(ledgerTransaction)
+        .set({ createdAt: at })
+        .where(
+          sql`${ledgerTransaction.createdAt} > ${input.settledAfter.toISOString()}::timestamptz`,
+        );
+      await tx
+        .update(ledgerEntry)
+        .set({ createdAt: at })
+        .where(sql`${ledgerEntry.createdAt} > ${input.settledAfter.toISOString()}::timestamptz`);
     });
   }
   return sent;

@@ -7,9 +7,9 @@ describe('routePatternOf', () => {
     expect(routePatternOf('/advertiser/playlists/edit/7f1c', { playlistId: '7f1c' })).toBe(
       '/advertiser/playlists/edit/:playlistId',
     );
-    expect(
-      routePatternOf('/admin/ad-playlists/view/7f1c/player', { playlistId: '7f1c' }),
-    ).toBe('/admin/ad-playlists/view/:playlistId/player');
+    expect(routePatternOf('/admin/ad-playlists/view/7f1c/player', { playlistId: '7f1c' })).toBe(
+      '/admin/ad-playlists/view/:playlistId/player',
+    );
     // The router hands params decoded.
     expect(routePatternOf('/content/caf%C3%A9', { id: 'café' })).toBe('/content/:id');
     // A param whose value is also a static word: the param is the later segment.

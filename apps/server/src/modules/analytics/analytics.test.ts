@@ -204,9 +204,7 @@ describe.each(BACKENDS)('page-view analytics on %s', (backend) => {
     for (const id of ['7f1c', '8a2d', '9b3e']) {
       expect((await post(`/advertiser/playlists/edit/${id}`, pattern)).statusCode).toBe(204);
     }
-    expect((await post('/advertiser/playlists/edit/7f1c?tab=items', pattern)).statusCode).toBe(
-      204,
-    );
+    expect((await post('/advertiser/playlists/edit/7f1c?tab=items', pattern)).statusCode).toBe(204);
     // Paths no page matches count under one route, not one each.
     expect((await post('/no/such/page', '/*')).statusCode).toBe(204);
     expect((await post('/wp-admin.php', '/*')).statusCode).toBe(204);

@@ -1,11 +1,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import {
-  formatMicros,
-  microsAsDecimal,
-  type TDecision,
-} from '@screenline/shared/money';
+import { formatMicros, microsAsDecimal, type TDecision } from '@screenline/shared/money';
 import {
   AWAITING_SECOND_APPROVAL,
   LEDGER_TRANSACTION_LABELS,
@@ -763,4 +759,3 @@ function toWalletTransaction(row: THistoryRow): TWalletTransaction {
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
-

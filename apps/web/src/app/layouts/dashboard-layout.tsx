@@ -33,10 +33,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => void }) {
   const groups = navigationFor(user.role, user.isSU);
   return (
-    <nav
-      aria-label="Main"
-      className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4"
-    >
+    <nav aria-label="Main" className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4">
       {/* A super-user works without a role (issue 21 item 1): no nudge to choose one. */}
       {user.role === null && !user.isSU && (
         <div className="rounded-lg border border-primary/25 bg-primary-soft p-3 text-sm text-primary-soft-foreground">

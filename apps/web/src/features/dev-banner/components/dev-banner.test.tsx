@@ -45,9 +45,9 @@ describe('DevBanner', () => {
       vi.fn(() => Promise.resolve(jsonResponse(healthy))),
     );
     renderBanner();
-    expect(
-      await screen.findAllByText('Preview backend running in this workspace.'),
-    ).toHaveLength(2);
+    expect(await screen.findAllByText('Preview backend running in this workspace.')).toHaveLength(
+      2,
+    );
     for (const link of screen.getAllByRole('link', { name: 'Learn more' }))
       expect(link).toHaveAttribute('href', '/help/introduction');
   });
