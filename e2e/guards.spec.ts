@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, DASHBOARD, PASSWORD, signInSuperUser, submitSignIn } from './support/app';
+import {
+  createAccount,
+  DASHBOARD,
+  PASSWORD,
+  signIn,
+  signInSuperUser,
+  submitSignIn,
+} from './support/app';
 import { enterTwoFactorCode, readSuperUserKey } from './support/two-factor';
 
 test.describe('the signed-in guard', () => {
@@ -75,6 +82,24 @@ test.describe('the signed-in guard', () => {
 });
 
 test.describe('the super-user guard', () => {
+  test('a super-user signing in lands on the approval queues, never the role chooser', async ({
+    page,
+    request,
+  }) => {
+    const { email, password } = await signInSuperUser(request);
+    await signIn(page, email, password);
+    await enterTwoFactorCode(page, await readSuperUserKey());
+    await expect(page).toHaveURL('/admin/wallet-approvals');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet approvals' })).toBeVisible();
+    await expect(page.getByText('Finish setting up')).toHaveCount(0);
+    await expect(page.getByText(/choose your role/i)).toHaveCount(0);
+    // Every "home" of a signed-in person is the admin pages for a super-user (issue 21 item 1).
+    for (const path of ['/', '/dashboard']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/admin/wallet-approvals');
+    }
+  });
+
   test('a user who is not a super-user is sent away from /admin', async ({ page }) => {
     await createAccount(page.request, { role: 'advertiser' });
     for (const path of ['/admin', '/admin/page-views']) {

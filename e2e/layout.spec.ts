@@ -51,18 +51,18 @@ test.describe('at phone width', () => {
     for (const path of ['/profile', '/content/generate']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Preview backend' })).toBeVisible();
+      // One copy shows (the sidebar's is in the closed drawer's place, hidden).
+      const banner = page.getByRole('status', { name: 'Development preview' });
+      await expect(banner).toHaveCount(1);
+      await expect(banner).toContainText('Preview backend');
       // The banner comes after the page's content instead of floating over it.
-      const [mainBottom, bannerTop] = await page.evaluate(() => {
-        window.scrollTo(0, 0);
-        const main = document.querySelector('main')?.getBoundingClientRect();
-        const banner = [...document.querySelectorAll('[role="status"]')]
-          .find((element) => element.textContent?.includes('Preview backend'))
-          ?.getBoundingClientRect();
-        return [main?.bottom ?? 0, banner?.top ?? -1];
-      });
-      expect(bannerTop, `the banner overlaps the page on ${path}`).toBeGreaterThanOrEqual(
-        mainBottom,
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const [main, box] = await Promise.all([
+        page.locator('main').boundingBox(),
+        banner.boundingBox(),
+      ]);
+      expect(box!.y, `the banner overlaps the page on ${path}`).toBeGreaterThanOrEqual(
+        main!.y + main!.height,
       );
     }
   });
@@ -100,6 +100,29 @@ test('the creative generator fits 1240, 1024 and 390 px wide, "Save to library" 
 });
 
 test.describe('at desktop width', () => {
+  test('the dev banner sits under the sidebar, never over the page', async ({ page }) => {
+    await createAccount(page.request, { role: 'advertiser' });
+    for (const path of [DASHBOARD.advertiser, '/advertiser/schedule', '/profile']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const banner = page.getByRole('status', { name: 'Development preview' });
+      // One copy shows: the sidebar's, below its navigation (issue 21).
+      await expect(banner).toHaveCount(1);
+      await expect(banner).toContainText('Preview backend');
+      const [sidebar, nav, main, box] = await Promise.all([
+        page.locator('aside[data-sidebar]').boundingBox(),
+        page.getByRole('navigation', { name: 'Main' }).boundingBox(),
+        page.locator('main').boundingBox(),
+        banner.boundingBox(),
+      ]);
+      expect(sidebar && nav && main && box, path).toBeTruthy();
+      expect(box!.x + box!.width, path).toBeLessThanOrEqual(sidebar!.x + sidebar!.width);
+      expect(box!.x + box!.width, path).toBeLessThanOrEqual(main!.x);
+      expect(box!.y, path).toBeGreaterThanOrEqual(nav!.y + nav!.height);
+      expect(box!.y + box!.height, path).toBeLessThanOrEqual(900);
+    }
+  });
+
   test('the sidebar is always shown and there is no menu button', async ({ page }) => {
     await createAccount(page.request, { role: 'publisher' });
     await page.goto(DASHBOARD.publisher);

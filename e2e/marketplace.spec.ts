@@ -69,9 +69,10 @@ async function newUser(
   browser: Browser,
   role: 'advertiser' | 'publisher',
   name: string,
+  company?: string,
 ): Promise<Page> {
   const context = await browser.newContext();
-  await createAccount(context.request, { role, name });
+  await createAccount(context.request, { role, name, ...(company ? { company } : {}) });
   return context.newPage();
 }
 
@@ -124,12 +125,13 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   test.setTimeout(150_000);
   const run = tag();
   const buyerName = `Bea Buyer ${run}`;
+  const buyerCompany = `Bea's Bakery ${run}`;
   const ownerName = `Otto Owner ${run}`;
   const spaceName = `Journey lobby ${run}`;
   const campaignName = `Journey sale ${run}`;
 
   const admin = await newSuperUser(browser);
-  const buyer = await newUser(browser, 'publisher', buyerName);
+  const buyer = await newUser(browser, 'publisher', buyerName, buyerCompany);
   const owner = await newUser(browser, 'advertiser', ownerName);
 
   // The owner's screen: a 2 s clip, then a 5 s ad slot; a TV set up for it.
@@ -330,6 +332,20 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   await expect(pacing).toContainText('Ahead');
   await expect(pacing).toContainText(`${formatMicros(spentMicros)} spent of €400.00`);
   await shoot(buyer, 'campaign-results-1440x900.png');
+
+  // The owner's proof of play names the ad their screen showed by campaign and advertiser (the
+  // buyer's company), never "Deleted item" (issue 21 item 2).
+  await owner.goto('/advertiser/ad-spaces');
+  await owner.getByRole('button', { name: `Actions for ${spaceName}` }).click();
+  await owner.getByRole('menuitem', { name: 'Proof of play' }).click();
+  const proof = owner.getByRole('dialog', { name: `Proof of play: “${spaceName}”` });
+  const byItem = proof.getByRole('table', { name: 'Plays by item' });
+  await expect(
+    byItem.getByRole('row', { name: `${campaignName} – ad by ${buyerCompany}` }),
+  ).toBeVisible();
+  await expect(byItem.getByRole('row', { name: 'Lobby clip' })).toBeVisible();
+  await expect(byItem).not.toContainText('Deleted item');
+  await shoot(owner, 'owner-proof-of-play-1440x900.png');
 
   // The owner has earned what the campaign spent less the platform's 20 % commission, and asks
   // for €10 of it on /wallet. (At €10 a second every charge is a multiple of 10,000 micros, so

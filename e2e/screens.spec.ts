@@ -58,6 +58,13 @@ test('a screen owner sets up a screen, schedules weekday mornings and asks what 
   await spaceForm.getByLabel('Name', { exact: true }).fill('Window screen');
   await spaceForm.getByRole('button', { name: 'Add ad space' }).click();
   await expect(spaceForm).toBeHidden();
+  // A new space has nothing to play: the page says so at once, with the ways out (issue 21).
+  const spaceNotice = page.getByRole('region', { name: 'Playing now' });
+  await expect(spaceNotice.getByRole('status')).toHaveText(
+    /^Now \(\d\d:\d\d in America\/New_York\): Window screen shows the idle screen: a TV on it says “Waiting for content”\.$/,
+  );
+  await expect(spaceNotice.getByRole('link', { name: 'Build a playlist to play' })).toBeVisible();
+  await expect(spaceNotice.getByRole('link', { name: 'Schedule it by time of day' })).toBeVisible();
 
   // Content in the library.
   await page.goto('/content');
@@ -109,6 +116,25 @@ test('a screen owner sets up a screen, schedules weekday mornings and asks what 
   await entryForm.getByRole('button', { name: 'Add entry' }).click();
   await expect(entryForm).toBeHidden();
   await expect(page.getByRole('button', { name: 'New entry' })).toBeFocused();
+
+  // The saved entry's notice says what the screen plays at this moment (issue 21): the entry's
+  // playlist on a weekday morning in New York, else the idle screen, with the offer to play the
+  // playlist all the time. Judged at the time the notice itself gives.
+  const entryNotice = page.getByRole('region', { name: 'Playing now' });
+  const said = (await entryNotice.getByRole('status').textContent()) ?? '';
+  const clock = /^Now \((\d\d):(\d\d) in America\/New_York\): Window screen /.exec(said);
+  expect(clock, said).not.toBeNull();
+  const minutes = Number(clock![1]) * 60 + Number(clock![2]);
+  const today = Temporal.Now.plainDateISO(ZONE);
+  const isOn = today.dayOfWeek <= 5 && minutes >= 8 * 60 && minutes < 11 * 60;
+  expect(said).toBe(
+    isOn
+      ? `${clock![0]}plays Breakfast loop, from its schedule. This entry plays it: Mon–Fri, 08:00–11:00.`
+      : `${clock![0]}shows the idle screen: a TV on it says “Waiting for content”. Breakfast loop plays in this entry’s window: Mon–Fri, 08:00–11:00.`,
+  );
+  await expect(
+    entryNotice.getByRole('button', { name: 'Play Breakfast loop all the time' }),
+  ).toBeVisible();
 
   // The week view: a block on each weekday morning, none at the weekend.
   const blocks = page.getByRole('button', { name: /^Breakfast loop, .* 08:00–11:00/ });

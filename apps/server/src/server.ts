@@ -27,9 +27,11 @@ async function main() {
   }
 
   let closing = false;
+  let stopDemoTvs: () => void = () => undefined;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    stopDemoTvs();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
@@ -62,6 +64,9 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  // The demo's simulated TVs keep reporting while it is served (a no-op without the demo).
+  const { keepDemoTvsReporting } = await import('./demo/demo-tvs');
+  stopDemoTvs = await keepDemoTvsReporting(app);
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   console.log(`\n  Screenline is running at ${config.publicUrl}  (${config.env}, ${where})\n`);
   if (demoLines) console.log(`${demoLines}\n`);

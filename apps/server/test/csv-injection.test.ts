@@ -100,10 +100,10 @@ describe('every CSV export neutralises formula cells', () => {
       buyer.cookie,
     );
     expect(lines[0]).toBe(
-      'day,ad_space_id,ad_space,city,impressions,shown_ms,spent_micros,qr_scans',
+      'day,ad_space_id,ad_space,city,impressions,shown_seconds,spent_eur,qr_scans,shown_ms,spent_micros',
     );
     expect(lines[1]).toBe(
-      `${DAY},${spaceId},${quoted(`'${SPACE_NAME}`)},Springfield,1,5000,7000,0`,
+      `${DAY},${spaceId},${quoted(`'${SPACE_NAME}`)},Springfield,1,5.000,0.007000,0,5000,7000`,
     );
     expect(lines.join('\n')).not.toMatch(/(^|,)"?=/m);
   });

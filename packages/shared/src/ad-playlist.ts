@@ -54,6 +54,11 @@ export const ZAdPlaylist = z.object({
   houseAds: z.array(ZCampaignCreative),
   pinnedCampaignIds: z.array(text()),
   excludedCampaignIds: z.array(text()),
+  /**
+   * The lengths (s) of the ad slots in the playlists the space plays (its default and scheduled
+   * ones), each once, shortest first; empty when none has an ad slot.
+   */
+  adSlotSeconds: z.array(z.number().int().positive()),
   updatedAt: text().nullable(),
   updatedBy: z.object({ id: text(), name: text() }).nullable(),
 });

@@ -1,10 +1,24 @@
 import { z } from 'zod';
+import { ROUTE_PATTERN, ROUTE_PATTERN_MAX } from './route-pattern';
 import { text } from './text';
+
+export { PAGE_VIEW_UNKNOWN_ROUTE } from './route-pattern';
+
+/** A route pattern of the web app's router (route-pattern.ts): `/content/:id`, `/help/*`. */
+export const ZPageViewPattern = text()
+  .max(ROUTE_PATTERN_MAX)
+  .regex(ROUTE_PATTERN, 'must be a route pattern such as /content/:id');
 
 /** POST /api/v1/analytics/page-views: sent on every change of path + query (SPEC §1). */
 export const ZPageView = z.object({
   path: text().min(1).max(2048).startsWith('/'),
   title: text().max(300),
+  /**
+   * The router's pattern the path matched (`/content/:id`), so the report counts pages, not
+   * each id; `/*` for a path no page matches. Absent from clients older than it: the report then
+   * counts the path without its query string.
+   */
+  route: ZPageViewPattern.optional(),
 });
 export type TPageView = z.infer<typeof ZPageView>;
 

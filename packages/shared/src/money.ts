@@ -37,6 +37,24 @@ export function formatMicros(micros: number, options: { precise?: boolean } = {}
 }
 
 /**
+ * Micros as an exact decimal of the currency ("-12.500000") for spreadsheets and CSV exports:
+ * a plain number any spreadsheet reads, with no rounding and no currency sign.
+ */
+export function microsAsDecimal(micros: number): string {
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  const whole = Math.floor(abs / MICROS_PER_UNIT);
+  return `${sign}${whole}.${String(abs % MICROS_PER_UNIT).padStart(6, '0')}`;
+}
+
+/** Milliseconds as exact seconds ("15.250") for CSV exports. */
+export function millisecondsAsSeconds(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  const abs = Math.abs(ms);
+  return `${sign}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
+}
+
+/**
  * Parses what a person typed ("12", "12.5", "0.000125") into micros exactly, without floating
  * point; undefined when it is not a plain non-negative decimal with at most 6 decimals.
  */

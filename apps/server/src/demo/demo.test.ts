@@ -1,12 +1,18 @@
-import { isNotNull, sql } from 'drizzle-orm';
+import { inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCampaignList, ZCampaignResults, ZPublisherDashboard } from '@screenline/shared/campaign';
 import { ZContentList } from '@screenline/shared/content';
 import { ZLocationList } from '@screenline/shared/location';
 import { ZEarnings, ZMonetizationRequestList } from '@screenline/shared/monetization';
 import { ZPlaylistDetail, ZPlaylistList } from '@screenline/shared/playlist';
-import { ZPayoutList, ZTopUpList, ZWallet } from '@screenline/shared/wallet';
-import { impression } from '../db/schema/index';
+import { ZAdSpaceList } from '@screenline/shared/ad-space';
+import {
+  ZPayoutList,
+  ZTopUpList,
+  ZWallet,
+  ZWalletTransactionList,
+} from '@screenline/shared/wallet';
+import { adSpace, device, impression, user } from '../db/schema/index';
 import { createTestApp, sessionCookie, totpCode, type TTestApp } from '../../test/harness';
 import {
   DEMO_MAX_DAYS,
@@ -17,6 +23,7 @@ import {
   seedDemo,
   type TDemoSummary,
 } from './seed';
+import { keepDemoTvsReporting } from './demo-tvs';
 
 /**
  * The demo seed (issue 10 item 3) on the embedded database, with one simulated past day and
@@ -27,11 +34,13 @@ import {
 describe('the demo seed', () => {
   let t: TTestApp;
   let summary: TDemoSummary;
+  let seedStarted: number;
   const cookies = {} as Record<'owner' | 'buyer' | 'admin', string>;
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
     expect(await isDemoSeeded(t.app)).toBe(false);
+    seedStarted = Date.now();
     summary = await seedDemo(t.app, { days: 1, loopsPerHour: 4, slideScale: 0.25 });
     for (const key of ['owner', 'buyer', 'admin'] as const) {
       const res = await t.signIn(DEMO_USERS[key].email, DEMO_PASSWORD);
@@ -155,5 +164,62 @@ describe('the demo seed', () => {
       await get('/api/v1/admin/monetization-requests?state=pending', 'admin'),
     );
     expect(monetization.items).toHaveLength(1);
+  });
+  it('shows people the role names, never the stored values, and asks no one to verify', async () => {
+    for (const person of summary.users) expect(person.role).not.toMatch(/advertiser|publisher/i);
+    expect(summary.users.find((u) => u.key === 'owner')?.role).toMatch(/^Screen owner: /);
+    const rows = await t.app.deps.db
+      .select({ verified: user.emailVerified })
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          summary.users.map((u) => u.email),
+        ),
+      );
+    expect(rows.map((row) => row.verified)).toEqual([true, true, true, true]);
+  });
+
+  it("dates the wallets' history over the simulated days, not at the moment of seeding", async () => {
+    const at = async (kind: string) =>
+      ZWalletTransactionList.parse(
+        await get(`/api/v1/wallet/transactions?kind=${kind}&limit=100`, 'buyer'),
+      ).items.map((row) => Date.parse(row.createdAt));
+    const charges = await at('impression-charge');
+    // Hour by hour over yesterday and today: many settlements, on more than one UTC day.
+    expect(charges.length).toBeGreaterThan(5);
+    const days = new Set(charges.map((ms) => new Date(ms).toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...charges)).toBeLessThan(seedStarted);
+    // Money came in and budgets were held before the first play was billed.
+    expect(await at('top-up')).toEqual([expect.any(Number)]);
+    expect(Math.max(...(await at('top-up')))).toBeLessThan(Math.min(...charges));
+    expect(Math.max(...(await at('campaign-hold')))).toBeLessThan(Math.min(...charges));
+  });
+
+  it('keeps the simulated TVs reporting while the demo is served', async () => {
+    const spaces = async () =>
+      ZAdSpaceList.parse(await get('/api/v1/ad-spaces?limit=50', 'owner')).items.filter(
+        (space) => space.status !== 'never-connected',
+      );
+    // Ten minutes without a heartbeat, as when the demo is served a while after seeding.
+    const stale = sql`now() - interval '10 minutes'`;
+    await t.app.deps.db.update(device).set({ lastSeenAt: stale }).where(isNotNull(device.id));
+    await t.app.deps.db
+      .update(adSpace)
+      .set({ lastSeenAt: stale })
+      .where(isNotNull(adSpace.lastSeenAt));
+    expect((await spaces()).map((space) => space.status)).toEqual([
+      'offline',
+      'offline',
+      'offline',
+    ]);
+    const stop = await keepDemoTvsReporting(t.app);
+    try {
+      await t.app.deps.playerHeartbeats.flush();
+      expect((await spaces()).map((space) => space.status)).toEqual(['online', 'online', 'online']);
+    } finally {
+      stop();
+    }
   });
 });

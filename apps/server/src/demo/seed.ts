@@ -20,11 +20,16 @@ import {
   campaignEvent,
   deviceServedFill,
   impression,
+  ledgerEntry,
+  ledgerTransaction,
   monetizationRequest,
   qrScan,
   servedFill,
+  topUpRequest,
   user,
 } from '../db/schema/index';
+import type { TDb } from '../db/database';
+import { rowsOf } from '../db/rows';
 import { campaignWindows, flightOf } from '../modules/fill/campaign-windows';
 import { paceOf, pacedWeight } from '../modules/fill/pacing';
 import { cachedEligibleDayOf, elapsedOf } from '../modules/fill/eligible-time';
@@ -33,6 +38,7 @@ import { createMeRepository } from '../modules/me/me.repository';
 import { servedFillOf } from '../modules/proof-of-play/served-fills';
 import { MEDIA_TYPES, renderSlide, type TSlide, type TSlideFormat } from './creatives';
 import { createDemoClient, type TDemoClient, type TDemoSession } from './demo-client';
+import { DEMO_TV_KEY_PREFIX } from './demo-tvs';
 
 /**
  * `npm run demo` and `DEMO=1 npm start` (issue 10 item 3): a small screen-advertising business,
@@ -61,19 +67,19 @@ export const DEMO_USERS = {
     email: 'owner@demo.screenline.example',
     name: 'Maya Lindqvist',
     company: 'Lindqvist Screens',
-    role: 'Screen owner (advertiser): locations, ad spaces, playlists, earnings',
+    role: 'Screen owner: locations, ad spaces, playlists, earnings',
   },
   buyer: {
     email: 'buyer@demo.screenline.example',
     name: 'Daniel Moreau',
     company: 'Aurora Coffee Roasters',
-    role: 'Ad buyer (publisher): wallet, campaigns, results',
+    role: 'Ad buyer: wallet, campaigns, results',
   },
   buyer2: {
     email: 'kaito@demo.screenline.example',
     name: 'Kaito Sato',
     company: 'Ramen Bar Kaito',
-    role: 'Ad buyer (publisher): a pending top-up and a campaign awaiting approval',
+    role: 'Ad buyer: a pending top-up and a campaign awaiting approval',
   },
   admin: {
     email: 'admin@demo.screenline.example',
@@ -506,6 +512,17 @@ export async function seedDemo(
   );
   // The first super-user comes from the repository, as `npm run admin -- grant` does.
   await createMeRepository(app.deps.db).setSuperUser(DEMO_USERS.admin.email, true);
+  // Their addresses are made up (example.com's kind): no mail could reach them, so the people
+  // are taken as having followed the link, and no page asks them to verify their email.
+  await app.deps.db
+    .update(user)
+    .set({ emailVerified: true })
+    .where(
+      inArray(
+        user.email,
+        Object.values(DEMO_USERS).map((person) => person.email),
+      ),
+    );
   // Super-users act as such only with two-factor sign-in on; payouts need it too.
   sessions.admin = await client.enrollTwoFactor(sessions.admin, DEMO_PASSWORD, DEMO_TOTP_SECRET);
   sessions.owner = await client.enrollTwoFactor(sessions.owner, DEMO_PASSWORD, DEMO_TOTP_SECRET);
@@ -671,7 +688,7 @@ export async function seedDemo(
         url: '/api/v1/player/devices',
         cookie: owner.cookie,
         payload: {
-          deviceKey: `demo-tv-${space.key}`,
+          deviceKey: `${DEMO_TV_KEY_PREFIX}${space.key}`,
           adSpaceId: spaceIds.get(space.key),
           name: `${space.name} TV`,
           userAgent: 'Mozilla/5.0 (Linux; Android 9; Smart TV) Chrome/69.0.3497.128 Safari/537.36',
@@ -837,23 +854,27 @@ export async function seedDemo(
     campaignIds: running.map((c) => c.id),
   });
   await recordServedFills(app, client, { days, now: now(), since, tvs, running });
+  const settledAfter = await dateLedgerBack(app, since);
 
   // The simulated days: what each TV played, sent as the TV sends it, then billed.
   log(`simulating ${days} past days and today of plays`);
-  const simulated = await simulatePlays(app, client, {
+  const simulated = await simulatePlays(app, {
     days,
     loopsPerHour,
     now: now(),
     random,
-    tvs,
     spaceIds,
     playlists,
     defaultPlaylist,
     lunch: { space: 'berlin-counter', playlist: 'lunch', ...lunchWindow },
     running,
   });
-  log('settling the plays');
-  await app.deps.settlement.settleDue();
+  log('sending and settling the plays hour by hour');
+  const impressionCount = await sendAndSettleByHour(app, client, {
+    tvs,
+    plays: simulated.plays,
+    settledAfter,
+  });
   const billing = await billingOf(
     app,
     [...tvs.values()].map((tv) => tv.deviceId),
@@ -927,7 +948,7 @@ export async function seedDemo(
       adSpaces: SPACES.length,
       playlists: playlists.size,
       creatives: ownerContent.size + buyerContent.size + buyer2Content.size,
-      impressions: simulated.impressions,
+      impressions: impressionCount,
       adPlays: simulated.adPlays,
       billedAdPlays: billing.billed,
       unbilled: billing.unbilled,
@@ -1069,6 +1090,129 @@ async function recordServedFills(
   }
 }
 
+/**
+ * The ledger is append-only (its triggers refuse UPDATE), and the database stamps each row with
+ * the moment it was written: the seed's run. A demo's history should read like the business it
+ * simulates, so the seed, and nothing else, lifts that rule for one transaction to move the
+ * stamps (never amounts, accounts or order: the history sorts by entry id).
+ */
+async function restampLedger(db: TDb, work: (tx: TDb) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`alter table ${ledgerTransaction} disable trigger ledger_transaction_append_only`,
+    );
+    await tx.execute(sql`alter table ${ledgerEntry} disable trigger ledger_entry_append_only`);
+    await work(tx);
+    await tx.execute(sql`alter table ${ledgerEntry} enable trigger ledger_entry_append_only`);
+    await tx.execute(
+      sql`alter table ${ledgerTransaction} enable trigger ledger_transaction_append_only`,
+    );
+  });
+}
+
+/**
+ * Dates the money moved so far (the top-ups approved, the campaigns' budgets held) back to the
+ * approvals' moment, `since`, keeping their gaps: the newest lands on it. The approved top-up
+ * requests move with them. Answers the database's clock now: every ledger row stamped after it
+ * is the simulated days' settlement (sendAndSettleByHour dates those).
+ */
+async function dateLedgerBack(app: FastifyInstance, since: number): Promise<Date> {
+  const { db } = app.deps;
+  // Epoch milliseconds, not timestamps as text: their text form differs between drivers.
+  const [newest] = rowsOf<{ at_ms: string | null; now_ms: string }>(
+    await db.execute(sql`
+      select (extract(epoch from max(${ledgerTransaction.createdAt})) * 1000)::text as at_ms,
+        (extract(epoch from now()) * 1000)::text as now_ms
+      from ${ledgerTransaction}`),
+  );
+  if (!newest?.at_ms) throw new Error('The demo moved no money before the simulated days.');
+  const shiftMs = Math.round(Number(newest.at_ms)) - since;
+  const shift = sql`${`${shiftMs} milliseconds`}::interval`;
+  await restampLedger(db, async (tx) => {
+    await tx
+      .update(ledgerTransaction)
+      .set({ createdAt: sql`${ledgerTransaction.createdAt} - ${shift}` })
+      .where(sql`true`);
+    await tx
+      .update(ledgerEntry)
+      .set({ createdAt: sql`${ledgerEntry.createdAt} - ${shift}` })
+      .where(sql`true`);
+  });
+  await db
+    .update(topUpRequest)
+    .set({
+      createdAt: sql`${topUpRequest.createdAt} - ${shift}`,
+      decidedAt: sql`${topUpRequest.decidedAt} - ${shift}`,
+    })
+    .where(isNotNull(topUpRequest.decidedAt));
+  return new Date(Math.floor(Number(newest.now_ms)));
+}
+
+/**
+ * Sends the simulated plays as the TVs would have, an hour of them at a time, each TV's in its
+ * order, and runs the settlement after each hour, as the settlement that runs through the day
+ * would have. Each hour's charges are then ledger transactions of their own, dated a minute after
+ * the hour's last play ended (never later than the seed's start), so the wallets' histories show
+ * the billing spread over the days like real activity. Answers how many plays were sent.
+ */
+async function sendAndSettleByHour(
+  app: FastifyInstance,
+  client: TDemoClient,
+  input: {
+    tvs: Map<string, { deviceId: string; token: string }>;
+    plays: Map<string, TImpression[]>;
+    settledAfter: Date;
+  },
+): Promise<number> {
+  const HOUR_MS = 3_600_000;
+  const byHour = new Map<number, Map<string, TImpression[]>>();
+  for (const [key, list] of input.plays) {
+    for (const play of list) {
+      const hour = Math.floor(Date.parse(play.startedAt) / HOUR_MS);
+      const ofHour = byHour.get(hour) ?? new Map<string, TImpression[]>();
+      byHour.set(hour, ofHour);
+      const ofTv = ofHour.get(key) ?? [];
+      ofHour.set(key, ofTv);
+      ofTv.push(play);
+    }
+  }
+  const latest = input.settledAfter.getTime() - 1000;
+  let sent = 0;
+  for (const hour of [...byHour.keys()].sort((a, b) => a - b)) {
+    let lastEnd = 0;
+    for (const [key, list] of byHour.get(hour)!) {
+      const tv = input.tvs.get(key)!;
+      for (let start = 0; start < list.length; start += IMPRESSION_BATCH_MAX) {
+        const batch = list.slice(start, start + IMPRESSION_BATCH_MAX);
+        await client.call({
+          method: 'POST',
+          url: '/api/v1/player/impressions',
+          headers: { authorization: `Bearer ${tv.token}` },
+          payload: { impressions: batch },
+        });
+        sent += batch.length;
+      }
+      for (const play of list)
+        lastEnd = Math.max(lastEnd, Date.parse(play.startedAt) + play.shownMs);
+    }
+    await app.deps.settlement.settleDue();
+    const at = new Date(Math.min(lastEnd + 60_000, latest));
+    await restampLedger(app.deps.db, async (tx) => {
+      await tx
+        .update(ledgerTransaction)
+        .set({ createdAt: at })
+        .where(
+          sql`${ledgerTransaction.createdAt} > ${input.settledAfter.toISOString()}::timestamptz`,
+        );
+      await tx
+        .update(ledgerEntry)
+        .set({ createdAt: at })
+        .where(sql`${ledgerEntry.createdAt} > ${input.settledAfter.toISOString()}::timestamptz`);
+    });
+  }
+  return sent;
+}
+
 /** The demo TVs' ad plays by verdict once settled, and what they were charged. */
 async function billingOf(
   app: FastifyInstance,
@@ -1137,26 +1281,23 @@ async function addSlides(
  * until now): the slides it showed and its ad slot, filled by a draw weighted as the rotation
  * weights campaigns (bid × pacing factor, ad-rotation.ts), among the campaigns targeting the
  * screen whose bid meets its floor, whose hold and daily cap have money left and that are not
- * ahead of their even pace. The plays go
- * to POST /api/v1/player/impressions under each TV's token, in order, in batches: the
- * settlement prices and bills them there. QR scans follow a share of the ad plays.
+ * ahead of their even pace. Answers each TV's plays in order, numbered as the TV numbers them
+ * (sendAndSettleByHour sends them). QR scans follow a share of the ad plays.
  */
 async function simulatePlays(
   app: FastifyInstance,
-  client: TDemoClient,
   input: {
     days: number;
     loopsPerHour: number;
     now: number;
     random: () => number;
-    tvs: Map<string, { deviceId: string; token: string }>;
     spaceIds: Map<string, string>;
     playlists: Map<string, { id: string; version: number; items: TLoopItem[] }>;
     defaultPlaylist: Record<string, string>;
     lunch: { space: string; playlist: string; weekdays: number[]; start: number; end: number };
     running: TRunningCampaign[];
   },
-): Promise<{ impressions: number; adPlays: number; qrScans: number }> {
+): Promise<{ plays: Map<string, TImpression[]>; adPlays: number; qrScans: number }> {
   const { random, running } = input;
   const plays = new Map<string, TImpression[]>();
   const scans: { campaignId: string; adSpaceKey: string; at: number }[] = [];
@@ -1239,22 +1380,10 @@ async function simulatePlays(
     }
   }
 
-  let impressions = 0;
-  for (const [key, list] of plays) {
-    const tv = input.tvs.get(key)!;
+  for (const list of plays.values()) {
     list.forEach((play, index) => {
       play.sequence = index + 1;
     });
-    for (let start = 0; start < list.length; start += IMPRESSION_BATCH_MAX) {
-      const batch = list.slice(start, start + IMPRESSION_BATCH_MAX);
-      await client.call({
-        method: 'POST',
-        url: '/api/v1/player/impressions',
-        headers: { authorization: `Bearer ${tv.token}` },
-        payload: { impressions: batch },
-      });
-      impressions += batch.length;
-    }
   }
 
   // Scans: each campaign's code on each screen is the one its TV's manifest shows (made on
@@ -1267,7 +1396,7 @@ async function simulatePlays(
       .insert(qrScan)
       .values({ campaignId: scan.campaignId, adSpaceId, scannedAt: new Date(scan.at) });
   }
-  return { impressions, adPlays, qrScans: scans.length };
+  return { plays, adPlays, qrScans: scans.length };
 }
 
 /** The campaign that fills one ad slot: a draw weighted by bid × pacing, as the rotation does. */

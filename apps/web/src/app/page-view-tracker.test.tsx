@@ -36,6 +36,7 @@ describe('PageViewTracker', () => {
     expect(JSON.parse(init?.body ?? '')).toEqual({
       path: '/a?tab=map',
       title: 'Locations · Screenline',
+      route: '/a',
     });
 
     // A quick redirect: only the final page counts.
@@ -46,6 +47,44 @@ describe('PageViewTracker', () => {
     expect(JSON.parse(fetchMock.mock.calls[1]?.[1]?.body ?? '')).toEqual({
       path: '/b?x=1',
       title: 'Wallet · Screenline',
+      route: '/b',
+    });
+  });
+
+  it('reports the route pattern, not the id, and one route for every unknown path', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn((_url: string, _init?: { body?: string }) =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/advertiser',
+          children: [
+            { path: 'playlists/edit/:playlistId', element: <Page title="Edit playlist" /> },
+          ],
+        },
+        { path: '/help/tv/*', element: <Page title="Help" /> },
+        { path: '*', element: <Page title="Not found" /> },
+      ],
+      { initialEntries: ['/advertiser/playlists/edit/4f3c2a?tab=items'] },
+    );
+    render(<RouterProvider router={router} />);
+    const sent = async (to?: string) => {
+      if (to) await act(() => router.navigate(to));
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      return JSON.parse(fetchMock.mock.calls.at(-1)?.[1]?.body ?? '') as unknown;
+    };
+    expect(await sent()).toEqual({
+      path: '/advertiser/playlists/edit/4f3c2a?tab=items',
+      title: 'Edit playlist · Screenline',
+      route: '/advertiser/playlists/edit/:playlistId',
+    });
+    expect(await sent('/help/tv/remote/keys')).toMatchObject({ route: '/help/tv/*' });
+    expect(await sent('/wp-admin/setup.php')).toMatchObject({
+      path: '/wp-admin/setup.php',
+      route: '/*',
     });
   });
 
@@ -100,6 +139,7 @@ describe('PageViewTracker with a slow page', () => {
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body ?? '')).toEqual({
       path: '/slow',
       title: 'Profile · Screenline',
+      route: '/slow',
     });
   });
 });

@@ -19,7 +19,7 @@ export function ProfileUnavailable() {
   return (
     <main
       id="main"
-      className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-12 with-dev-banner:pb-24"
+      className="flex min-h-dvh flex-col items-center justify-center gap-6 px-4 py-12"
     >
       <Logo className="text-lg" />
       <div className="w-full max-w-md">

@@ -1,4 +1,5 @@
 import type { TPageView } from '@screenline/shared/analytics';
+import { isRoutePattern } from '@screenline/shared/route-pattern';
 import { apiSend } from '@/lib/api-client';
 
 /**
@@ -6,9 +7,11 @@ import { apiSend } from '@/lib/api-client';
  * The body is cut to the schema's limits but not parsed here: the server validates it with ZPageView,
  * and parsing it on every page would put zod into the first page's JavaScript for nothing.
  */
-export async function recordPageView(path: string, title: string): Promise<void> {
+export async function recordPageView(path: string, title: string, route?: string): Promise<void> {
   if (!path.startsWith('/')) return;
   const body: TPageView = { path: path.slice(0, 2048), title: title.slice(0, 300) };
+  // A pattern the server would refuse would lose the view: it then counts under its path.
+  if (route !== undefined && isRoutePattern(route)) body.route = route;
   try {
     await apiSend('/api/v1/analytics/page-views', { method: 'POST', body });
   } catch (error) {

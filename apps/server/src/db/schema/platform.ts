@@ -25,6 +25,8 @@ export const pageView = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     path: text('path').notNull(),
+    /** The web router's pattern the path matched (`/content/:id`); null from older clients. */
+    route: text('route'),
     title: text('title').notNull(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,6 +34,7 @@ export const pageView = pgTable(
   // The admin report reads a date range.
   (t) => [
     index('page_view_path_idx').on(t.path),
+    index('page_view_route_idx').on(t.route),
     index('page_view_created_at_idx').on(t.createdAt),
   ],
 );

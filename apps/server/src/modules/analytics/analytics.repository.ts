@@ -14,8 +14,12 @@ import {
 import type { TDb } from '../../db/database';
 import { pageView } from '../../db/schema/index';
 
-/** The path without its query string: `/content?type=video` is the route `/content`. */
-const route = sql<string>`split_part(${pageView.path}, '?', 1)`;
+/**
+ * The route a view counts under: the router's pattern the web app reported (`/content/:id`), or,
+ * for views recorded without one, the path without its query string (`/content?type=video` is
+ * `/content`).
+ */
+const route = sql<string>`coalesce(${pageView.route}, split_part(${pageView.path}, '?', 1))`;
 /** The title of the most recent view in the group. */
 const lastTitle = sql<string>`(array_agg(${pageView.title} order by ${pageView.createdAt} desc))[1]`;
 
@@ -64,7 +68,12 @@ export function createAnalyticsRepository(db: TDb) {
   }
 
   return {
-    async insertPageView(values: { path: string; title: string; userId: string | null }) {
+    async insertPageView(values: {
+      path: string;
+      route: string | null;
+      title: string;
+      userId: string | null;
+    }) {
       await db.insert(pageView).values(values);
     },
 
@@ -73,7 +82,7 @@ export function createAnalyticsRepository(db: TDb) {
       return groupedViews(route, options);
     },
 
-    /** Views per full path (query string included) of one route. */
+    /** Views per full path (ids and query string included) of one route. */
     listVariants(
       routeName: string,
       options: TPageViewWindow & { after?: TGroupPosition; limit: number },

@@ -36,7 +36,12 @@ export function createAnalyticsService(
   now: () => Date = () => new Date(),
 ) {
   async function recordPageView(viewer: TSessionUser | null, view: TPageView): Promise<void> {
-    await repo.insertPageView({ path: view.path, title: view.title, userId: viewer?.id ?? null });
+    await repo.insertPageView({
+      path: view.path,
+      route: view.route ?? null,
+      title: view.title,
+      userId: viewer?.id ?? null,
+    });
   }
 
   /** The window and position of a request: the cursor's, or from/to (default: the last 30 days). */

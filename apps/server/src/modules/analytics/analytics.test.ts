@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ZPageViewRoutes,
@@ -173,8 +174,58 @@ describe.each(BACKENDS)('page-view analytics on %s', (backend) => {
     }
   });
 
-  it('refuses a path that is not a path', async () => {
+  it('refuses a path that is not a path, and a route that is not a pattern', async () => {
     expect((await view('https://evil.example/', 'x')).statusCode).toBe(400);
     expect((await view('', 'x')).statusCode).toBe(400);
+    const withRoute = (route: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/analytics/page-views',
+        payload: { path: '/content/1', title: 'x', route },
+      });
+    for (const route of ['content/:id', '/content?x=1', '/a//b', '/a/*/b', '/a b', '/:']) {
+      expect((await withRoute(route)).statusCode, route).toBe(400);
+    }
+    const [count] = await t.app.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pageView)
+      .where(eq(pageView.path, '/content/1'));
+    expect(count?.n).toBe(0);
+  });
+
+  it('counts pages by the pattern the web app matched, not by each id', async () => {
+    const post = (path: string, route?: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/analytics/page-views',
+        payload: { path, title: 'Playlist · Screenline', ...(route ? { route } : {}) },
+      });
+    const pattern = '/advertiser/playlists/edit/:playlistId';
+    for (const id of ['7f1c', '8a2d', '9b3e']) {
+      expect((await post(`/advertiser/playlists/edit/${id}`, pattern)).statusCode).toBe(204);
+    }
+    expect((await post('/advertiser/playlists/edit/7f1c?tab=items', pattern)).statusCode).toBe(204);
+    // Paths no page matches count under one route, not one each.
+    expect((await post('/no/such/page', '/*')).statusCode).toBe(204);
+    expect((await post('/wp-admin.php', '/*')).statusCode).toBe(204);
+    // A view from a client that sends no pattern counts under its path, as before.
+    expect((await post('/advertiser/playlists/edit/7f1c')).statusCode).toBe(204);
+
+    const routes = ZPageViewRoutes.parse((await report('limit=200')).json()).items;
+    expect(routes.find((r) => r.route === pattern)).toMatchObject({ views: 4, variants: 4 });
+    expect(routes.find((r) => r.route === '/*')).toMatchObject({ views: 2, variants: 2 });
+    expect(routes.find((r) => r.route === '/advertiser/playlists/edit/7f1c')).toMatchObject({
+      views: 1,
+    });
+    expect(routes.find((r) => r.route === '/no/such/page')).toBeUndefined();
+    const drill = ZPageViewVariants.parse(
+      (await variants(`route=${encodeURIComponent(pattern)}`)).json(),
+    );
+    expect(drill.items.map((item) => item.path).sort()).toEqual([
+      '/advertiser/playlists/edit/7f1c',
+      '/advertiser/playlists/edit/7f1c?tab=items',
+      '/advertiser/playlists/edit/8a2d',
+      '/advertiser/playlists/edit/9b3e',
+    ]);
   });
 });

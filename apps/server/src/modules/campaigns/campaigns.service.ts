@@ -18,7 +18,13 @@ import {
 } from '@screenline/shared/campaign';
 import type { TContentReference } from '@screenline/shared/content';
 import { ZAudience } from '@screenline/shared/location';
-import { formatMicros, type TDecisionReason } from '@screenline/shared/money';
+import {
+  CURRENCY,
+  formatMicros,
+  microsAsDecimal,
+  millisecondsAsSeconds,
+  type TDecisionReason,
+} from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
 import { sql } from 'drizzle-orm';
 import { impression } from '../../db/schema/index';
@@ -85,15 +91,21 @@ export function statusOf(state: TCampaignState, startDate: string, today: string
   return state;
 }
 
+/**
+ * The results CSV's columns: amounts in the currency and time in seconds, each header naming its
+ * unit, for a spreadsheet; then the same figures exactly as the API counts them (micros, ms).
+ */
 const CSV_COLUMNS = [
   'day',
   'ad_space_id',
   'ad_space',
   'city',
   'impressions',
+  'shown_seconds',
+  `spent_${CURRENCY.toLowerCase()}`,
+  'qr_scans',
   'shown_ms',
   'spent_micros',
-  'qr_scans',
 ] as const;
 
 /** Campaigns (issue 9 items 4, 5 and 8): buyers run their own, super-users decide. */
@@ -559,16 +571,18 @@ export function createCampaignsService(
     const { row, from, to, figures, names } = await results(actor, id, query);
     const records = figures.map((figure) => {
       const space = figure.adSpaceId ? names.get(figure.adSpaceId) : undefined;
-      return {
-        day: figure.day,
-        ad_space_id: figure.adSpaceId ?? '',
-        ad_space: space?.name ?? '',
-        city: space?.city ?? '',
-        impressions: figure.impressions,
-        shown_ms: figure.shownMs,
-        spent_micros: figure.spentMicros,
-        qr_scans: figure.qrScans,
-      };
+      return [
+        figure.day,
+        figure.adSpaceId ?? '',
+        space?.name ?? '',
+        space?.city ?? '',
+        figure.impressions,
+        millisecondsAsSeconds(figure.shownMs),
+        microsAsDecimal(figure.spentMicros),
+        figure.qrScans,
+        figure.shownMs,
+        figure.spentMicros,
+      ];
     });
     const body = csvStream(CSV_COLUMNS, records);
     return { filename: `campaign-${slug(row.name)}-${from}-to-${to}.csv`, body };

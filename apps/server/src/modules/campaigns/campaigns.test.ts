@@ -616,9 +616,9 @@ describe.each(BACKENDS)('campaigns on %s', (backend) => {
         'attachment; filename="campaign-spring-sale-2026-03-01-to-2026-03-03.csv"',
       );
       expect(csv.body.split('\r\n')).toEqual([
-        'day,ad_space_id,ad_space,city,impressions,shown_ms,spent_micros,qr_scans',
-        `2026-03-02,${monetized},Monetized window,Springfield,2,30000,30000,0`,
-        `2026-03-03,${monetized},Monetized window,Springfield,1,15000,7000,1`,
+        'day,ad_space_id,ad_space,city,impressions,shown_seconds,spent_eur,qr_scans,shown_ms,spent_micros',
+        `2026-03-02,${monetized},Monetized window,Springfield,2,30.000,0.030000,0,30000,30000`,
+        `2026-03-03,${monetized},Monetized window,Springfield,1,15.000,0.007000,1,15000,7000`,
         '',
       ]);
       const backwards = await t.request({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZAdPlaylist, ZAdPlaylistList, ZUpdateAdPlaylist } from '@screenline/shared/ad-playlist';
 import { ZApiError } from '@screenline/shared/errors';
 import { createContentDirectory } from '../content/content-directory';
+import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createAdPlaylistsRepository } from './ad-playlists.repository';
 import { createAdPlaylistsService } from './ad-playlists.service';
 import { createAdRotation } from './ad-rotation';
@@ -18,6 +19,7 @@ export async function adPlaylistsRoutes(app: FastifyInstance) {
     rotation: createAdRotation(db, createContentDirectory(db, storage, config.storageBucket)),
     access,
     changes: playerChanges,
+    adSpaces: createAdSpaceDirectory(db),
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];

@@ -9,6 +9,7 @@ import type { TPrincipal } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import type { TAdPlaylistsRepository } from './ad-playlists.repository';
 import type { TAdRotation, TRotation, TRotationRange } from './ad-rotation';
 
@@ -30,9 +31,10 @@ export function createAdPlaylistsService(options: {
   rotation: TAdRotation;
   access: TAccessPolicy;
   changes: TPlayerChangeBus;
+  adSpaces: Pick<TAdSpaceDirectory, 'findForManifest'>;
   now?: () => number;
 }) {
-  const { repo, rotation, access, changes } = options;
+  const { repo, rotation, access, changes, adSpaces } = options;
   const now = options.now ?? Date.now;
 
   async function list(principal: TPrincipal | null): Promise<TAdPlaylistList> {
@@ -54,7 +56,8 @@ export function createAdPlaylistsService(options: {
 
   async function get(principal: TPrincipal | null, adSpaceId: string): Promise<TAdPlaylist> {
     await access.requireAccess(principal, 'admin.adPlaylists.read');
-    return toAdPlaylist(await rotationOf(adSpaceId));
+    const found = await rotationOf(adSpaceId);
+    return toAdPlaylist(found, await adSlotSecondsOf(found.space));
   }
 
   async function update(
@@ -92,7 +95,19 @@ export function createAdPlaylistsService(options: {
       houseAdContentIds: unique(input.houseAdContentIds),
     });
     changes.publishContent(bumped);
-    return toAdPlaylist(await rotationOf(adSpaceId));
+    const found = await rotationOf(adSpaceId);
+    return toAdPlaylist(found, await adSlotSecondsOf(found.space));
+  }
+
+  /** The ad slots' lengths in the playlists the space plays (what its TVs fill), each once. */
+  async function adSlotSecondsOf(space: TRotation['space']): Promise<number[]> {
+    const found = await adSpaces.findForManifest(space.ownerId, space.id);
+    const lengths = new Set(
+      (found?.playlists ?? []).flatMap((playlist) =>
+        playlist.items.flatMap((item) => (item.type === 'adSlot' ? [item.lengthSeconds] : [])),
+      ),
+    );
+    return [...lengths].sort((a, b) => a - b);
   }
 
   async function rotationOf(adSpaceId: string): Promise<TRotation> {
@@ -118,7 +133,7 @@ function toCreative(item: TContentItem) {
   };
 }
 
-function toAdPlaylist(found: TRotation): TAdPlaylist {
+function toAdPlaylist(found: TRotation, adSlotSeconds: number[]): TAdPlaylist {
   const { space } = found;
   // The weight "now": a campaign outside its windows at this instant plays nothing now.
   const weightNow = (entry: TRotation['campaigns'][number]) =>
@@ -151,6 +166,7 @@ function toAdPlaylist(found: TRotation): TAdPlaylist {
     houseAds: found.houseAds.map(toCreative),
     pinnedCampaignIds: found.pinnedCampaignIds,
     excludedCampaignIds: found.excludedCampaignIds,
+    adSlotSeconds,
     updatedAt: found.updatedAt?.toISOString() ?? null,
     updatedBy: found.updatedBy,
   };

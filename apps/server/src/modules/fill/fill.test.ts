@@ -335,6 +335,34 @@ describe.each(BACKENDS)('marketplace fill and billing on %s', (backend) => {
       expect(kept?.weight).toBeLessThanOrEqual(20_000);
     });
 
+    it('gives the preview the lengths of the ad slots the space’s playlists hold', async () => {
+      const screen = await newScreen();
+      expect((await adminPlaylist(screen.adSpaceId)).adSlotSeconds).toEqual([]);
+      const made = await t.request({
+        method: 'POST',
+        url: '/api/v1/playlists',
+        cookie: owner.cookie,
+        payload: {
+          name: `Slots ${keys}`,
+          items: [
+            { id: 'slot-a', type: 'adSlot', lengthSeconds: 20 },
+            { id: 'slot-b', type: 'adSlot', lengthSeconds: 10 },
+            { id: 'slot-c', type: 'adSlot', lengthSeconds: 20 },
+          ],
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const patched = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/ad-spaces/${screen.adSpaceId}`,
+        cookie: owner.cookie,
+        payload: { defaultPlaylistId: made.json<{ id: string }>().id },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      // Each length once, shortest first: what "10 s and 20 s slots" reads from.
+      expect((await adminPlaylist(screen.adSpaceId)).adSlotSeconds).toEqual([10, 20]);
+    });
+
     it('answers 404 for a space that is not monetized', async () => {
       const screen = await newScreen({ monetized: false });
       const res = await t.request({

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { formatMicros, MICROS_PER_UNIT, type TDecision } from '@screenline/shared/money';
+import { formatMicros, microsAsDecimal, type TDecision } from '@screenline/shared/money';
 import { findReference } from '@screenline/shared/payment';
 import type { TPlatformSettings } from '@screenline/shared/platform-settings';
 import {
@@ -176,9 +176,9 @@ export function createWalletService(deps: {
         LEDGER_TRANSACTION_LABELS[row.kind],
         row.description,
         row.campaign?.name ?? '',
-        unitsOf(row.amountMicros),
-        unitsOf(row.heldDeltaMicros),
-        unitsOf(row.balanceAfterMicros),
+        microsAsDecimal(row.amountMicros),
+        microsAsDecimal(row.heldDeltaMicros),
+        microsAsDecimal(row.balanceAfterMicros),
         row.amountMicros,
         row.heldDeltaMicros,
         row.balanceAfterMicros,
@@ -834,12 +834,4 @@ function toWalletTransaction(row: THistoryRow): TWalletTransaction {
         : null,
     createdAt: new Date(row.created_at).toISOString(),
   };
-}
-
-/** Micros as a plain decimal of the currency ("-12.500000"), exactly, for spreadsheets. */
-function unitsOf(micros: number): string {
-  const sign = micros < 0 ? '-' : '';
-  const abs = Math.abs(micros);
-  const whole = Math.floor(abs / MICROS_PER_UNIT);
-  return `${sign}${whole}.${String(abs % MICROS_PER_UNIT).padStart(6, '0')}`;
 }

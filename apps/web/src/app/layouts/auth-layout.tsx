@@ -41,7 +41,7 @@ export function AuthLayout() {
             <Outlet />
           </div>
         </main>
-        <footer className="flex flex-wrap justify-center gap-x-6 gap-y-2 px-4 pb-6 text-sm text-muted-foreground with-dev-banner:pb-24">
+        <footer className="flex flex-wrap justify-center gap-x-6 gap-y-2 px-4 pb-6 text-sm text-muted-foreground">
           <Link className="rounded hover:text-foreground" to={paths.help.home}>
             Help
           </Link>

@@ -19,6 +19,7 @@ import { useAuth, type TAuthUser } from '@/lib/auth-context';
 import { homeFor } from '@/lib/redirect';
 import { cn, initialsOf } from '@/lib/utils';
 import { navigationFor, sectionFor } from '@/app/navigation';
+import { DevBanner } from '@/features/dev-banner/components/dev-banner';
 import { paths } from '@/lib/paths';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -32,10 +33,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 function SidebarNav({ user, onNavigate }: { user: TAuthUser; onNavigate?: () => void }) {
   const groups = navigationFor(user.role, user.isSU);
   return (
-    <nav
-      aria-label="Main"
-      className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4 with-dev-banner:pb-20"
-    >
+    <nav aria-label="Main" className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4">
       {/* A super-user works without a role (issue 21 item 1): no nudge to choose one. */}
       {user.role === null && !user.isSU && (
         <div className="rounded-lg border border-primary/25 bg-primary-soft p-3 text-sm text-primary-soft-foreground">
@@ -174,13 +172,18 @@ export function DashboardLayout() {
         Skip to content
       </a>
 
-      <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface md:flex">
+      <aside
+        data-sidebar
+        className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface md:flex"
+      >
         <div className="flex h-16 items-center border-b border-border px-5">
           <Link to={homeFor(user)} className="rounded-md">
             <Logo />
           </Link>
         </div>
         <SidebarNav user={user} />
+        {/* Under the navigation, never over the page (issue 21); the page's copy hides here. */}
+        <DevBanner placement="sidebar" />
       </aside>
 
       <Dialog open={isDrawerOpen} onOpenChange={(open) => setDrawerPath(open ? pathname : null)}>
@@ -227,7 +230,7 @@ export function DashboardLayout() {
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-10 with-dev-banner:pb-24"
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-10"
         >
           <Outlet />
         </main>

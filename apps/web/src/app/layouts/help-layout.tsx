@@ -112,7 +112,7 @@ export function HelpLayout() {
       </div>
 
       <footer className="border-t border-border">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-6 with-dev-banner:pb-24">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted-foreground sm:px-6">
           <p>© Screenline</p>
           <div className="flex gap-5">
             <Link to={paths.help.home} className="rounded hover:text-foreground">

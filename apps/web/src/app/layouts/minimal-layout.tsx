@@ -41,7 +41,7 @@ export function MinimalLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 focus:outline-none sm:px-8 sm:py-12 with-dev-banner:pb-24"
+        className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 focus:outline-none sm:px-8 sm:py-12"
       >
         <Outlet />
       </main>

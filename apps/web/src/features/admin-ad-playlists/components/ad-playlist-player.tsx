@@ -8,9 +8,28 @@ import type { TAdPlaylist } from '@screenline/shared/ad-playlist';
 import type { TManifestAdFill } from '@screenline/shared/player';
 import { cn } from '@/lib/utils';
 
-/** Ad slots in the sample sequence, and how long each is. */
+/** Ad slots in the sample sequence. */
 export const SAMPLE_SLOTS = 12;
-export const SAMPLE_SLOT_SECONDS = 15;
+/** A slot's length when the space's playlists hold no ad slot yet (a new slot's default). */
+export const FALLBACK_SLOT_SECONDS = 15;
+
+/**
+ * The slots' lengths (s) the sample plays in turn: those of the space's playlists, from the
+ * server; the fallback when they hold none (its TVs then show no ads at all).
+ */
+export function sampleSlotSeconds(playlist: TAdPlaylist): number[] {
+  return playlist.adSlotSeconds.length > 0 ? playlist.adSlotSeconds : [FALLBACK_SLOT_SECONDS];
+}
+
+/** "Sample sequence, 20 s slots", or "…, 10 s and 20 s slots"; says when there is none. */
+export function sampleCaption(playlist: TAdPlaylist): string {
+  if (playlist.adSlotSeconds.length === 0)
+    return `Sample sequence in ${FALLBACK_SLOT_SECONDS} s slots: this space’s playlists have no ad slot yet`;
+  const lengths = new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(
+    playlist.adSlotSeconds.map((seconds) => `${seconds} s`),
+  );
+  return `Sample sequence, ${lengths} slots`;
+}
 
 /** One slot of the sample: what fills it and what to call it. */
 export interface TSampleSlot {
@@ -103,12 +122,13 @@ export function AdPlaylistPlayer({
 
   const { slots, playable } = useMemo(() => {
     const sample = sampleSequence(playlist, (clock ?? { now: () => Date.now() }).now());
+    const lengths = sampleSlotSeconds(playlist);
     const engineList: PlaybackPlaylist = {
       key: `${playlist.adSpace.id}@${playlist.updatedAt ?? 'never'}`,
       items: sample.map((_, index) => ({
         key: `slot-${index}`,
         type: 'adSlot' as const,
-        lengthMs: SAMPLE_SLOT_SECONDS * 1000,
+        lengthMs: (lengths[index % lengths.length] ?? FALLBACK_SLOT_SECONDS) * 1000,
       })),
     };
     return { slots: sample, playable: engineList };
@@ -196,9 +216,7 @@ export function AdPlaylistPlayer({
           {slots.length > 0 && (
             // On a phone the list would cover the creative: the status line says enough there.
             <div className="hidden gap-2 sm:grid">
-              <span className="text-xs text-white/70">
-                Sample sequence, {SAMPLE_SLOT_SECONDS} s slots
-              </span>
+              <span className="text-xs text-white/70">{sampleCaption(playlist)}</span>
               <ol aria-label="Sample sequence" className="grid gap-0.5 text-xs">
                 {slots.map((slot, index) => (
                   <li

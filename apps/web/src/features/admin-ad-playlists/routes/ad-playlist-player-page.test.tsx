@@ -85,10 +85,36 @@ describe('ad playlist preview', () => {
     ).toBeVisible();
     expect(within(sequence).getAllByRole('listitem')[0]).toHaveAttribute('aria-current', 'true');
 
-    await advance(15_000 + 100);
-    await advance(15_000 + 100);
+    // The space's slots are 20 s long (the server says so): not yet the next at 15 s.
+    expect(screen.getByText('Sample sequence, 20 s slots')).toBeInTheDocument();
+    await advance(15_000);
+    expect(status).toHaveTextContent('Slot 1 / 12');
+    await advance(5_000 + 100);
+    await advance(20_000 + 100);
     expect(status).toHaveTextContent('Slot 3 / 12 · Gym opening · Treadmills');
     expect(front()?.querySelector('[data-playback-overlay]')).toBeNull();
+  });
+
+  it('plays the lengths of the space’s own slots in turn, and says when it has none', async () => {
+    renderPlayer(makeAdPlaylist({ adSlotSeconds: [10, 20] }));
+    const status = await screen.findByRole('status', { name: 'Now playing' });
+    expect(screen.getByText('Sample sequence, 10 s and 20 s slots')).toBeInTheDocument();
+    await waitFor(() => expect(status).toHaveTextContent('Slot 1 / 12'));
+    await advance(10_000 + 100);
+    expect(status).toHaveTextContent('Slot 2 / 12');
+    await advance(10_000 + 100);
+    expect(status).toHaveTextContent('Slot 2 / 12');
+    await advance(10_000);
+    expect(status).toHaveTextContent('Slot 3 / 12');
+  });
+
+  it('says so when the space’s playlists have no ad slot', async () => {
+    renderPlayer(makeAdPlaylist({ adSlotSeconds: [] }));
+    expect(
+      await screen.findByText(
+        'Sample sequence in 15 s slots: this space’s playlists have no ad slot yet',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('falls back to the house ads when no campaign plays', async () => {

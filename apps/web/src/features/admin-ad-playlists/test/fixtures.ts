@@ -87,6 +87,7 @@ export function makeAdPlaylist(overrides: Partial<TAdPlaylist> = {}): TAdPlaylis
     houseAds: [creative('50000000-0000-4000-8000-000000000001', 'Advertise here')],
     pinnedCampaignIds: [],
     excludedCampaignIds: [],
+    adSlotSeconds: [20],
     updatedAt: null,
     updatedBy: null,
     ...overrides,

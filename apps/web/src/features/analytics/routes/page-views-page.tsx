@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { ChartColumn, ChevronRight, RefreshCw } from 'lucide-react';
 import { endOfDay, parseISO, startOfDay } from 'date-fns';
-import { PAGE_VIEW_DEFAULT_DAYS } from '@screenline/shared/analytics';
+import { PAGE_VIEW_DEFAULT_DAYS, PAGE_VIEW_UNKNOWN_ROUTE } from '@screenline/shared/analytics';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -58,7 +58,7 @@ export function PageViewsPage() {
     <>
       <PageHeader
         title="Page views"
-        description="Views per page of the web app. Query strings count under their route; open a route to see them."
+        description="Views per page of the web app. Ids and query strings count under their route (/content/:id); open a route to see them."
         actions={
           <Button
             variant="outline"
@@ -131,7 +131,7 @@ export function PageViewsPage() {
                         <button
                           type="button"
                           // Flex items would put a space before the comma in the computed name.
-                          aria-label={`${row.route}, ${row.variants} ${row.variants === 1 ? 'variant' : 'variants'}`}
+                          aria-label={`${row.route}${row.route === PAGE_VIEW_UNKNOWN_ROUTE ? ' (no such page)' : ''}, ${row.variants} ${row.variants === 1 ? 'variant' : 'variants'}`}
                           aria-expanded={isOpen}
                           aria-controls={isOpen ? panelId : undefined}
                           onClick={() => setOpenRoute(isOpen ? null : row.route)}
@@ -144,7 +144,14 @@ export function PageViewsPage() {
                               isOpen && 'rotate-90',
                             )}
                           />
-                          <PathText path={row.route} />
+                          <span>
+                            <PathText path={row.route} />
+                            {row.route === PAGE_VIEW_UNKNOWN_ROUTE && (
+                              <span className="block text-xs text-muted-foreground">
+                                No such page (not found)
+                              </span>
+                            )}
+                          </span>
                         </button>
                       </td>
                       <td className={CELLS.views}>{row.views.toLocaleString()}</td>

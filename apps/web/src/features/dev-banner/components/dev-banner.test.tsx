@@ -16,7 +16,19 @@ const healthy = {
 };
 
 function renderBanner() {
-  const router = createMemoryRouter([{ path: '/', Component: DevBanner }]);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          <aside data-sidebar>
+            <DevBanner placement="sidebar" />
+          </aside>
+          <DevBanner />
+        </>
+      ),
+    },
+  ]);
   render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
@@ -33,13 +45,11 @@ describe('DevBanner', () => {
       vi.fn(() => Promise.resolve(jsonResponse(healthy))),
     );
     renderBanner();
-    expect(
-      await screen.findByText('Preview backend running in this workspace.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Learn more' })).toHaveAttribute(
-      'href',
-      '/help/introduction',
+    expect(await screen.findAllByText('Preview backend running in this workspace.')).toHaveLength(
+      2,
     );
+    for (const link of screen.getAllByRole('link', { name: 'Learn more' }))
+      expect(link).toHaveAttribute('href', '/help/introduction');
   });
 
   it('says disconnected when the health check cannot be reached or is not ready', async () => {
@@ -50,7 +60,7 @@ describe('DevBanner', () => {
       ),
     );
     renderBanner();
-    expect(await screen.findByText('Preview backend disconnected.')).toBeInTheDocument();
+    expect(await screen.findAllByText('Preview backend disconnected.')).not.toHaveLength(0);
   });
 
   it('closes for the rest of the session', async () => {
@@ -59,8 +69,11 @@ describe('DevBanner', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     renderBanner();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Close' }));
+    // The page's copy and the sidebar's (one shows at a time): closing one closes both.
+    const [first] = await screen.findAllByRole('button', { name: 'Close' });
+    await userEvent.setup().click(first!);
     expect(screen.queryByText('Preview backend disconnected.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Development preview' })).toBeNull();
     expect(window.sessionStorage.getItem('devBannerDismissed')).toBe('1');
   });
 });

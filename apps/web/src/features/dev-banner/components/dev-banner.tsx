@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { X } from 'lucide-react';
 import { useHealth } from '@/features/dev-banner/api/get-health';
@@ -9,7 +9,12 @@ export const DEV_BANNER_DISMISSED_KEY = 'devBannerDismissed';
 export const CONNECTED_TEXT = 'Preview backend running in this workspace.';
 export const DISCONNECTED_TEXT = 'Preview backend disconnected.';
 
+/** Closed in this page when the browser blocks session storage. */
+let isDismissedInPage = false;
+const dismissListeners = new Set<() => void>();
+
 function readDismissed(): boolean {
+  if (isDismissedInPage) return true;
   try {
     return window.sessionStorage.getItem(DEV_BANNER_DISMISSED_KEY) === '1';
   } catch {
@@ -17,56 +22,72 @@ function readDismissed(): boolean {
   }
 }
 
+function subscribeDismissed(listener: () => void): () => void {
+  dismissListeners.add(listener);
+  return () => dismissListeners.delete(listener);
+}
+
+/** Closes every copy of the banner (the page's and the sidebar's) for this browser session. */
+function dismiss(): void {
+  try {
+    window.sessionStorage.setItem(DEV_BANNER_DISMISSED_KEY, '1');
+  } catch {
+    isDismissedInPage = true;
+  }
+  for (const listener of dismissListeners) listener();
+}
+
+const PLACEMENT_CLASSES = {
+  // After the page, in the flow: below 768 px and on pages without the sidebar. Beside the
+  // sidebar the sidebar's own copy shows instead (the `beside-sidebar` variant, index.css).
+  page: 'mx-3 mb-3 w-fit max-w-[calc(100%-1.5rem)] shadow-sm sm:text-sm beside-sidebar:hidden',
+  // The last thing in the sidebar's column, under its navigation, which scrolls above it.
+  sidebar: 'mx-3 mb-3 shrink-0',
+} as const;
+
 /**
  * Development-only banner (SPEC §2), bottom-left. Shown when the server says it is not production
  * (or in the Vite dev server); it polls /api/health and says whether the backend is reachable.
- * Closing it hides it for this browser session.
+ * Closing it hides it for this browser session. It never floats over content (issue 21): on
+ * pages with the dashboard's sidebar it is the sidebar's last item (`placement="sidebar"`, from
+ * 768 px), elsewhere the last thing on the page.
  */
-export function DevBanner() {
-  const [isDismissed, setIsDismissed] = useState(readDismissed);
+export function DevBanner({ placement = 'page' }: { placement?: keyof typeof PLACEMENT_CLASSES }) {
+  const isDismissed = useSyncExternalStore(subscribeDismissed, readDismissed);
   const health = useHealth();
   // The last environment the server reported; kept while it is unreachable.
   const environment = health.data?.environment;
   const isDevelopment =
     import.meta.env.DEV || (environment !== undefined && environment !== 'production');
-  const isShown = !isDismissed && isDevelopment;
-  // Room at the bottom of the page so the banner never hides the last links.
-  useEffect(() => {
-    document.documentElement.classList.toggle('has-dev-banner', isShown);
-    return () => document.documentElement.classList.remove('has-dev-banner');
-  }, [isShown]);
-  if (!isShown) return null;
+  if (isDismissed || !isDevelopment) return null;
 
   const isConnected = health.status === 'success' && health.data.ready;
-  const dismiss = () => {
-    try {
-      window.sessionStorage.setItem(DEV_BANNER_DISMISSED_KEY, '1');
-    } catch {
-      // Storage blocked: hide it for this page only.
-    }
-    setIsDismissed(true);
-  };
-
   return (
     <div
       role="status"
-      // In the page flow on phones (a fixed bar there would cover form fields), floating above.
-      className="relative mx-3 mb-3 flex items-center gap-3 rounded-lg border border-border bg-surface py-2 pr-2 pl-3 text-xs shadow-lg sm:fixed sm:bottom-3 sm:left-3 sm:z-40 sm:mx-0 sm:mb-0 sm:max-w-[calc(100vw-1.5rem)] sm:text-sm"
+      aria-label="Development preview"
+      data-dev-banner={placement}
+      className={cn(
+        'flex items-start gap-2.5 rounded-lg border border-border bg-surface py-1.5 pr-1.5 pl-3 text-xs',
+        PLACEMENT_CLASSES[placement],
+      )}
     >
       <span
         aria-hidden
         className={cn(
-          'size-2 shrink-0 rounded-full',
+          'mt-[0.45rem] size-2 shrink-0 rounded-full',
           isConnected ? 'bg-emerald-500' : 'bg-amber-500',
         )}
       />
-      <span>{isConnected ? CONNECTED_TEXT : DISCONNECTED_TEXT}</span>
-      <Link
-        to={paths.help.introduction}
-        className="shrink-0 rounded font-medium text-primary underline-offset-4 hover:underline"
-      >
-        Learn more
-      </Link>
+      <p className="min-w-0 flex-1 py-1">
+        {isConnected ? CONNECTED_TEXT : DISCONNECTED_TEXT}{' '}
+        <Link
+          to={paths.help.introduction}
+          className="rounded font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
+        >
+          Learn more
+        </Link>
+      </p>
       <button
         type="button"
         aria-label="Close"
