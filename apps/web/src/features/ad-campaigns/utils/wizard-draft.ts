@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZOrientation } from '@screenline/shared/ad-space';
+import { ZAdCategory } from '@screenline/shared/ad-category';
 import { ZVenueType } from '@screenline/shared/location';
 import type { TCampaignFormValues } from '@/features/ad-campaigns/utils/campaign-form';
 
@@ -15,6 +16,8 @@ export const WIZARD_DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 const ZFormValues = z.object({
   name: z.string(),
+  // A draft from before categories existed restores with none chosen.
+  category: z.union([ZAdCategory, z.literal('')]).default(''),
   creativeIds: z.array(z.string()),
   targetingMode: z.enum(['spaces', 'filters']),
   adSpaceIds: z.array(z.string()),
