@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { BASE_URL, createAccount, signInSuperUser } from './support/app';
 import { SAMPLE_IMAGE, addToLibrary, createPlaylist, createScreen } from './support/tv';
 

@@ -2072,8 +2072,7 @@ async function checkCommands(browser) {
     })
   ).items;
   const shown = await poll(
-    () =>
-      page.evaluate(textOfSelector, '[data-testid="identify"]'),
+    () => page.evaluate(textOfSelector, '[data-testid="identify"]'),
     (text) => typeof text === 'string' && text.includes(tv.adSpace.name),
     10_000,
   );
@@ -2135,8 +2134,7 @@ async function checkCommands(browser) {
     durationMinutes: 15,
   });
   const onScreen = await poll(
-    () =>
-      page.evaluate(textOfSelector, '[data-testid="takeover"]'),
+    () => page.evaluate(textOfSelector, '[data-testid="takeover"]'),
     (text) => text === message,
     15_000,
   );

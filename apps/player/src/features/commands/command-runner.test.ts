@@ -13,9 +13,9 @@ function setUp(overrides: Partial<TCommandHandlers> = {}) {
   const acks: { url: string; body: unknown; authorization: string }[] = [];
   const order: string[] = [];
   const fetchImpl = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    const body: unknown = JSON.parse(String(init?.body));
+    const body: unknown = JSON.parse(init?.body as string);
     acks.push({
-      url: String(url),
+      url: url as string,
       body,
       authorization: (init?.headers as Record<string, string>).authorization!,
     });
@@ -33,7 +33,7 @@ function setUp(overrides: Partial<TCommandHandlers> = {}) {
   const runner = createCommandRunner({
     token: () => 'sld_token',
     handlers,
-    fetchImpl: fetchImpl as unknown as typeof fetch,
+    fetchImpl,
     now: () => NOW,
     log: { warn: () => undefined },
   });

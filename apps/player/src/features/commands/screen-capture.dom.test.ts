@@ -89,11 +89,11 @@ describe('the upload', () => {
     await uploadScreenshot('sld_t', { ok: true, jpegBase64: '/9j/AA==' }, 'cmd-1', fetchImpl);
     await uploadScreenshot('sld_t', { ok: false, problem: 'Tainted.' }, null, fetchImpl);
     expect(calls.map((call) => call.url)).toEqual([SCREENSHOT_URL, SCREENSHOT_URL]);
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
       jpegBase64: '/9j/AA==',
       commandId: 'cmd-1',
     });
-    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ problem: 'Tainted.' });
+    expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ problem: 'Tainted.' });
     expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer sld_t');
   });
 });

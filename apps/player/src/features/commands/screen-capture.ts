@@ -154,7 +154,7 @@ export async function captureScreen(root: HTMLElement): Promise<TCapture> {
   const canvas = doc.createElement('canvas');
   canvas.width = SCREENSHOT_WIDTH;
   canvas.height = Math.round((SCREENSHOT_WIDTH * frame.height) / frame.width);
-  let ctx: CanvasRenderingContext2D | null = null;
+  let ctx: CanvasRenderingContext2D | null;
   try {
     ctx = canvas.getContext('2d');
   } catch {

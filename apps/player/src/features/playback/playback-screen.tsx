@@ -83,7 +83,10 @@ export function PlaybackScreen({
         <div ref={stageRef} className={styles.stage} data-testid="stage" />
       </div>
       {drawnTakeover && (
-        <TakeoverView takeover={drawnTakeover} mediaUrlOf={source.current()?.mediaUrlOf} />
+        <TakeoverView
+          takeover={drawnTakeover}
+          mediaUrlOf={(contentId) => source.current()?.mediaUrlOf(contentId) ?? null}
+        />
       )}
       {(status.kind === 'waiting' || status.kind === 'idle' || !isShowing) && !drawnTakeover && (
         <IdleScreen

@@ -225,7 +225,7 @@ describe.each(BACKENDS)('owner approval on %s', (backend) => {
     expect(row?.decision).toBe('expired');
     expect(await expiryMails()).toBe(1);
     expect(await buyerView(campaignId)).toMatchObject([
-      { state: 'expired', reason: expect.stringContaining('48 hours') },
+      { state: 'expired', reason: expect.stringContaining('48 hours') as unknown },
     ]);
     // The owner may still approve it late.
     const late = await decide(screen.adSpaceId, campaignId, { decision: 'approve' });

@@ -1,9 +1,9 @@
+import type { ZSendDeviceCommand } from '@screenline/shared/fleet';
 import {
   type TCommandAck,
   type TDeviceCommandList,
   type TPlayerScreenshot,
   type TScreenshotList,
-  ZSendDeviceCommand,
 } from '@screenline/shared/fleet';
 import type { z } from 'zod';
 import type { TPrincipal } from '../../lib/actor';

@@ -91,5 +91,5 @@ export function createTakeoversService(
     if (!isOwn) throw notFound('That takeover');
   }
 
-  return { start, list, end, shown, findOwners: repo.findOwners };
+  return { start, list, end, shown, findOwners: (ids: readonly string[]) => repo.findOwners(ids) };
 }
