@@ -55,6 +55,10 @@ const MAILS: Record<string, (p: string) => TMail> = {
     templates.campaignApprovedMail('a@example.com', { name: p, budget: '€10.00' }, URL),
   campaignRejectedMail: (p) =>
     templates.campaignRejectedMail('a@example.com', { name: p, reason: p }, URL),
+  campaignDeclinedOnSpaceMail: (p) =>
+    templates.campaignDeclinedOnSpaceMail('a@example.com', { name: p, adSpace: p, reason: p }, URL),
+  campaignExpiredOnSpaceMail: (p) =>
+    templates.campaignExpiredOnSpaceMail('a@example.com', { name: p, adSpaces: [p, p] }, URL),
 };
 
 /** The DOM of the jsdom environment (the server's type library has no DOM types). */
