@@ -89,7 +89,8 @@ test.describe('the super-user guard', () => {
     const { email, password } = await signInSuperUser(request);
     await signIn(page, email, password);
     await enterTwoFactorCode(page, await readSuperUserKey());
-    await expect(page).toHaveURL('/admin/wallet-approvals');
+    // /admin, then its index's redirect once the admin pages' code has loaded.
+    await expect(page).toHaveURL('/admin/wallet-approvals', { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet approvals' })).toBeVisible();
     await expect(page.getByText('Finish setting up')).toHaveCount(0);
     await expect(page.getByText(/choose your role/i)).toHaveCount(0);

@@ -43,6 +43,7 @@ test('the TV guide shows its five sections and links back to Help home', async (
     'How Does Playback Work',
     'Downloading & Caching Content',
     'Ad Impressions Tracking',
+    'Remote Commands and Takeovers',
     'Best Practices',
   ]);
   for (const name of ['What is the TV Player', 'Best Practices']) {

@@ -118,7 +118,7 @@ test('an owner previews and approves one campaign, declines another, and rules a
   const topUp = await ok<{ id: string }>(
     await buyer.post('/api/v1/wallet/top-ups', {
       headers: withKey(),
-      data: { amountMicros: 100_000_000, reference: `SL-${run}` },
+      data: { amountMicros: 100_000_000 },
     }),
   );
   await ok(await admin.post(`/api/v1/admin/top-ups/${topUp.id}/approve`, { headers: withKey() }));
