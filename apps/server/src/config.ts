@@ -374,7 +374,8 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
     AUTH_RATE_LIMIT: 'false',
     // Tests settle when they choose (app.deps.settlement.settleDue()), never behind their back.
     SETTLEMENT_WORKER: 'false',
-    PASSWORD_HASHING: 'fast-for-tests',
+    // A test of another NODE_ENV (production's refusals) gets the full-cost hash.
+    PASSWORD_HASHING: (overrides.NODE_ENV ?? 'test') === 'test' ? 'fast-for-tests' : 'scrypt',
     ...overrides,
   });
 }
