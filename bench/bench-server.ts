@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { freePort } from './free-port';
 import type { TAsk } from './ingest-plays';
-import { ROOT, stopProcess } from './server-process';
+import { benchExecArgv, ROOT, stopProcess } from './server-process';
 
 /** The server process and a request/answer channel to it. */
 export class BenchServer {
@@ -48,14 +48,7 @@ export class BenchServer {
         BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
         ...env,
       },
-      // BENCH_CPU_PROF=<dir>: the server's CPU profile (node --cpu-prof) written there on exit.
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_CPU_PROF
-          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-          : []),
-      ],
+      execArgv: benchExecArgv(),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const server = new BenchServer(child, baseUrl);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 // bench/ingest's server process: Screenline built as server.ts builds it (production mode, the
 // settlement worker on, listening on a loopback port), plus what the driver asks of it over IPC:
 // seed the world straight into the tables, run a round of the plain-INSERT baseline on the same
 // database, read settlement's figures, and check billing at the end. Started by bench/ingest.ts.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';

@@ -8,18 +8,24 @@ import { freePort } from './free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Node's flags for a bench's server process: tsx's loader and, with BENCH_CPU_PROF=<dir>, a CPU
+ * profile (node --cpu-prof) written there on exit.
+ */
+export const benchExecArgv = () => [
+  '--import',
+  'tsx',
+  ...(process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : []),
+];
+
 /** A TypeScript entry in its own Node process (tsx's loader), with an IPC channel. */
 export function startProcess(entry: string, env: Record<string, string>): ChildProcess {
   return fork(entry, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
-    ],
+    execArgv: benchExecArgv(),
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
 }
