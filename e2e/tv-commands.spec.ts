@@ -70,7 +70,9 @@ test('an owner sees what a TV shows, sends it a command and takes it over', asyn
 
   await page.getByRole('button', { name: 'Emergency takeover' }).click();
   const takeover = page.getByRole('dialog', { name: 'Emergency takeover' });
-  await takeover.getByLabel('Message').fill('Fire drill: please leave by the nearest exit.');
+  await takeover
+    .getByRole('textbox', { name: 'Message' })
+    .fill('Fire drill: please leave by the nearest exit.');
   await takeover.getByRole('button', { name: 'Start takeover' }).click();
   await expect(takeover).toBeHidden();
   await expect(tv.getByTestId('takeover')).toHaveText(
