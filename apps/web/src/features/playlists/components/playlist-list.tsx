@@ -26,7 +26,7 @@ export function PlaylistList({
     <div className="overflow-hidden rounded-xl border border-border bg-surface shadow-xs">
       <div
         aria-hidden
-        className="hidden grid-cols-[minmax(0,2fr)_5rem_7rem_minmax(0,2fr)_9.5rem] gap-4 border-b border-border bg-surface-muted/60 px-4 py-2.5 md:grid"
+        className="hidden grid-cols-[minmax(0,2fr)_5rem_9rem_minmax(0,2fr)_9.5rem] gap-4 border-b border-border bg-surface-muted/60 px-4 py-2.5 md:grid"
       >
         <span className={head}>Name</span>
         <span className={head}>Items</span>
