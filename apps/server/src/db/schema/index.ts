@@ -8,3 +8,4 @@ export * from './screens';
 export * from './player';
 export * from './marketplace';
 export * from './audit';
+export * from './alerts';

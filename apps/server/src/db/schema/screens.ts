@@ -98,6 +98,8 @@ export const adSpace = pgTable(
     contentVersion: integer('content_version').notNull().default(1),
     /** Last player heartbeat (the TV player issue writes it). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }),
+    /** TPowerSchedule (packages/shared/src/power-schedule.ts): the on hours; null: always on. */
+    powerSchedule: jsonb('power_schedule'),
     ...timestamps,
   },
   (t) => [

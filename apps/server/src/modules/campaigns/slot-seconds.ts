@@ -1,4 +1,5 @@
 import type { TPlaylistItem } from '@screenline/shared/playlist';
+import { onWindows, overlapMs } from '@screenline/playback/power-schedule';
 import { createScheduleResolver } from '@screenline/playback/schedule-resolver';
 import type { TContentDirectory } from '../content/content-directory';
 import { utcDayStart } from '../player/manifest';
@@ -12,9 +13,10 @@ export const SLOT_ESTIMATE_DAYS = 7;
  * Seconds of ad slots a space's schedule plays on an average day of the coming week (the
  * marketplace's `slotSecondsPerDay`), approximately: the schedule is resolved into a timeline as
  * the TV's manifest does (modules/player/manifest.ts), and each stretch a playlist is on counts
- * its ad-slot share of the loop (slot seconds / loop seconds × seconds on). A loop's last pass
- * cut short, a video whose length the library does not know (counted 0 s) and the TV being off
- * are not taken into account.
+ * its ad-slot share of the loop (slot seconds / loop seconds × seconds on), counting only the
+ * screen's on hours (its power schedule, issue 23 item 5: `onWindows` of
+ * packages/playback/src/power-schedule.ts). A loop's last pass cut short and a video whose length
+ * the library does not know (counted 0 s) are not taken into account.
  */
 export async function slotSecondsPerDay(
   deps: { adSpaces: TAdSpaceDirectory; content: TContentDirectory },
@@ -42,18 +44,22 @@ export async function slotSecondsPerDay(
   const fromMs = utcDayStart(nowMs);
   // The same schedule, playlists and day give the same answer: resolved once per change of the
   // space (its content version counts every edit that reaches its TVs), not per request.
+  // A new power schedule bumps the content version too.
   const key = `${space.adSpaceId}:${found.adSpace.contentVersion}:${fromMs}:${[...videoMs.values()].join(',')}`;
   const known = estimates.get(key);
   if (known !== undefined) return known;
+  const timeZone = found.adSpace.location.timeZone;
+  const toMs = fromMs + SLOT_ESTIMATE_DAYS * DAY_MS;
   const timeline = createScheduleResolver({
-    timeZone: found.adSpace.location.timeZone,
+    timeZone,
     entries: found.entries,
     defaultPlaylistId: found.adSpace.defaultPlaylistId,
-  }).timeline(fromMs, fromMs + SLOT_ESTIMATE_DAYS * DAY_MS);
+  }).timeline(fromMs, toMs);
+  const on = onWindows(found.adSpace.powerSchedule, timeZone, fromMs, toMs);
   let slotMs = 0;
   for (const segment of timeline) {
     if (!segment.playlistId) continue;
-    slotMs += (segment.endMs - segment.startMs) * (slotShare.get(segment.playlistId) ?? 0);
+    slotMs += overlapMs(segment, on) * (slotShare.get(segment.playlistId) ?? 0);
   }
   const estimate = Math.round(slotMs / 1000 / SLOT_ESTIMATE_DAYS);
   if (estimates.size >= ESTIMATES_KEPT) estimates.clear();

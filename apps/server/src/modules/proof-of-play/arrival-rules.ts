@@ -40,7 +40,14 @@ export interface TArrivalVerdict {
   /** `pending` (settlement decides) or why it is refused for good. */
   verdict: Extract<
     TPlayVerdict,
-    'pending' | 'failed' | 'clock-ahead' | 'too-old' | 'not-offered' | 'overlap' | 'too-short'
+    | 'pending'
+    | 'failed'
+    | 'clock-ahead'
+    | 'too-old'
+    | 'not-offered'
+    | 'overlap'
+    | 'too-short'
+    | 'powered-off'
   >;
   /** The billable stretch (pending plays only). */
   billable: TSpan | null;
@@ -56,6 +63,7 @@ export interface TArrivalVerdict {
  * - It was offered: a manifest sent to this device before the play started (allowing for the
  *   skew) offered the campaign at that instant and had this ad slot; the slot's length comes from
  *   the newest such manifest.
+ * - Power: the screen's power schedule had it on when the play started (`isOffAt`; issue 23).
  * - Slot length: at most the slot's length plus the tolerance is billable.
  * - One screen shows one thing at a time: the billable stretch is the longest part of
  *   `[start, start + clipped length)` that no play the device reported before covers (`taken`,
@@ -65,7 +73,13 @@ export interface TArrivalVerdict {
  */
 export function judgeArrivals(
   plays: readonly TArrivingPlay[],
-  context: { nowMs: number; served: readonly TServedVersion[]; taken: readonly TSpan[] },
+  context: {
+    nowMs: number;
+    served: readonly TServedVersion[];
+    taken: readonly TSpan[];
+    /** Whether the screen was scheduled off at the instant (no power schedule: never). */
+    isOffAt?: ((epochMs: number) => boolean) | undefined;
+  },
 ): Map<string, TArrivalVerdict> {
   const taken: TSpan[] = [...context.taken];
   const verdicts = new Map<string, TArrivalVerdict>();
@@ -90,6 +104,10 @@ export function judgeArrivals(
     const slotMs = offeredSlotMs(play, context.served);
     if (slotMs === null) {
       refuse(play.id, 'not-offered');
+      continue;
+    }
+    if (context.isOffAt?.(play.startedAtMs)) {
+      refuse(play.id, 'powered-off');
       continue;
     }
     const length = Math.min(play.shownMs, slotMs + PLAY_SLOT_TOLERANCE_MS);

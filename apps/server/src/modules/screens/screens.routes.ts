@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adSpacesRoutes } from './ad-spaces.routes';
 import { locationsRoutes } from './locations.routes';
 import { playlistsRoutes } from './playlists.routes';
+import { powerScheduleRoutes } from './power-schedule.routes';
 import { scheduleEntriesRoutes } from './schedule-entries.routes';
 import { createScreenOwnersRepository } from './screen-owners.repository';
 
@@ -19,4 +20,5 @@ export async function screensRoutes(app: FastifyInstance) {
   await app.register(adSpacesRoutes);
   await app.register(playlistsRoutes);
   await app.register(scheduleEntriesRoutes);
+  await app.register(powerScheduleRoutes);
 }

@@ -23,6 +23,7 @@ export const UNBILLED_REASON_LABELS: Record<TUnbilledReason, string> = {
   'not-offered': 'Not offered to this TV',
   overlap: 'Overlapping play',
   'too-short': 'Too short',
+  'powered-off': 'Screen scheduled off',
   'not-live': 'Campaign not running',
   'outside-schedule': 'Outside dates or hours',
   'not-monetized': 'Screen not monetized',

@@ -15,6 +15,7 @@ export const ARRIVAL_RULES = [
   'not-offered',
   'overlap',
   'too-short',
+  'powered-off',
 ] as const satisfies readonly TUnbilledReason[];
 
 /** Checked when the play is settled: the campaign and the screen at the play's start. */
