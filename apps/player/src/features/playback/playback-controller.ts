@@ -14,6 +14,7 @@ import { toPlaybackPlaylist } from '@screenline/playback/playback-playlist';
 import type { TManifestPlaylist, TPlayerManifest } from '@screenline/shared/player';
 import type { ContentSource, PlayRecorder, ReadyManifest, TNowPlaying } from './contracts';
 import { createPlayingNow, type TPlayingNow } from './playing-now';
+import { createPowerNow, type TPowerNow } from './power-now';
 
 /**
  * Playback on the TV, without React: follows the newest ready manifest (the segment on now
@@ -34,7 +35,12 @@ export type TPlaybackStatus =
       /** When something is scheduled next, when known. */
       nextMs: number | null;
     }
-  | { kind: 'playing'; manifest: TPlayerManifest; playlistId: string };
+  | { kind: 'playing'; manifest: TPlayerManifest; playlistId: string }
+  /**
+   * The power schedule has the screen off (issue 23 item 5): black, nothing plays, no play is
+   * recorded; `nextOnMs` when the on hours begin again, when known.
+   */
+  | { kind: 'powered-off'; manifest: TPlayerManifest; nextOnMs: number | null };
 
 export interface PlaybackControllerOptions {
   source: ContentSource;
@@ -84,6 +90,7 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
   const clock = options.clock ?? systemClock;
   let ready: ReadyManifest | null = null;
   let playingNow: ((nowMs: number) => TPlayingNow) | null = null;
+  let powerNow: ((nowMs: number) => TPowerNow) | null = null;
   let cancelTimer: (() => void) | null = null;
   let isDestroyed = false;
   let errors = 0;
@@ -231,6 +238,17 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     }
     const { manifest } = ready;
     const now = clock.now();
+    const power = powerNow ? powerNow(now) : { on: true, untilMs: null };
+    if (!power.on) {
+      // Off hours: the engine gets nothing to play, so the open play ends and none starts.
+      currentKey = IDLE.key;
+      engine.setPlaylist(IDLE);
+      forgetUnused();
+      emit({ kind: 'powered-off', manifest, nextOnMs: power.untilMs });
+      const offWait = power.untilMs === null ? MAX_WAIT_MS : power.untilMs - now;
+      cancelTimer = clock.schedule(evaluate, Math.max(1, Math.min(offWait, MAX_WAIT_MS)));
+      return;
+    }
     const answer = playingNow(now);
     const playlist =
       answer.playlistId === null
@@ -258,7 +276,14 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
         nextMs: !playlist && isChangeKnown ? answer.untilMs : null,
       });
     }
-    const wait = answer.untilMs === null ? MAX_WAIT_MS : answer.untilMs - now;
+    // The next look: when the playlist may change or the screen is scheduled off, if sooner.
+    const until =
+      answer.untilMs === null
+        ? power.untilMs
+        : power.untilMs === null
+          ? answer.untilMs
+          : Math.min(answer.untilMs, power.untilMs);
+    const wait = until === null ? MAX_WAIT_MS : until - now;
     cancelTimer = clock.schedule(evaluate, Math.max(1, Math.min(wait, MAX_WAIT_MS)));
   }
 
@@ -266,6 +291,7 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     if (isDestroyed) return;
     ready = next;
     playingNow = createPlayingNow(next.manifest);
+    powerNow = createPowerNow(next.manifest);
     evaluate();
   }
 
