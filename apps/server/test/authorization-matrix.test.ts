@@ -11,6 +11,7 @@ import { insertAdSpace } from './screen-rows';
 import { createLocation, locationInput } from './screens-helpers';
 import { signUpForStorage, withTwoFactorForStorage } from './storage-helpers';
 import { contentItemOf, uploadedImageOf } from './matrix/fixtures';
+import { ALERT_CASES } from './matrix/alert-cases';
 import { CONTACT_CASES } from './matrix/contact-cases';
 import { DEVICE_CASES, pairingGrantOf } from './matrix/device-cases';
 import { MARKETPLACE_CASES } from './matrix/marketplace-cases';
@@ -558,6 +559,7 @@ const CASES: Record<string, TCase> = {
   ...CONTACT_CASES,
   ...STORAGE_CASES,
   ...DEVICE_CASES,
+  ...ALERT_CASES,
 };
 
 /** The route a case checks: its key without the ` (operation)` some routes' cases add. */

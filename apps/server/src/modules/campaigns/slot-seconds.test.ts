@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adSlotShare } from './slot-seconds';
+import type { TPowerSchedule } from '@screenline/shared/power-schedule';
+import type { TContentDirectory } from '../content/content-directory';
+import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
+import { adSlotShare, slotSecondsPerDay } from './slot-seconds';
 
 describe('adSlotShare', () => {
   const video = { id: 'clip', type: 'content', contentId: 'v1', kind: 'video' } as const;
@@ -23,5 +26,54 @@ describe('adSlotShare', () => {
   it('is 0 for a loop without slots, and for an empty one', () => {
     expect(adSlotShare([image], new Map())).toBe(0);
     expect(adSlotShare([], new Map())).toBe(0);
+  });
+});
+
+describe('slotSecondsPerDay', () => {
+  const loop = {
+    id: 'loop',
+    name: 'Loop',
+    version: 1,
+    items: [
+      { id: 'poster', type: 'content', contentId: 'i1', kind: 'image', durationSeconds: 30 },
+      { id: 'slot', type: 'adSlot', lengthSeconds: 30 },
+    ],
+  } as const;
+  const deps = (powerSchedule: TPowerSchedule | null, contentVersion: number) => ({
+    adSpaces: {
+      findForManifest: async () => ({
+        adSpace: {
+          location: { timeZone: 'UTC' },
+          defaultPlaylistId: 'loop',
+          contentVersion,
+          powerSchedule,
+        },
+        entries: [],
+        playlists: [loop],
+      }),
+    } as unknown as TAdSpaceDirectory,
+    content: { findForPlaylist: async () => [] } as unknown as TContentDirectory,
+  });
+  const now = Date.UTC(2026, 10, 25, 12);
+
+  it('counts only the on hours of the power schedule', async () => {
+    // Always on: half of every day is ad slots.
+    expect(
+      await slotSecondsPerDay(deps(null, 1), { ownerId: 'o', adSpaceId: 'estimate-1' }, now),
+    ).toBe(43_200);
+    // On 08:00–20:00 every day: half of 12 hours.
+    const twelveHours: TPowerSchedule = {
+      ranges: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '08:00', endTime: '20:00' }],
+    };
+    expect(
+      await slotSecondsPerDay(deps(twelveHours, 1), { ownerId: 'o', adSpaceId: 'estimate-2' }, now),
+    ).toBe(21_600);
+    // Weekdays only: 5 of 7 days.
+    const weekdaysOnly: TPowerSchedule = {
+      ranges: [{ weekdays: [1, 2, 3, 4, 5], startTime: '00:00', endTime: '00:00' }],
+    };
+    expect(
+      await slotSecondsPerDay(deps(weekdaysOnly, 1), { ownerId: 'o', adSpaceId: 'estimate-3' }, now),
+    ).toBe(Math.round((43_200 * 5) / 7));
   });
 });
