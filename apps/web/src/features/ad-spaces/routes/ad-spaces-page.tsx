@@ -23,12 +23,13 @@ import { ConnectTvDialog } from '@/features/ad-spaces/components/connect-tv-dial
 import { ConnectTvPanel } from '@/features/ad-spaces/components/connect-tv-panel';
 import { DeleteAdSpaceDialog } from '@/features/ad-spaces/components/delete-ad-space-dialog';
 import { PlaysReportDialog } from '@/features/ad-spaces/components/plays-report-dialog';
+import { PowerScheduleDialog } from '@/features/ad-spaces/components/power-schedule-dialog';
 import { SavedAdSpaceNotice } from '@/features/ad-spaces/components/saved-ad-space-notice';
 import { TvStatusDialog } from '@/features/ad-spaces/components/tv-status-dialog';
 
 type TDialog =
   | { kind: 'form'; adSpace: TAdSpace | null }
-  | { kind: 'connect' | 'status' | 'delete'; adSpace: TAdSpace };
+  | { kind: 'connect' | 'status' | 'power' | 'delete'; adSpace: TAdSpace };
 
 /** The query parameter naming the ad space whose proof-of-play report is open. */
 const PLAYS_PARAM = 'plays';
@@ -195,6 +196,11 @@ export function AdSpacesPage() {
         adSpace={playsAdSpace}
         onClose={closePlays}
         onCloseAutoFocus={returnPlaysFocus}
+      />
+      <PowerScheduleDialog
+        adSpace={dialog?.kind === 'power' ? dialog.adSpace : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
       />
       <DeleteAdSpaceDialog
         adSpace={dialog?.kind === 'delete' ? dialog.adSpace : null}
