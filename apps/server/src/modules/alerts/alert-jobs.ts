@@ -7,13 +7,10 @@ import type { TAlertsRepository } from './alerts.repository';
 import { createScreenContext } from './screen-context';
 import { postWebhook, WebhookRefused, type TWebhookOptions } from './webhook';
 
-/** How often the alert rules run (counted from the end of the previous run). */
-export const ALERTS_INTERVAL_MS = 60_000;
-
 const ZWebhookPayload = z.object({ ownerId: z.string(), body: z.string() });
 
 /**
- * The alert jobs: `alerts.evaluate` every minute (one instance at a time, as every recurring
+ * The alert jobs: `alerts.evaluate` every minute by default (one instance at a time, as every recurring
  * job) and `alerts.webhook`, one per call, retried with backoff while the receiver fails. The
  * call reads the owner's URL and key when it runs, so a changed or removed webhook applies.
  */
@@ -65,7 +62,8 @@ export function createAlertJobs(
         if (result.announced + result.resolved > 0) log.info(result, 'screen alerts');
       },
     },
-    ALERTS_INTERVAL_MS,
+    // ALERTS_INTERVAL_SECONDS (60 by default), counted from the end of the previous run.
+    deps.config.alertsIntervalMs,
   );
   return { evaluator, webhookJob };
 }
