@@ -66,12 +66,13 @@ export function detectBacklight(scope: Record<string, unknown> = window as never
     };
   }
   const android = scope.ScreenlineAndroid as TAndroidBridge | undefined;
-  if (android?.setScreenOff) {
+  const setScreenOff = android?.setScreenOff;
+  if (android && setScreenOff) {
     return {
       kind: 'android-bridge',
       setOff(off) {
         try {
-          android.setScreenOff!(off);
+          setScreenOff.call(android, off);
         } catch (error) {
           warn('Android screen power')(error);
         }

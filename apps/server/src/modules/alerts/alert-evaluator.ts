@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ALERT_DIGEST_THRESHOLD,
   ALERT_KINDS,
+  ZAlertEmails,
   type TAlertWebhookBody,
 } from '@screenline/shared/alerts';
 import { ZPlayerHeartbeat } from '@screenline/shared/player';
@@ -175,7 +176,8 @@ export function createAlertEvaluator(deps: TAlertEvaluatorDeps) {
       const batches =
         failingScreens >= ALERT_DIGEST_THRESHOLD ? [facts] : facts.map((fact) => [fact]);
       if (batches.length === 1 && batches[0] && batches[0].length > 1) result.digests += 1;
-      const emails = owner.emails as string[];
+      // Stored as JSON: read with the schema it was written with.
+      const emails = ZAlertEmails.catch([]).parse(owner.emails);
       for (const batch of batches) {
         const subject = subjectOf(batch);
         const paragraphs = batch.map((fact) => eventSentence(fact, nowMs));
