@@ -21,9 +21,11 @@ const LONDON = 'Europe/London';
 /** HH:00 in London `hours` from now (wrapping past midnight). */
 function londonHourFromNow(hours: number): string {
   const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, hour: '2-digit', hourCycle: 'h23' }).format(
-      Date.now() + hours * 3_600_000,
-    ),
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: LONDON,
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(Date.now() + hours * 3_600_000),
   );
   return `${String(hour).padStart(2, '0')}:00`;
 }
@@ -47,9 +49,9 @@ test('a TV running out of storage puts one alert e-mail in the outbox for each a
 
   await test.step('the owner adds an address under Profile → Screen alerts', async () => {
     await page.goto('/profile');
-    const card = page.getByRole('region', { name: 'Screen alerts' }).or(
-      page.locator('#screen-alerts'),
-    );
+    const card = page
+      .getByRole('region', { name: 'Screen alerts' })
+      .or(page.locator('#screen-alerts'));
     await card.getByLabel('E-mail these addresses').fill(`${address}\nnot-an-address`);
     await card.getByRole('button', { name: 'Save alert settings' }).click();
     await expect(card.getByText('Enter a valid email address.')).toBeVisible();
@@ -75,11 +77,12 @@ test('a TV running out of storage puts one alert e-mail in the outbox for each a
 
   const subject = 'Screenline: Storage screen is running out of storage';
   await test.step('one alert reaches the outbox, and the dev mailbox shows it', async () => {
-    await expect
-      .poll(() => countMails(request, address, subject), { timeout: 30_000 })
-      .toBe(1);
+    await expect.poll(() => countMails(request, address, subject), { timeout: 30_000 }).toBe(1);
     await page.goto('/dev/mailbox');
-    const mail = page.getByRole('article').filter({ hasText: address }).filter({ hasText: subject });
+    const mail = page
+      .getByRole('article')
+      .filter({ hasText: address })
+      .filter({ hasText: subject });
     await expect(mail).toContainText('has used 95%');
     await expect(mail).toContainText('Nothing is scheduled on it now');
     // Further runs of the rules send nothing more for the same incident.

@@ -2053,7 +2053,9 @@ async function checkPowerOff(browser) {
   const image = await addToLibrary(owner, 'Night poster', 'image');
   const playlist = await call('POST', '/api/v1/playlists', owner, {
     name: 'Night loop',
-    items: [{ id: 'poster', type: 'content', contentId: image.id, kind: 'image', durationSeconds: 3 }],
+    items: [
+      { id: 'poster', type: 'content', contentId: image.id, kind: 'image', durationSeconds: 3 },
+    ],
   });
   const timeZone = 'America/New_York';
   const place = await call('POST', '/api/v1/locations', owner, {
@@ -2080,7 +2082,11 @@ async function checkPowerOff(browser) {
   const stage = stageFrames(page);
   await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
   const shown = await stage.waitFor(isImageShown, { from: 0, timeoutMs: 30_000 });
-  check('power: the image plays before the schedule', shown !== -1, JSON.stringify(stage.frames.slice(-2)));
+  check(
+    'power: the image plays before the schedule',
+    shown !== -1,
+    JSON.stringify(stage.frames.slice(-2)),
+  );
 
   const url = `/api/v1/ad-spaces/${tv.adSpace.id}/power-schedule`;
   const saved = await fetch(`${baseUrl}${url}`, {
@@ -2108,7 +2114,10 @@ async function checkPowerOff(browser) {
   console.log(`    black ${Date.now() - savedAt} ms after the save`);
   check(
     'power: the TV turns black: a black cover over the whole screen, on top',
-    off?.present && off.onTop && off.width === 1920 && off.height === 1080 &&
+    off?.present &&
+      off.onTop &&
+      off.width === 1920 &&
+      off.height === 1080 &&
       off.background === 'rgb(0, 0, 0)',
     JSON.stringify(off),
   );

@@ -40,7 +40,9 @@ describe('power schedules', () => {
     expect(onWindows(schedule, 'UTC', day, day + DAY)).toEqual([
       { startMs: day + 8 * HOUR, endMs: day + 18 * HOUR },
     ]);
-    const allDay: TPowerSchedule = { ranges: [{ weekdays: every, startTime: '00:00', endTime: '00:00' }] };
+    const allDay: TPowerSchedule = {
+      ranges: [{ weekdays: every, startTime: '00:00', endTime: '00:00' }],
+    };
     expect(onWindows(allDay, 'UTC', day, day + 2 * DAY)).toEqual([
       { startMs: day, endMs: day + 2 * DAY },
     ]);
@@ -48,7 +50,9 @@ describe('power schedules', () => {
 
   it('follows a DST change: 08:00–20:00 is 12 hours of instants on both sides', () => {
     // Europe/London leaves summer time on Sunday 2026-10-25 at 02:00 BST.
-    const schedule: TPowerSchedule = { ranges: [{ weekdays: every, startTime: '08:00', endTime: '20:00' }] };
+    const schedule: TPowerSchedule = {
+      ranges: [{ weekdays: every, startTime: '08:00', endTime: '20:00' }],
+    };
     const from = Date.UTC(2026, 9, 24);
     const windows = onWindows(schedule, 'Europe/London', from, from + 2 * DAY);
     expect(windows).toEqual([
@@ -63,7 +67,9 @@ describe('power schedules', () => {
       { startMs: 30, endMs: 40 },
     ];
     expect(overlapMs({ startMs: 15, endMs: 35 }, on)).toBe(10);
-    const schedule: TPowerSchedule = { ranges: [{ weekdays: every, startTime: '08:00', endTime: '20:00' }] };
+    const schedule: TPowerSchedule = {
+      ranges: [{ weekdays: every, startTime: '08:00', endTime: '20:00' }],
+    };
     const day = Date.UTC(2026, 10, 25);
     expect(onSinceMs(schedule, 'UTC', day + 9 * HOUR, 8 * DAY)).toBe(day + 8 * HOUR);
     expect(onSinceMs(schedule, 'UTC', day + 21 * HOUR, 8 * DAY)).toBeNull();

@@ -37,7 +37,9 @@ export const ZWebhookUrl = text()
   .refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
+      );
     } catch {
       return false;
     }

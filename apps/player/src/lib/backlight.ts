@@ -21,11 +21,16 @@ export interface Backlight {
 
 interface TWebOs {
   service?: {
-    request(uri: string, options: { method: string; parameters: object; onFailure?: (e: unknown) => void }): unknown;
+    request(
+      uri: string,
+      options: { method: string; parameters: object; onFailure?: (e: unknown) => void },
+    ): unknown;
   };
 }
 interface TB2bApis {
-  b2bcontrol?: { setPanelMute(state: 'ON' | 'OFF', ok: () => void, failed: (e: unknown) => void): void };
+  b2bcontrol?: {
+    setPanelMute(state: 'ON' | 'OFF', ok: () => void, failed: (e: unknown) => void): void;
+  };
 }
 interface TAndroidBridge {
   setScreenOff?(off: boolean): void;

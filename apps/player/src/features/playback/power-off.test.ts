@@ -24,7 +24,9 @@ const powered = manifestOf({
   playlists: [A],
   timeline: [segment(T0, T0 + 7 * DAY, 'a', 'default')],
   power: {
-    schedule: { ranges: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '08:00', endTime: '20:00' }] },
+    schedule: {
+      ranges: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '08:00', endTime: '20:00' }],
+    },
     onWindows: Array.from({ length: 7 }, (_, day) => ({
       startMs: T0 + day * DAY + 8 * HOUR,
       endMs: T0 + day * DAY + 20 * HOUR,

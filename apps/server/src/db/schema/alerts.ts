@@ -61,9 +61,6 @@ export const alertIncident = pgTable(
       .on(t.adSpaceId, t.kind)
       .where(sql`${t.resolvedAt} is null`),
     index('alert_incident_owner_idx').on(t.ownerId, t.createdAt),
-    check(
-      'alert_incident_kind',
-      sql`${t.kind} in ('offline', 'download-stuck', 'storage-low')`,
-    ),
+    check('alert_incident_kind', sql`${t.kind} in ('offline', 'download-stuck', 'storage-low')`),
   ],
 );

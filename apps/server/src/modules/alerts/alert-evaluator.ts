@@ -70,7 +70,10 @@ export function createAlertEvaluator(deps: TAlertEvaluatorDeps) {
     );
     const ownerIds = [...new Set(screens.map((screen) => screen.ownerId))];
     const settings = new Map((await repo.settingsOf(ownerIds)).map((row) => [row.ownerId, row]));
-    const due = new Map<string, { screen: TScreen; incident: TIncidentRow; state: 'open' | 'resolved' }[]>();
+    const due = new Map<
+      string,
+      { screen: TScreen; incident: TIncidentRow; state: 'open' | 'resolved' }[]
+    >();
     const add = (screen: TScreen, incident: TIncidentRow, state: 'open' | 'resolved') => {
       const list = due.get(screen.ownerId) ?? [];
       list.push({ screen, incident, state });
@@ -130,7 +133,8 @@ export function createAlertEvaluator(deps: TAlertEvaluatorDeps) {
         }
         if (
           !incident.notifiedAt &&
-          nowMs - incident.failingSince.getTime() >= announceAfterMs(kind, owner.offlineAfterMinutes)
+          nowMs - incident.failingSince.getTime() >=
+            announceAfterMs(kind, owner.offlineAfterMinutes)
         ) {
           add(screen, incident, 'open');
         }

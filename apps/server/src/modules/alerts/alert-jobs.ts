@@ -32,7 +32,10 @@ export function createAlertJobs(
         await postWebhook(settings.webhookUrl, settings.webhookSecret, body, webhookOptions);
       } catch (error) {
         // A refused address will not become public by retrying.
-        if (error instanceof WebhookRefused || (error as { code?: string }).code === 'EWEBHOOKREFUSED') {
+        if (
+          error instanceof WebhookRefused ||
+          (error as { code?: string }).code === 'EWEBHOOKREFUSED'
+        ) {
           log.warn({ ownerId, err: error }, 'alert webhook refused: not a public address');
           return;
         }

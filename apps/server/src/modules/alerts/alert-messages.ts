@@ -50,7 +50,9 @@ export function eventSentence(event: TEventFacts, nowMs: number): string {
   const where = `${adSpace.name} (${adSpace.location})`;
   const since = localTime(event.failingSince, adSpace.timeZone);
   if (event.state === 'resolved') {
-    const lasted = durationWords((event.resolvedAt ?? new Date(nowMs)).getTime() - event.failingSince.getTime());
+    const lasted = durationWords(
+      (event.resolvedAt ?? new Date(nowMs)).getTime() - event.failingSince.getTime(),
+    );
     return `${where} ${WHAT[event.kind].resolved}: the problem lasted ${lasted} (since ${since}, ${adSpace.timeZone}).`;
   }
   const parts: string[] = [];

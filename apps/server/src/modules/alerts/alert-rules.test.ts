@@ -35,32 +35,56 @@ describe('alert rules', () => {
       since: new Date(NOW - 3 * MINUTE),
       detail: null,
     });
-    const overnight = state({ lastSeenAt: new Date(NOW - 14 * 60 * MINUTE), onSinceMs: NOW - 5 * MINUTE });
+    const overnight = state({
+      lastSeenAt: new Date(NOW - 14 * 60 * MINUTE),
+      onSinceMs: NOW - 5 * MINUTE,
+    });
     expect(offlineCondition(overnight, NOW)).toMatchObject({ since: new Date(NOW - 5 * MINUTE) });
     // Scheduled off, or never connected: not judged.
-    expect(offlineCondition(state({ onSinceMs: null, lastSeenAt: new Date(0) }), NOW).state).toBe('unknown');
+    expect(offlineCondition(state({ onSinceMs: null, lastSeenAt: new Date(0) }), NOW).state).toBe(
+      'unknown',
+    );
     expect(offlineCondition(state({ lastSeenAt: null }), NOW).state).toBe('unknown');
   });
 
   it('download: files missing or a problem, with what was reported as the progress marker', () => {
     expect(downloadCondition(state(), NOW)).toEqual({ state: 'ok' });
     const stuck = downloadCondition(
-      state({ heartbeat: beat({ cache: { filesReady: 1, filesNeeded: 2, bytesReady: 5, bytesNeeded: 10, problem: null } }) }),
+      state({
+        heartbeat: beat({
+          cache: { filesReady: 1, filesNeeded: 2, bytesReady: 5, bytesNeeded: 10, problem: null },
+        }),
+      }),
       NOW,
     );
     expect(stuck).toMatchObject({ state: 'failing', detail: expect.stringContaining('1/2 files') });
     const problem = downloadCondition(
-      state({ heartbeat: beat({ cache: { filesReady: 2, filesNeeded: 2, bytesReady: 10, bytesNeeded: 10, problem: 'No room' } }) }),
+      state({
+        heartbeat: beat({
+          cache: {
+            filesReady: 2,
+            filesNeeded: 2,
+            bytesReady: 10,
+            bytesNeeded: 10,
+            problem: 'No room',
+          },
+        }),
+      }),
       NOW,
     );
     expect(problem).toMatchObject({ state: 'failing', detail: expect.stringContaining('No room') });
     // A TV not reporting cannot say how its download goes.
-    expect(downloadCondition(state({ heartbeatAt: new Date(NOW - 10 * MINUTE) }), NOW).state).toBe('unknown');
+    expect(downloadCondition(state({ heartbeatAt: new Date(NOW - 10 * MINUTE) }), NOW).state).toBe(
+      'unknown',
+    );
   });
 
   it('storage: 90 % of the quota fails, below 85 % recovers, between holds', () => {
     const used = (usedBytes: number, quotaBytes: number | null = 100) =>
-      storageCondition(state({ heartbeat: beat({ storage: { usedBytes, quotaBytes, persisted: true } }) }), NOW);
+      storageCondition(
+        state({ heartbeat: beat({ storage: { usedBytes, quotaBytes, persisted: true } }) }),
+        NOW,
+      );
     expect(used(90)).toMatchObject({ state: 'failing', detail: '90%' });
     expect(used(87).state).toBe('unknown');
     expect(used(84).state).toBe('ok');

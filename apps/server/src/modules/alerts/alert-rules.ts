@@ -1,6 +1,4 @@
-import {
-  AD_SPACE_ONLINE_WINDOW_MS,
-} from '@screenline/shared/ad-space';
+import { AD_SPACE_ONLINE_WINDOW_MS } from '@screenline/shared/ad-space';
 import {
   DOWNLOAD_STUCK_MINUTES,
   STORAGE_LOW_PERCENT,
@@ -15,9 +13,7 @@ import type { TPlayerHeartbeat } from '@screenline/shared/player';
  * storage cannot be judged): unknown leaves an incident as it is.
  */
 export type TCondition =
-  | { state: 'failing'; since: Date; detail: string | null }
-  | { state: 'ok' }
-  | { state: 'unknown' };
+  { state: 'failing'; since: Date; detail: string | null } | { state: 'ok' } | { state: 'unknown' };
 
 export interface TScreenState {
   /** The space's last heartbeat (any TV); null: never connected (never alerted). */

@@ -38,7 +38,10 @@ export function createAlertsRepository(db: TDb) {
 
     async settingsOf(ownerIds: readonly string[]): Promise<TAlertSettingsRow[]> {
       if (ownerIds.length === 0) return [];
-      return db.select().from(alertSettings).where(inArray(alertSettings.ownerId, [...ownerIds]));
+      return db
+        .select()
+        .from(alertSettings)
+        .where(inArray(alertSettings.ownerId, [...ownerIds]));
     },
 
     /**

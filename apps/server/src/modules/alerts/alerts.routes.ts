@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZAlertIncidentList,
-  ZAlertSettings,
-  ZSaveAlertSettings,
-} from '@screenline/shared/alerts';
+import { ZAlertIncidentList, ZAlertSettings, ZSaveAlertSettings } from '@screenline/shared/alerts';
 import { ZApiError } from '@screenline/shared/errors';
 import { createAlertJobs } from './alert-jobs';
 import { createAlertsRepository } from './alerts.repository';
@@ -37,8 +33,7 @@ export async function alertsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary:
-          'Replace the alert recipients, webhook (public hosts only) and offline window',
+        summary: 'Replace the alert recipients, webhook (public hosts only) and offline window',
         body: ZSaveAlertSettings,
         response: { 200: ZAlertSettings, ...refusals },
       },

@@ -44,7 +44,11 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
         enqueue: async (ownerId, body) =>
           void hooks.push({ ownerId, body: ZAlertWebhookBody.parse(JSON.parse(body)) }),
       },
-      context: createScreenContext(t.app.deps.db, t.app.deps.storage, t.app.deps.config.storageBucket),
+      context: createScreenContext(
+        t.app.deps.db,
+        t.app.deps.storage,
+        t.app.deps.config.storageBucket,
+      ),
       adSpacesUrl: 'http://127.0.0.1:3000/advertiser/ad-spaces',
       log: t.app.log,
     });
@@ -53,7 +57,10 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
     t.request({ method: 'PUT', url: '/api/v1/alerts/settings', cookie: owner.cookie, payload });
 
   const seen = (id: string, atMs: number) =>
-    t.app.deps.db.update(adSpace).set({ lastSeenAt: new Date(atMs) }).where(eq(adSpace.id, id));
+    t.app.deps.db
+      .update(adSpace)
+      .set({ lastSeenAt: new Date(atMs) })
+      .where(eq(adSpace.id, id));
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -75,7 +82,11 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
   });
 
   it('saves the recipients with a signing key, and refuses bad addresses and private webhooks', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/v1/alerts/settings', cookie: ann.cookie });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/alerts/settings',
+      cookie: ann.cookie,
+    });
     const settings = ZAlertSettings.parse(res.json());
     expect(settings).toMatchObject({
       emails: ['ops@example.com', 'owner@example.com'],
@@ -87,17 +98,31 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
     // The key stays when the settings change.
     await saveSettings(ann, { emails: [], webhookUrl: null, offlineAfterMinutes: 30 });
     const again = ZAlertSettings.parse(
-      (await t.request({ method: 'GET', url: '/api/v1/alerts/settings', cookie: ann.cookie })).json(),
+      (
+        await t.request({ method: 'GET', url: '/api/v1/alerts/settings', cookie: ann.cookie })
+      ).json(),
     );
     expect(again.webhookSecret).toBe(settings.webhookSecret);
 
     for (const [payload, path] of [
       [{ emails: ['not-an-address'], webhookUrl: null, offlineAfterMinutes: 10 }, 'body.emails.0'],
-      [{ emails: [], webhookUrl: 'http://127.0.0.1:8080/hook', offlineAfterMinutes: 10 }, 'body.webhookUrl'],
-      [{ emails: [], webhookUrl: 'http://169.254.169.254/latest', offlineAfterMinutes: 10 }, 'body.webhookUrl'],
+      [
+        { emails: [], webhookUrl: 'http://127.0.0.1:8080/hook', offlineAfterMinutes: 10 },
+        'body.webhookUrl',
+      ],
+      [
+        { emails: [], webhookUrl: 'http://169.254.169.254/latest', offlineAfterMinutes: 10 },
+        'body.webhookUrl',
+      ],
       [{ emails: [], webhookUrl: 'http://[::1]/hook', offlineAfterMinutes: 10 }, 'body.webhookUrl'],
-      [{ emails: [], webhookUrl: 'http://localhost:3000/hook', offlineAfterMinutes: 10 }, 'body.webhookUrl'],
-      [{ emails: [], webhookUrl: 'ftp://example.com/x', offlineAfterMinutes: 10 }, 'body.webhookUrl'],
+      [
+        { emails: [], webhookUrl: 'http://localhost:3000/hook', offlineAfterMinutes: 10 },
+        'body.webhookUrl',
+      ],
+      [
+        { emails: [], webhookUrl: 'ftp://example.com/x', offlineAfterMinutes: 10 },
+        'body.webhookUrl',
+      ],
       [{ emails: [], webhookUrl: null, offlineAfterMinutes: 1 }, 'body.offlineAfterMinutes'],
     ] as const) {
       const refused = await saveSettings(ann, payload);
@@ -107,7 +132,9 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
     }
     // Nothing changed by the refusals.
     const after = ZAlertSettings.parse(
-      (await t.request({ method: 'GET', url: '/api/v1/alerts/settings', cookie: ann.cookie })).json(),
+      (
+        await t.request({ method: 'GET', url: '/api/v1/alerts/settings', cookie: ann.cookie })
+      ).json(),
     );
     expect(after).toMatchObject({ emails: [], webhookUrl: null, offlineAfterMinutes: 30 });
   });
@@ -119,7 +146,13 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
         ownerId: ann.userId,
         name: 'Morning loop',
         items: [
-          { id: 'poster', type: 'content', contentId: crypto.randomUUID(), kind: 'image', durationSeconds: 30 },
+          {
+            id: 'poster',
+            type: 'content',
+            contentId: crypto.randomUUID(),
+            kind: 'image',
+            durationSeconds: 30,
+          },
           { id: 'slot', type: 'adSlot', lengthSeconds: 30 },
         ],
       })
@@ -173,7 +206,9 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
     expect(mails).toHaveLength(4);
 
     const list = ZAlertIncidentList.parse(
-      (await t.request({ method: 'GET', url: '/api/v1/alerts/incidents', cookie: ann.cookie })).json(),
+      (
+        await t.request({ method: 'GET', url: '/api/v1/alerts/incidents', cookie: ann.cookie })
+      ).json(),
     );
     expect(list.items).toEqual([
       expect.objectContaining({
@@ -202,7 +237,9 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
       url: `/api/v1/ad-spaces/${id}/power-schedule`,
       cookie: ann.cookie,
       payload: {
-        powerSchedule: { ranges: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '08:00', endTime: '20:00' }] },
+        powerSchedule: {
+          ranges: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '08:00', endTime: '20:00' }],
+        },
       },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -239,7 +276,12 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
       ids.push(await insertAdSpace(t, ann.userId, { name: `Screen ${i + 1}`, timeZone: 'UTC' }));
     for (const id of ids) await seen(id, NOON - 30 * MINUTE);
     const result = await evaluator().evaluate(new Date(NOON));
-    expect(result).toMatchObject({ announced: ALERT_DIGEST_THRESHOLD, digests: 1, emails: 2, webhookCalls: 1 });
+    expect(result).toMatchObject({
+      announced: ALERT_DIGEST_THRESHOLD,
+      digests: 1,
+      emails: 2,
+      webhookCalls: 1,
+    });
     expect(mails[0]!.subject).toBe(
       `Screenline: ${ALERT_DIGEST_THRESHOLD} screens need attention (${ALERT_DIGEST_THRESHOLD} alerts)`,
     );
@@ -273,7 +315,13 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
               appVersion: '1.0.0',
               manifestVersion: 'v1',
               storage: { usedBytes: 10, quotaBytes: 100, persisted: true },
-              cache: { filesReady: 1, filesNeeded: 3, bytesReady: 100, bytesNeeded: 300, problem: null },
+              cache: {
+                filesReady: 1,
+                filesNeeded: 3,
+                bytesReady: 100,
+                bytesNeeded: 300,
+                problem: null,
+              },
               nowPlaying: null,
               ...heartbeat,
             },

@@ -23,7 +23,11 @@ export type TScreenContextOf = (
  * Reads what should be on a screen now through the screens and content facades, with the same
  * resolver the TV uses. Only for the screens an alert goes out about: a few queries each.
  */
-export function createScreenContext(db: TDb, storage: TStorageFacade, bucket: string): TScreenContextOf {
+export function createScreenContext(
+  db: TDb,
+  storage: TStorageFacade,
+  bucket: string,
+): TScreenContextOf {
   const spaces = createAdSpaceDirectory(db);
   const content = createContentDirectory(db, storage, bucket);
   return async (ownerId, adSpaceId, nowMs) => {

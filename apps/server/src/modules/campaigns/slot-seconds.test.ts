@@ -73,7 +73,11 @@ describe('slotSecondsPerDay', () => {
       ranges: [{ weekdays: [1, 2, 3, 4, 5], startTime: '00:00', endTime: '00:00' }],
     };
     expect(
-      await slotSecondsPerDay(deps(weekdaysOnly, 1), { ownerId: 'o', adSpaceId: 'estimate-3' }, now),
+      await slotSecondsPerDay(
+        deps(weekdaysOnly, 1),
+        { ownerId: 'o', adSpaceId: 'estimate-3' },
+        now,
+      ),
     ).toBe(Math.round((43_200 * 5) / 7));
   });
 });

@@ -321,11 +321,15 @@ export function screenAlertMail(
   paragraphs: string[],
   adSpacesUrl: string,
 ): TMail {
-  const footer = 'You get these because this address is on the alert list of a Screenline account. Change the list under Profile → Screen alerts.';
+  const footer =
+    'You get these because this address is on the alert list of a Screenline account. Change the list under Profile → Screen alerts.';
   return {
     to,
     subject,
     text: `${paragraphs.join('\n\n')}\n\nYour screens: ${adSpacesUrl}\n\n${footer}\n`,
-    html: layout(subject, [...paragraphs, footer], { label: 'Open your ad spaces', url: adSpacesUrl }),
+    html: layout(subject, [...paragraphs, footer], {
+      label: 'Open your ad spaces',
+      url: adSpacesUrl,
+    }),
   };
 }

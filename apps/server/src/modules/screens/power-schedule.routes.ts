@@ -38,7 +38,6 @@ export async function powerScheduleRoutes(app: FastifyInstance) {
         response: { 200: ZPowerScheduleView, ...refusals },
       },
     },
-    async (request) =>
-      service.save(await request.requireActor(), request.params.id, request.body),
+    async (request) => service.save(await request.requireActor(), request.params.id, request.body),
   );
 }

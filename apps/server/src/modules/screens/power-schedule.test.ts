@@ -93,7 +93,13 @@ describe.each(BACKENDS)('power schedules on %s', (backend) => {
       { ranges: [{ weekdays: [1], startTime: '24:00', endTime: '22:00' }] },
       { ranges: [{ weekdays: [1], startTime: '7:00', endTime: '22:00' }] },
       { ranges: [{ weekdays: [1], startTime: '07:00', endTime: '22:00', extra: true }] },
-      { ranges: Array.from({ length: 29 }, () => ({ weekdays, startTime: '07:00', endTime: '08:00' })) },
+      {
+        ranges: Array.from({ length: 29 }, () => ({
+          weekdays,
+          startTime: '07:00',
+          endTime: '08:00',
+        })),
+      },
     ]) {
       const res = await put(id, bad);
       expect(res.statusCode, res.body).toBe(400);
@@ -118,7 +124,9 @@ describe.each(BACKENDS)('power schedules on %s', (backend) => {
       .where(eq(adSpace.id, id));
     const get = async () =>
       ZAdSpace.parse(
-        (await t.request({ method: 'GET', url: `/api/v1/ad-spaces/${id}`, cookie: ann.cookie })).json(),
+        (
+          await t.request({ method: 'GET', url: `/api/v1/ad-spaces/${id}`, cookie: ann.cookie })
+        ).json(),
       );
     expect((await get()).status).toBe('scheduled-off');
     // On from an hour ago: the same silence is an outage.

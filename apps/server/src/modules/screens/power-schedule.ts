@@ -63,9 +63,7 @@ export function createPowerScheduleService(
     async save(actor: TActor, id: string, input: TSavePowerSchedule) {
       await access.requireAccess(actor, 'adSpace.update', [id]);
       // Parsed by the route with ZSavePowerSchedule: weekdays sorted, so it is stored as answered.
-      const schedule = input.powerSchedule
-        ? ZStoredPowerSchedule.parse(input.powerSchedule)
-        : null;
+      const schedule = input.powerSchedule ? ZStoredPowerSchedule.parse(input.powerSchedule) : null;
       await repo.transaction(async (tx) => {
         const current = await tx.lockById(actor.id, id);
         if (!current) throw notFound('That ad space');

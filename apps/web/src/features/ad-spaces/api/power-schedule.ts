@@ -1,8 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ZPowerScheduleView,
-  type TSavePowerSchedule,
-} from '@screenline/shared/power-schedule';
+import { ZPowerScheduleView, type TSavePowerSchedule } from '@screenline/shared/power-schedule';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
 

@@ -24,11 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { usePowerSchedule, useSavePowerSchedule } from '@/features/ad-spaces/api/power-schedule';
-import {
-  DEFAULT_RANGE,
-  WEEKDAY_LABELS,
-  rangeLabel,
-} from '@/features/ad-spaces/utils/power-ranges';
+import { DEFAULT_RANGE, WEEKDAY_LABELS, rangeLabel } from '@/features/ad-spaces/utils/power-ranges';
 
 type TMode = 'always' | 'hours';
 
@@ -75,7 +71,11 @@ function RangeFields({
         Hours {index + 1}
         <span className="sr-only">: {rangeLabel(range)}</span>
       </legend>
-      <div className="flex flex-wrap gap-1.5" role="group" aria-label={`Days of hours ${index + 1}`}>
+      <div
+        className="flex flex-wrap gap-1.5"
+        role="group"
+        aria-label={`Days of hours ${index + 1}`}
+      >
         {WEEKDAY_LABELS.map((label, i) => {
           const day = i + 1;
           const dayId = `${id}-day-${day}`;
@@ -174,7 +174,11 @@ function PowerScheduleForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex min-h-0 flex-1 flex-col"
+    >
       <DialogBody>
         {failure && <Alert tone="error">{failure}</Alert>}
         <p className="text-sm" data-testid="power-now">

@@ -30,7 +30,8 @@ function stubApi(onPut: (body: unknown) => TPowerScheduleView | null) {
       const path = new URL(url, 'http://app.test').pathname;
       const method = init?.method ?? 'GET';
       if (path === '/api/v1/ad-spaces') return Promise.resolve(jsonResponse(page([SPACE])));
-      if (path === '/api/v1/locations') return Promise.resolve(jsonResponse(page([makeLocation()])));
+      if (path === '/api/v1/locations')
+        return Promise.resolve(jsonResponse(page([makeLocation()])));
       if (path === `/api/v1/ad-spaces/${SPACE.id}/power-schedule`) {
         if (method === 'GET') return Promise.resolve(jsonResponse(view()));
         const body = JSON.parse(String(init?.body)) as unknown;
@@ -74,7 +75,10 @@ describe('the power schedule dialog', () => {
   it('saves set hours from the keyboard-reachable form and returns focus to the row', async () => {
     const user = userEvent.setup();
     const puts = stubApi((body) =>
-      view({ powerSchedule: (body as { powerSchedule: TPowerScheduleView['powerSchedule'] }).powerSchedule }),
+      view({
+        powerSchedule: (body as { powerSchedule: TPowerScheduleView['powerSchedule'] })
+          .powerSchedule,
+      }),
     );
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Actions for Lobby screen' }));

@@ -23,7 +23,7 @@ export function daysLabel(weekdays: readonly number[]): string {
   const sorted = [...weekdays].sort((a, b) => a - b);
   if (sorted.length === 7) return 'Every day';
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j += 1;
     const from = WEEKDAY_LABELS[sorted[i]! - 1];

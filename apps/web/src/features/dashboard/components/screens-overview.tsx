@@ -83,12 +83,12 @@ export function ScreenStats({
                 // Power schedules are optional: "0 scheduled off" would only be noise.
                 .filter((status) => status !== 'scheduled-off' || countOf(status) > 0)
                 .map((status) => (
-                <li key={status}>
-                  <Badge tone={STATUS[status].tone}>
-                    {countOf(status)} {STATUS[status].label.toLowerCase()}
-                  </Badge>
-                </li>
-              ))}
+                  <li key={status}>
+                    <Badge tone={STATUS[status].tone}>
+                      {countOf(status)} {STATUS[status].label.toLowerCase()}
+                    </Badge>
+                  </li>
+                ))}
             </ul>
           )}
         </Stat>

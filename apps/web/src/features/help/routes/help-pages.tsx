@@ -242,14 +242,14 @@ export function AdSpacesHelpPage() {
           <li>
             <strong>Power schedule…</strong>: the hours the screen should be on, in its location’s
             time zone: <strong>Always on</strong>, or <strong>On at set hours</strong> with one or
-            more sets of days and hours (an end before the start runs past midnight; the same
-            time for both is all day). Outside them the TV shows black and, where the TV allows a
-            web app to, turns its panel off (see the{' '}
+            more sets of days and hours (an end before the start runs past midnight; the same time
+            for both is all day). Outside them the TV shows black and, where the TV allows a web app
+            to, turns its panel off (see the{' '}
             <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink>). It plays and records
             nothing then, is not counted as offline, and ads are not billed: a paid play dated in
             the off hours is stored as <strong>Screen scheduled off</strong>. The{' '}
-            <HelpLink to={paths.help.schedule}>schedule</HelpLink> shades the off hours, and
-            ad buyers’ estimates of your slot seconds count only the on hours.
+            <HelpLink to={paths.help.schedule}>schedule</HelpLink> shades the off hours, and ad
+            buyers’ estimates of your slot seconds count only the on hours.
           </li>
           <li>
             <strong>Delete</strong>: removes the ad space for good. If it is on the schedule, you
@@ -269,8 +269,8 @@ export function AdSpacesHelpPage() {
         </p>
         <ul>
           <li>
-            when a screen has not reported for the minutes you choose (10 by default) during its
-            on hours, and once more when it is back;
+            when a screen has not reported for the minutes you choose (10 by default) during its on
+            hours, and once more when it is back;
           </li>
           <li>when a TV’s download has made no progress for 30 minutes;</li>
           <li>when a TV has used 90 % of the storage its browser allows.</li>

@@ -103,10 +103,10 @@ export function TvGuidePage() {
       <HelpSection title="Power Schedule: Screen Off After Hours">
         <p>
           With a power schedule on the ad space (Ad spaces → Power schedule…), the player turns the
-          screen black outside the on hours and stops playing: no plays are recorded and no ads
-          are billed, and the screen is not counted as offline. It keeps checking for new content
-          in the background and starts playing again when the on hours begin, offline too (the
-          hours travel with the content).
+          screen black outside the on hours and stops playing: no plays are recorded and no ads are
+          billed, and the screen is not counted as offline. It keeps checking for new content in the
+          background and starts playing again when the on hours begin, offline too (the hours travel
+          with the content).
         </p>
         <p>Where the TV lets a web app do more, the panel itself is turned off as well:</p>
         <ul>
@@ -120,8 +120,8 @@ export function TvGuidePage() {
             installed app can mute the panel; consumer TVs and the browser show black.
           </li>
           <li>
-            <strong>Android TV</strong>: browsers offer no control; a wrapper app can, and the player
-            uses it when present. Otherwise black.
+            <strong>Android TV</strong>: browsers offer no control; a wrapper app can, and the
+            player uses it when present. Otherwise black.
           </li>
         </ul>
         <p>

@@ -20,8 +20,7 @@ export function useAlertSettings() {
 export function useAlertIncidents() {
   return useQuery({
     queryKey: [...ALERTS_QUERY_KEY, 'incidents'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/v1/alerts/incidents', ZAlertIncidentList, { signal }),
+    queryFn: ({ signal }) => apiRequest('/api/v1/alerts/incidents', ZAlertIncidentList, { signal }),
   });
 }
 

@@ -59,8 +59,7 @@ function errorsOf(issues: readonly { path: string; message: string }[]): TErrors
 }
 
 function IncidentList({ items }: { items: TAlertIncident[] }) {
-  if (items.length === 0)
-    return <p className="text-sm text-muted-foreground">No incidents yet.</p>;
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No incidents yet.</p>;
   const format = (at: string) =>
     new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(at),
@@ -107,7 +106,8 @@ function AlertsForm({ settings }: { settings: TAlertSettings }) {
       await save.mutateAsync(parsed.data);
       toast.success('Alert settings saved.');
     } catch (error) {
-      const details = error instanceof ApiError ? ZValidationDetails.safeParse(error.details) : null;
+      const details =
+        error instanceof ApiError ? ZValidationDetails.safeParse(error.details) : null;
       setErrors(details?.success ? errorsOf(details.data.fields) : { form: errorMessage(error) });
     }
   };
@@ -172,8 +172,8 @@ function AlertsForm({ settings }: { settings: TAlertSettings }) {
               {settings.webhookSecret}
             </code>
             <span className="text-xs text-muted-foreground">
-              The header is <code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of “t.body”&gt;</code>{' '}
-              with this key.
+              The header is <code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of “t.body”&gt;</code> with
+              this key.
             </span>
           </div>
         )}
