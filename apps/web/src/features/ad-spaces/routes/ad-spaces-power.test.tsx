@@ -67,7 +67,8 @@ function renderPage() {
   renderWithAuth(router, makeAuth(makeUser()));
 }
 
-describe('the power schedule dialog', () => {
+// Many clicks through a dialog: longer than the default 5 s on a loaded machine.
+describe('the power schedule dialog', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.spyOn(console, 'debug').mockImplementation(() => undefined);
   });
