@@ -71,13 +71,12 @@ export function detectBacklight(scope: Record<string, unknown> = window as never
     };
   }
   const android = scope.ScreenlineAndroid as TAndroidBridge | undefined;
-  const setScreenOff = android?.setScreenOff;
-  if (android && setScreenOff) {
+  if (android && typeof android.setScreenOff === 'function') {
     return {
       kind: 'android-bridge',
       setOff(off) {
         try {
-          setScreenOff.call(android, off);
+          android.setScreenOff?.(off);
         } catch (error) {
           warn('Android screen power')(error);
         }

@@ -57,7 +57,7 @@ describe('alert rules', () => {
       }),
       NOW,
     );
-    expect(stuck).toMatchObject({ state: 'failing', detail: expect.stringContaining('1/2 files') });
+    expect(stuck.state === 'failing' && stuck.detail).toContain('1/2 files');
     const problem = downloadCondition(
       state({
         heartbeat: beat({
@@ -72,7 +72,7 @@ describe('alert rules', () => {
       }),
       NOW,
     );
-    expect(problem).toMatchObject({ state: 'failing', detail: expect.stringContaining('No room') });
+    expect(problem.state === 'failing' && problem.detail).toContain('No room');
     // A TV not reporting cannot say how its download goes.
     expect(downloadCondition(state({ heartbeatAt: new Date(NOW - 10 * MINUTE) }), NOW).state).toBe(
       'unknown',

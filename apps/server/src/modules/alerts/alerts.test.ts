@@ -70,7 +70,9 @@ describe.each(BACKENDS)('screen alerts on %s', (backend) => {
     mails = [];
     hooks = [];
     // Each test has its own owner: the evaluator looks at every owner with settings.
+    // eslint-disable-next-line drizzle/enforce-delete-with-where -- every owner's, on purpose
     await t.app.deps.db.delete(alertIncident);
+    // eslint-disable-next-line drizzle/enforce-delete-with-where -- every owner's, on purpose
     await t.app.deps.db.delete(alertSettings);
     ann = await signUpOwner(t);
     const res = await saveSettings(ann, {

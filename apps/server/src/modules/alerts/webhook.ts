@@ -104,7 +104,7 @@ function publicLookup(isAllowed: (address: string) => boolean) {
   return (hostname: string, options: dns.LookupOptions, callback: TLookupCallback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       const refused = list.find((entry) => !isAllowed(entry.address));
       if (refused || list.length === 0)
         return callback(
@@ -150,7 +150,7 @@ export async function postWebhook(
       url,
       {
         method: 'POST',
-        lookup: publicLookup(isAllowed) as unknown as net.LookupFunction,
+        lookup: publicLookup(isAllowed),
         timeout: options.timeoutMs ?? 10_000,
         headers: {
           'content-type': 'application/json',

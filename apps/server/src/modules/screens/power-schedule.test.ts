@@ -26,7 +26,7 @@ describe.each(BACKENDS)('power schedules on %s', (backend) => {
       method: 'PUT',
       url: `/api/v1/ad-spaces/${id}/power-schedule`,
       cookie: ann.cookie,
-      payload: { powerSchedule } as Record<string, unknown>,
+      payload: { powerSchedule },
     });
 
   it('is always on without one; a saved one answers its on hours and reaches the TV’s manifest', async () => {

@@ -34,7 +34,7 @@ function stubApi(onPut: (body: unknown) => TPowerScheduleView | null) {
         return Promise.resolve(jsonResponse(page([makeLocation()])));
       if (path === `/api/v1/ad-spaces/${SPACE.id}/power-schedule`) {
         if (method === 'GET') return Promise.resolve(jsonResponse(view()));
-        const body = JSON.parse(String(init?.body)) as unknown;
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown;
         puts.push(body);
         const answer = onPut(body);
         return Promise.resolve(
