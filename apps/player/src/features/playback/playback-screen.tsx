@@ -103,11 +103,11 @@ export function PlaybackScreen({
       {!isOff &&
         (status.kind === 'waiting' || status.kind === 'idle' || !isShowing) &&
         !drawnTakeover && (
-        <IdleScreen
-          adSpace={status.kind === 'waiting' ? adSpace : status.manifest.adSpace}
-          statusLine={idleStatusLine(status, now)}
-        />
-      )}
+          <IdleScreen
+            adSpace={status.kind === 'waiting' ? adSpace : status.manifest.adSpace}
+            statusLine={idleStatusLine(status, now)}
+          />
+        )}
     </main>
   );
 }

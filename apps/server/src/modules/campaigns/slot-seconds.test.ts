@@ -76,9 +76,7 @@ describe('slotProfile', () => {
     );
     expect(daytime.slotSecondsPerDay).toBe(21_600);
     expect(daytime.slotSecondsByHour.slice(0, 8)).toEqual(Array.from({ length: 8 }, () => 0));
-    expect(daytime.slotSecondsByHour.slice(8, 20)).toEqual(
-      Array.from({ length: 12 }, () => 1800),
-    );
+    expect(daytime.slotSecondsByHour.slice(8, 20)).toEqual(Array.from({ length: 12 }, () => 1800));
     expect(daytime.slotSecondsByHour.slice(20, 24)).toEqual(Array.from({ length: 4 }, () => 0));
     // Weekdays only: 5 of 7 days, none at the weekend (hours 120–167).
     const weekdaysOnly: TPowerSchedule = {

@@ -26,13 +26,7 @@ import {
 } from '@/features/ad-spaces/components/ad-space-status';
 
 export type TAdSpaceAction =
-  | 'edit'
-  | 'connect'
-  | 'status'
-  | 'screen'
-  | 'plays'
-  | 'power'
-  | 'delete';
+  'edit' | 'connect' | 'status' | 'screen' | 'plays' | 'power' | 'delete';
 
 /** The selector of a row's Actions button: focus returns there after a dialog it opened. */
 export const adSpaceActionsSelector = (id: string) => `[data-ad-space-actions="${CSS.escape(id)}"]`;
