@@ -76,4 +76,38 @@ describe('the power schedule on the TV', () => {
     expect(recorder.starts.length).toBeGreaterThan(startsAtOff);
     controller.destroy();
   });
+
+  it('shows an emergency takeover in the off hours, and goes black again when it ends', () => {
+    const takeover = {
+      id: 't1',
+      kind: 'message' as const,
+      message: 'Evacuate',
+      contentId: null,
+      playlistId: null,
+      startMs: T0 + 22 * HOUR,
+      endMs: T0 + 22 * HOUR + 10 * 60_000,
+    };
+    const clock = createManualClock(T0 + 21 * HOUR);
+    const stage = createSimulatedStage(clock);
+    const recorder = createTestRecorder();
+    const statuses: TPlaybackStatus[] = [];
+    const controller = createPlaybackController({
+      source: createTestSource(readyOf({ ...powered, takeover })),
+      recorder,
+      stage,
+      clock,
+      onStatus: (status) => statuses.push(status),
+    });
+    expect(statuses.at(-1)?.kind).toBe('powered-off');
+    clock.advance(HOUR + 50);
+    expect(statuses.at(-1)).toMatchObject({ kind: 'takeover', takeover: { id: 't1' } });
+    clock.advance(10 * 60_000);
+    expect(statuses.at(-1)).toMatchObject({
+      kind: 'powered-off',
+      nextOnMs: T0 + DAY + 8 * HOUR,
+    });
+    // A message takeover plays nothing on the stage: the night stays without plays.
+    expect(recorder.starts).toHaveLength(0);
+    controller.destroy();
+  });
 });
