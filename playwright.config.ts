@@ -65,6 +65,8 @@ export default defineConfig({
       // server accepts (config.ts), and the same code paths run as with 60.
       PLAYER_POLL_INTERVAL_SECONDS: '5',
       PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS: '5',
+      // The alert journey (e2e/screen-alerts.spec.ts) waits for a run of the alert rules.
+      ALERTS_INTERVAL_SECONDS: '5',
     },
   },
 });

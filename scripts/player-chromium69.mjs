@@ -26,7 +26,9 @@
 // a time; the check waits until nothing is settling and reads the verdicts), the ledger audit is
 // clean; paused, with a house ad set, the slot plays the house ad without a QR code. Then the
 // commands journey (issue 23): identify shown and acknowledged, a screenshot uploaded, a takeover
-// message shown, acknowledged and ended. Saves a screenshot of each layout and of each screen
+// message shown, acknowledged and ended. Then the power schedule (issue 23): on hours that leave
+// now off turn the playing TV black (a black cover over the whole screen) and nothing starts;
+// removed, it plays again. Saves a screenshot of each layout and of each screen
 // (and, as headless 69 leaves videos out of screenshots, the clip's decoded frame). `npm test`
 // runs it after the build; about 2 min 5 s.
 //
@@ -34,7 +36,7 @@
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
 // where the screenshots go; PLAYER69_ONLY (comma-separated: layouts, pairing, password,
-// service-worker, playback, marketplace, commands) runs only those journeys. The browser and driver come from scripts/chromium69.mjs.
+// service-worker, playback, marketplace, commands, power) runs only those journeys. The browser and driver come from scripts/chromium69.mjs.
 /* global window, document, getComputedStyle, caches, MutationObserver, HTMLInputElement -- page.evaluate runs in the browser. */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -2178,6 +2180,137 @@ async function checkCommands(browser) {
   await page.close();
 }
 
+/** HH:00 in `timeZone`, `hours` from now (wrapping past midnight). */
+function hourFromNow(timeZone, hours) {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(
+      Date.now() + hours * 3_600_000,
+    ),
+  );
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** What covers the middle of the screen, and the power-off cover's box and colour (in the page). */
+function readPowerCover() {
+  const cover = document.querySelector('[data-power="off"]');
+  const middle = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+  if (!cover) return { present: false };
+  const box = cover.getBoundingClientRect();
+  return {
+    present: true,
+    onTop: middle === cover,
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+    background: getComputedStyle(cover).backgroundColor,
+  };
+}
+
+/**
+ * The power schedule (issue 23 item 5) in 69: a TV playing an image is given on hours that begin
+ * two hours from now; told by the push, it turns black (a cover over the whole 1920×1080 screen,
+ * on top, black) and the stage stops; with the schedule removed it plays again. No page, console
+ * or HTTP error.
+ */
+async function checkPowerOff(browser) {
+  const { owner } = await signUpOwner('tv69-power');
+  const image = await addToLibrary(owner, 'Night poster', 'image');
+  const playlist = await call('POST', '/api/v1/playlists', owner, {
+    name: 'Night loop',
+    items: [
+      { id: 'poster', type: 'content', contentId: image.id, kind: 'image', durationSeconds: 3 },
+    ],
+  });
+  const timeZone = 'America/New_York';
+  const place = await call('POST', '/api/v1/locations', owner, {
+    name: 'Pier',
+    address: { line: '3 Pier', city: 'Springfield', country: 'US' },
+    timeZone,
+    venueType: 'retail',
+  });
+  const tv = await addSpaceWithTv(owner, place, playlist, 'Pier screen', 'landscape');
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.evaluateOnNewDocument((saved) => {
+    window.localStorage.setItem('screenline.tv.device', saved);
+  }, JSON.stringify(tv));
+  await page.evaluateOnNewDocument(installStageSampler);
+  await page.setViewport({ width: 1920, height: 1080 });
+  const stage = stageFrames(page);
+  await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
+  const shown = await stage.waitFor(isImageShown, { from: 0, timeoutMs: 30_000 });
+  check(
+    'power: the image plays before the schedule',
+    shown !== -1,
+    JSON.stringify(stage.frames.slice(-2)),
+  );
+
+  const url = `/api/v1/ad-spaces/${tv.adSpace.id}/power-schedule`;
+  const saved = await fetch(`${baseUrl}${url}`, {
+    method: 'PUT',
+    headers: owner,
+    body: JSON.stringify({
+      powerSchedule: {
+        ranges: [
+          {
+            weekdays: [1, 2, 3, 4, 5, 6, 7],
+            startTime: hourFromNow(timeZone, 2),
+            endTime: hourFromNow(timeZone, 3),
+          },
+        ],
+      },
+    }),
+  });
+  check('power: the owner saves on hours that leave now off', saved.ok, String(saved.status));
+  const savedAt = Date.now();
+  const off = await poll(
+    () => page.evaluate(readPowerCover),
+    (cover) => cover?.present === true,
+    20_000,
+  );
+  console.log(`    black ${Date.now() - savedAt} ms after the save`);
+  check(
+    'power: the TV turns black: a black cover over the whole screen, on top',
+    off?.present &&
+      off.onTop &&
+      off.width === 1920 &&
+      off.height === 1080 &&
+      off.background === 'rgb(0, 0, 0)',
+    JSON.stringify(off),
+  );
+  await shoot(page, 'power-off-1920x1080');
+  // Nothing new starts while off: the stage's front layer stays as it was for 5 s.
+  const before = stage.frames.length;
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const after = await stage.waitFor(isImageShown, { from: before, timeoutMs: 500 });
+  check('power: no item starts while the screen is scheduled off', after === -1, '');
+
+  const removed = await fetch(`${baseUrl}${url}`, {
+    method: 'PUT',
+    headers: owner,
+    body: JSON.stringify({ powerSchedule: null }),
+  });
+  const back = await poll(
+    () => page.evaluate(readPowerCover),
+    (cover) => cover?.present === false,
+    20_000,
+  );
+  const playing = await stage.waitFor(isImageShown, { timeoutMs: 15_000 });
+  check(
+    'power: always on again, the cover goes and the image plays',
+    removed.ok && back?.present === false && playing !== -1,
+    JSON.stringify({ status: removed.status, back }),
+  );
+  check('power: no page, console or HTTP error', problems.length === 0, problems.join('; '));
+  await page.close();
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'player69-data-'));
 let server;
 let browser;
@@ -2237,6 +2370,7 @@ try {
   // The marketplace journey's TV downloads only its own files.
   if (runs('marketplace')) await checkMarketplace(await freshBrowser());
   if (runs('commands')) await checkCommands(await freshBrowser());
+  if (runs('power')) await checkPowerOff(await freshBrowser());
 } catch (error) {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {

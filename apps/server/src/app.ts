@@ -59,6 +59,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { adPlaylistsRoutes } from './modules/fill/ad-playlists.routes';
 import { qrRoutes } from './modules/fill/qr.routes';
 
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
@@ -329,6 +330,7 @@ export async function buildApp({
   await app.register(qrRoutes);
 
   await app.register(campaignsRoutes);
+  await app.register(alertsRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
   // 4. Hosting of the built apps answers whatever no route above did.
   await app.register(hostingPlugin);

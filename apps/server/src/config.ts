@@ -129,6 +129,8 @@ const ZEnv = z
       .optional(),
     MAIL_FROM: z.string().default('Screenline <no-reply@screenline.local>'),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
+    // How often the screen alert rules run (modules/alerts; e2e runs them every 5 s).
+    ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     // Whether this instance bills stored ad plays in the background (proof-of-play/settlement.ts).
     SETTLEMENT_WORKER: ZBool.default(true),
     // TV registrations per hour, per address and per account (issue 18: far above a real install).
@@ -262,6 +264,7 @@ const ZEnv = z
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+      alertsIntervalMs: env.ALERTS_INTERVAL_SECONDS * 1000,
       settlementWorker: env.SETTLEMENT_WORKER,
       deviceRegistrationsPerHour: env.DEVICE_REGISTRATIONS_PER_HOUR,
       passwordMinLength: env.PASSWORD_MIN_LENGTH,

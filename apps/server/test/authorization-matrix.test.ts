@@ -11,6 +11,7 @@ import { insertAdSpace } from './screen-rows';
 import { createLocation, locationInput } from './screens-helpers';
 import { signUpForStorage, withTwoFactorForStorage } from './storage-helpers';
 import { contentItemOf, uploadedImageOf } from './matrix/fixtures';
+import { ALERT_CASES } from './matrix/alert-cases';
 import { CONTACT_CASES } from './matrix/contact-cases';
 import { DEVICE_CASES, pairingGrantOf } from './matrix/device-cases';
 import { FLEET_CASES } from './matrix/fleet-cases';
@@ -562,6 +563,7 @@ const CASES: Record<string, TCase> = {
   ...DEVICE_CASES,
   ...FLEET_CASES,
   ...SCREEN_GROUP_CASES,
+  ...ALERT_CASES,
 };
 
 /** The route a case checks: its key without the ` (operation)` some routes' cases add. */

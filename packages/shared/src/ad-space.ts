@@ -13,9 +13,10 @@ export type TOrientation = z.infer<typeof ZOrientation>;
 
 /**
  * Online: a player reported within the heartbeat window; offline: one did before, not lately;
- * never-connected: no player has ever reported (every space, until the TV player issue lands).
+ * never-connected: no player has ever reported (every space, until the TV player issue lands);
+ * scheduled-off: silent while its power schedule has it off (issue 23 item 5), not an outage.
  */
-export const AD_SPACE_STATUSES = ['online', 'offline', 'never-connected'] as const;
+export const AD_SPACE_STATUSES = ['online', 'offline', 'never-connected', 'scheduled-off'] as const;
 export const ZAdSpaceStatus = z.enum(AD_SPACE_STATUSES);
 export type TAdSpaceStatus = z.infer<typeof ZAdSpaceStatus>;
 
@@ -26,10 +27,18 @@ export type TAdSpaceStatus = z.infer<typeof ZAdSpaceStatus>;
  */
 export const AD_SPACE_ONLINE_WINDOW_MS = 2 * 60 * 1000;
 
-/** A space's status from its last heartbeat (null: never) at the instant `nowMs`. */
-export function adSpaceStatusOf(lastSeenAt: Date | null, nowMs: number): TAdSpaceStatus {
+/**
+ * A space's status from its last heartbeat (null: never) at the instant `nowMs`; `isOn`: whether
+ * its power schedule has it on then (a TV still reporting while scheduled off is online).
+ */
+export function adSpaceStatusOf(
+  lastSeenAt: Date | null,
+  nowMs: number,
+  isOn = true,
+): TAdSpaceStatus {
   if (lastSeenAt === null) return 'never-connected';
-  return nowMs - lastSeenAt.getTime() <= AD_SPACE_ONLINE_WINDOW_MS ? 'online' : 'offline';
+  if (nowMs - lastSeenAt.getTime() <= AD_SPACE_ONLINE_WINDOW_MS) return 'online';
+  return isOn ? 'offline' : 'scheduled-off';
 }
 
 const ZScreenPixels = z

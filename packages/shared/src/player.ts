@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZManifestTakeover } from './fleet';
 import { ZAdPlaySummary, ZPlayedAd } from './proof-of-play';
 import { ZOrientation } from './ad-space';
+import { ZStoredPowerSchedule } from './power-schedule';
 import { text } from './text';
 
 /**
@@ -272,6 +273,16 @@ export const ZManifestAdFill = z.object({
 });
 export type TManifestAdFill = z.infer<typeof ZManifestAdFill>;
 
+/**
+ * The screen's on hours (issue 23 item 5): the schedule as stored, for a TV past the timeline's
+ * end, and its windows over the timeline as instants. Outside them the TV shows black.
+ */
+export const ZManifestPower = z.object({
+  schedule: ZStoredPowerSchedule,
+  onWindows: z.array(ZManifestWindow),
+});
+export type TManifestPower = z.infer<typeof ZManifestPower>;
+
 /** How many days ahead the manifest's timeline reaches (from the start of the current UTC day). */
 export const MANIFEST_TIMELINE_DAYS = 7;
 
@@ -313,6 +324,8 @@ export const ZPlayerManifest = z.object({
    * ads included. Absent from servers before it; null when there is none.
    */
   takeover: ZManifestTakeover.nullable().optional(),
+  /** The on hours; absent or null: always on (and from servers before issue 23). */
+  power: ZManifestPower.nullable().optional(),
 });
 export type TPlayerManifest = z.infer<typeof ZPlayerManifest>;
 

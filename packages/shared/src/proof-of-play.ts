@@ -52,6 +52,8 @@ export const PLAY_VERDICTS = [
   'too-short',
   // An emergency takeover was on the screen (issue 23 item 6): no ad is billed while it shows.
   'takeover',
+  // The screen's power schedule had it off when the play started (issue 23 item 5).
+  'powered-off',
   // Checked when it settles (the campaign at the play's start):
   'not-live',
   'outside-schedule',
@@ -126,6 +128,7 @@ export const UNBILLED_REASON_WORDS: Record<TUnbilledReason, string> = {
   overlap: 'Overlaps another play already reported by the same TV.',
   'too-short': 'Too short to cost anything.',
   takeover: 'An emergency takeover was on the screen: no ad is billed while it shows.',
+  'powered-off': 'Played while the screen’s power schedule had it switched off.',
   'not-live': 'The campaign was not running (paused, not approved or ended) when it played.',
   'outside-schedule': 'Outside the campaign’s dates or hours in the screen’s time zone.',
   'not-monetized': 'The screen was not approved for ads when it played.',

@@ -9,6 +9,9 @@ export function idleStatusLine(status: TPlaybackStatus, nowMs: number): string {
     case 'takeover':
       // Scheduled (or a takeover's playlist), and the first item is loading.
       return 'Starting playback…';
+    case 'powered-off':
+      // Not shown: the screen is black. Said for completeness (and screen readers in tests).
+      return 'The screen is scheduled off.';
     case 'idle':
       if (status.reason === 'nothing-playable') {
         return 'The playlist scheduled now has nothing this TV can play.';

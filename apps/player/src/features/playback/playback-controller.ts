@@ -15,6 +15,7 @@ import { isTakeoverActive, type TManifestTakeover } from '@screenline/shared/fle
 import type { TManifestPlaylist, TPlayerManifest } from '@screenline/shared/player';
 import type { ContentSource, PlayRecorder, ReadyManifest, TNowPlaying } from './contracts';
 import { createPlayingNow, type TPlayingNow } from './playing-now';
+import { createPowerNow, type TPowerNow } from './power-now';
 
 /**
  * Playback on the TV, without React: follows the newest ready manifest (the segment on now
@@ -40,7 +41,12 @@ export type TPlaybackStatus =
    * An emergency takeover (issue 23 item 6) replaces everything, ads included: a message or an
    * image is drawn by the screen over a stopped stage; a playlist plays without its ad slots.
    */
-  | { kind: 'takeover'; manifest: TPlayerManifest; takeover: TManifestTakeover };
+  | { kind: 'takeover'; manifest: TPlayerManifest; takeover: TManifestTakeover }
+  /**
+   * The power schedule has the screen off (issue 23 item 5): black, nothing plays, no play is
+   * recorded; `nextOnMs` when the on hours begin again, when known.
+   */
+  | { kind: 'powered-off'; manifest: TPlayerManifest; nextOnMs: number | null };
 
 export interface PlaybackControllerOptions {
   source: ContentSource;
@@ -90,6 +96,7 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
   const clock = options.clock ?? systemClock;
   let ready: ReadyManifest | null = null;
   let playingNow: ((nowMs: number) => TPlayingNow) | null = null;
+  let powerNow: ((nowMs: number) => TPowerNow) | null = null;
   let cancelTimer: (() => void) | null = null;
   let isDestroyed = false;
   let errors = 0;
@@ -244,8 +251,21 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     }
     const { manifest } = ready;
     const now = clock.now();
+    // An emergency takeover outranks the power schedule: it is started by hand for everyone in
+    // front of the screen to see, so it lights a screen scheduled off until it ends.
     if (manifest.takeover && isTakeoverActive(manifest.takeover, now)) {
       showTakeover(ready, manifest.takeover, now);
+      return;
+    }
+    const power = powerNow ? powerNow(now) : { on: true, untilMs: null };
+    if (!power.on) {
+      // Off hours: the engine gets nothing to play, so the open play ends and none starts.
+      currentKey = IDLE.key;
+      engine.setPlaylist(IDLE);
+      forgetUnused();
+      emit({ kind: 'powered-off', manifest, nextOnMs: power.untilMs });
+      const offWait = power.untilMs === null ? MAX_WAIT_MS : power.untilMs - now;
+      cancelTimer = clock.schedule(evaluate, Math.max(1, Math.min(offWait, MAX_WAIT_MS)));
       return;
     }
     const answer = playingNow(now);
@@ -275,7 +295,14 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
         nextMs: !playlist && isChangeKnown ? answer.untilMs : null,
       });
     }
-    const wait = answer.untilMs === null ? MAX_WAIT_MS : answer.untilMs - now;
+    // The next look: when the playlist may change or the screen is scheduled off, if sooner.
+    const until =
+      answer.untilMs === null
+        ? power.untilMs
+        : power.untilMs === null
+          ? answer.untilMs
+          : Math.min(answer.untilMs, power.untilMs);
+    const wait = until === null ? MAX_WAIT_MS : until - now;
     cancelTimer = clock.schedule(evaluate, Math.max(1, Math.min(wait, MAX_WAIT_MS)));
   }
 
@@ -300,6 +327,7 @@ export function createPlaybackController(options: PlaybackControllerOptions): Pl
     if (isDestroyed) return;
     ready = next;
     playingNow = createPlayingNow(next.manifest);
+    powerNow = createPowerNow(next.manifest);
     evaluate();
   }
 

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createDomStage } from '@screenline/playback/dom-stage';
 import type { PlaybackClock } from '@screenline/playback/playback-clock';
 import type { TPlayerAdSpace } from '@screenline/shared/player';
+import { detectBacklight } from '../../lib/backlight';
 import { useMenuKey } from '../../lib/remote-keys';
 import type { ContentSource, PlayRecorder, TNowPlaying } from './contracts';
 import { IdleScreen } from './idle-screen';
@@ -53,6 +54,14 @@ export function PlaybackScreen({
     if (takeoverId) callbacks.current.onTakeoverShown?.(takeoverId);
   }, [takeoverId]);
   useMenuKey(onMenu);
+  const isOff = status.kind === 'powered-off';
+  // The panel off where the platform allows it (lib/backlight.ts), on again when the hours begin.
+  const backlight = useMemo(() => detectBacklight(), []);
+  useEffect(() => {
+    if (!isOff) return;
+    backlight.setOff(true);
+    return () => backlight.setOff(false);
+  }, [isOff, backlight]);
 
   useEffect(() => {
     const container = stageRef.current;
@@ -88,12 +97,17 @@ export function PlaybackScreen({
           mediaUrlOf={(contentId) => source.current()?.mediaUrlOf(contentId) ?? null}
         />
       )}
-      {(status.kind === 'waiting' || status.kind === 'idle' || !isShowing) && !drawnTakeover && (
-        <IdleScreen
-          adSpace={status.kind === 'waiting' ? adSpace : status.manifest.adSpace}
-          statusLine={idleStatusLine(status, now)}
-        />
+      {isOff && (
+        <div className={styles.poweredOff} data-power="off" aria-label="Scheduled off" role="img" />
       )}
+      {!isOff &&
+        (status.kind === 'waiting' || status.kind === 'idle' || !isShowing) &&
+        !drawnTakeover && (
+          <IdleScreen
+            adSpace={status.kind === 'waiting' ? adSpace : status.manifest.adSpace}
+            statusLine={idleStatusLine(status, now)}
+          />
+        )}
     </main>
   );
 }

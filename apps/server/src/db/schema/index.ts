@@ -10,3 +10,4 @@ export * from './marketplace';
 export * from './audit';
 export * from './approval';
 export * from './fleet';
+export * from './alerts';

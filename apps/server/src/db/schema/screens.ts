@@ -106,6 +106,8 @@ export const adSpace = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** TPowerSchedule (packages/shared/src/power-schedule.ts): the on hours; null: always on. */
+    powerSchedule: jsonb('power_schedule'),
     ...timestamps,
   },
   (t) => [

@@ -99,6 +99,9 @@ export const PERMISSIONS = {
   'screenGroup.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'screenGroup' },
   'screenGroup.update': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'screenGroup' },
   'screenGroup.delete': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'screenGroup' },
+  // Screen alerts (issue 23 item 4): the owner's own settings and incidents, no ids.
+  'alerts.read': { principals: ['user'], roles: SCREEN_OWNERS },
+  'alerts.update': { principals: ['user'], roles: SCREEN_OWNERS },
   // The TV player (issue 8). Setup runs as the owner's session (the TV signed in as them); the
   // device token it hands out is a principal of its own, limited to its one ad space.
   // A TV lists them with its owner's session (password sign-in), its pairing grant (QR pairing)

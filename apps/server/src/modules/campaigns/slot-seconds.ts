@@ -1,4 +1,6 @@
 import type { TPlaylistItem } from '@screenline/shared/playlist';
+import type { TPowerWindow } from '@screenline/shared/power-schedule';
+import { onWindows } from '@screenline/playback/power-schedule';
 import { createScheduleResolver } from '@screenline/playback/schedule-resolver';
 import type { TContentDirectory } from '../content/content-directory';
 import { utcDayStart } from '../player/manifest';
@@ -31,10 +33,11 @@ const NO_SLOTS: TSlotProfile = {
 /**
  * A space's ad-slot time over the coming week (the marketplace's `slotSecondsPerDay` and
  * `slotSecondsByHour`), approximately: the schedule is resolved into a timeline as the TV's
- * manifest does (modules/player/manifest.ts), only while the screen is on (`screenOnWindows`),
- * and each stretch a playlist is on counts its ad-slot share of the loop (slot seconds / loop
- * seconds × seconds on), in the local hour of the week it falls in. A loop's last pass cut short
- * and a video whose length the library does not know (counted 0 s) are not taken into account.
+ * manifest does (modules/player/manifest.ts), only while the screen is on (`screenOnWindows`:
+ * its power schedule's on hours, issue 23 item 5), and each stretch a playlist is on counts its
+ * ad-slot share of the loop (slot seconds / loop seconds × seconds on), in the local hour of the
+ * week it falls in. A loop's last pass cut short and a video whose length the library does not
+ * know (counted 0 s) are not taken into account.
  */
 export async function slotProfile(
   deps: { adSpaces: TAdSpaceDirectory; content: TContentDirectory },
@@ -62,6 +65,7 @@ export async function slotProfile(
   const fromMs = utcDayStart(nowMs);
   // The same schedule, playlists and day give the same answer: resolved once per change of the
   // space (its content version counts every edit that reaches its TVs), not per request.
+  // A new power schedule bumps the content version too.
   const key = `${space.adSpaceId}:${found.adSpace.contentVersion}:${fromMs}:${[...videoMs.values()].join(',')}`;
   const known = estimates.get(key);
   if (known !== undefined) return known;
@@ -108,17 +112,17 @@ const QUARTER_MS = 15 * 60_000;
 type TSpaceForManifest = NonNullable<Awaited<ReturnType<TAdSpaceDirectory['findForManifest']>>>;
 
 /**
- * When the space's screen is on within [fromMs, toMs): the one place on-hours plug in. Screens
- * have no power schedule yet (issue 23 adds them), so a screen counts as on all the time; once
- * a space has on-hours, answer them here as sorted, disjoint [startMs, endMs) windows and the
- * estimate counts only the ad slots played inside them.
+ * When the space's screen is on within [fromMs, toMs), as sorted, disjoint [startMs, endMs)
+ * windows: the on hours of its power schedule in its location's zone (`onWindows` of
+ * packages/playback/src/power-schedule.ts); a space without one is on all the time. The estimate
+ * counts only the ad slots played inside them.
  */
 export function screenOnWindows(
-  _space: TSpaceForManifest,
+  space: TSpaceForManifest,
   fromMs: number,
   toMs: number,
-): { startMs: number; endMs: number }[] {
-  return [{ startMs: fromMs, endMs: toMs }];
+): TPowerWindow[] {
+  return onWindows(space.adSpace.powerSchedule, space.adSpace.location.timeZone, fromMs, toMs);
 }
 
 /** The parts of the timeline's segments inside the (sorted, disjoint) windows. */

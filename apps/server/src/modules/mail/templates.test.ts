@@ -59,6 +59,9 @@ const MAILS: Record<string, (p: string) => TMail> = {
     templates.campaignDeclinedOnSpaceMail('a@example.com', { name: p, adSpace: p, reason: p }, URL),
   campaignExpiredOnSpaceMail: (p) =>
     templates.campaignExpiredOnSpaceMail('a@example.com', { name: p, adSpaces: [p, p] }, URL),
+  // The subject and paragraphs name the owner's screens and playlists (modules/alerts).
+  screenAlertMail: (p) =>
+    templates.screenAlertMail('a@example.com', `Offline: ${p}`, [p, `${p} is back.`], URL),
 };
 
 /** The DOM of the jsdom environment (the server's type library has no DOM types). */

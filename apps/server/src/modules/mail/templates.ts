@@ -347,3 +347,26 @@ export function campaignExpiredOnSpaceMail(
     html: layout('Not decided in time', lines, { label: 'Open the campaign', url }),
   };
 }
+
+/**
+ * A screen alert or a digest of several (modules/alerts): one paragraph per event, and a link to
+ * the ad spaces page.
+ */
+export function screenAlertMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  adSpacesUrl: string,
+): TMail {
+  const footer =
+    'You get these because this address is on the alert list of a Screenline account. Change the list under Profile → Screen alerts.';
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\nYour screens: ${adSpacesUrl}\n\n${footer}\n`,
+    html: layout(subject, [...paragraphs, footer], {
+      label: 'Open your ad spaces',
+      url: adSpacesUrl,
+    }),
+  };
+}

@@ -8,6 +8,7 @@ import {
 } from '@screenline/shared/player';
 import type { TServedFill } from '@screenline/shared/proof-of-play';
 import { createScheduleResolver } from '@screenline/playback/schedule-resolver';
+import { onWindows } from '@screenline/playback/power-schedule';
 import type { TDeviceActor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import type { TContentDirectory } from '../content/content-directory';
@@ -177,7 +178,10 @@ export function createManifestService(options: {
       ...new Map([...playlistMedia, ...fill.media].map((file) => [file.contentId, file])).values(),
     ].sort((a, b) => (a.contentId < b.contentId ? -1 : a.contentId > b.contentId ? 1 : 0));
 
-    const { defaultPlaylistId, ...space } = adSpace;
+    const { defaultPlaylistId, powerSchedule, ...space } = adSpace;
+    const power = powerSchedule
+      ? { schedule: powerSchedule, onWindows: onWindows(powerSchedule, timeZone, fromMs, toMs) }
+      : null;
     // Everything but the version and the time it was made: identical content, identical hash.
     const content_ = {
       adSpace: space,
@@ -190,6 +194,7 @@ export function createManifestService(options: {
       media,
       adFill: fill.adFill,
       settings: await settings(),
+      power,
       // Only when there is one: manifests without a takeover keep the versions they had.
       ...(takeover ? { takeover } : {}),
     } satisfies Omit<TPlayerManifest, 'version' | 'generatedAt'>;

@@ -48,6 +48,7 @@ export interface TArrivalVerdict {
     | 'overlap'
     | 'too-short'
     | 'takeover'
+    | 'powered-off'
   >;
   /** The billable stretch (pending plays only). */
   billable: TSpan | null;
@@ -63,6 +64,7 @@ export interface TArrivalVerdict {
  * - It was offered: a manifest sent to this device before the play started (allowing for the
  *   skew) offered the campaign at that instant and had this ad slot; the slot's length comes from
  *   the newest such manifest.
+ * - Power: the screen's power schedule had it on when the play started (`isOffAt`; issue 23).
  * - Slot length: at most the slot's length plus the tolerance is billable.
  * - One screen shows one thing at a time: the billable stretch is the longest part of
  *   `[start, start + clipped length)` that no play the device reported before covers (`taken`,
@@ -81,6 +83,8 @@ export function judgeArrivals(
     taken: readonly TSpan[];
     /** The ad space's emergency takeovers around the batch. */
     takeovers?: readonly TSpan[];
+    /** Whether the screen was scheduled off at the instant (no power schedule: never). */
+    isOffAt?: ((epochMs: number) => boolean) | undefined;
   },
 ): Map<string, TArrivalVerdict> {
   const takeovers = context.takeovers ?? [];
@@ -114,6 +118,10 @@ export function judgeArrivals(
       takeovers.some((span) => span.startMs <= play.startedAtMs && play.startedAtMs < span.endMs)
     ) {
       refuse(play.id, 'takeover');
+      continue;
+    }
+    if (context.isOffAt?.(play.startedAtMs)) {
+      refuse(play.id, 'powered-off');
       continue;
     }
     const length = Math.min(play.shownMs, slotMs + PLAY_SLOT_TOLERANCE_MS);

@@ -8,6 +8,8 @@ import { adSpace, impression, location, takeover, takeoverAdSpace } from '../../
 import { judgeArrivals, slotKey, type TArrivalVerdict } from './arrival-rules';
 import type { TServedFills } from './served-fills';
 import pLimit from 'p-limit';
+import { powerCheck } from '@screenline/playback/power-schedule';
+import { readPowerSchedule } from '../screens/power-schedule';
 import { localDayFormat } from '../../lib/local-day';
 import type { TPlayerChangeBus } from '../player/player-changes';
 
@@ -113,7 +115,10 @@ export function createPlayIngest(options: {
 }) {
   const { db, scripts, servedFills } = options;
   const now = options.now ?? Date.now;
-  const zones = new Map<string, { timeZone: string; atMs: number }>();
+  const zones = new Map<
+    string,
+    { timeZone: string; isOffAt: ((atMs: number) => boolean) | undefined; atMs: number }
+  >();
   const gate = pLimit(INGEST_CONCURRENCY);
   const unsubscribe = options.changes?.subscribe((change) => {
     if (change.kind === 'command') return;
@@ -121,19 +126,27 @@ export function createPlayIngest(options: {
     else for (const id of change.adSpaceIds) zones.delete(id);
   });
 
-  async function zoneOf(adSpaceId: string, nowMs: number): Promise<string> {
+  /** The space's zone and power schedule (a new schedule publishes a change: dropped here). */
+  async function spaceOf(adSpaceId: string, nowMs: number) {
     const known = zones.get(adSpaceId);
-    if (known && nowMs - known.atMs < ZONE_TTL_MS) return known.timeZone;
+    if (known && nowMs - known.atMs < ZONE_TTL_MS) return known;
     const [row] = await db
-      .select({ timeZone: location.timeZone })
+      .select({ timeZone: location.timeZone, powerSchedule: adSpace.powerSchedule })
       .from(adSpace)
       .innerJoin(location, eq(location.id, adSpace.locationId))
       .where(eq(adSpace.id, adSpaceId));
     // Gone: the insert's foreign key refuses the batch, as it did before.
     const timeZone = row?.timeZone ?? 'UTC';
+    const powerSchedule = readPowerSchedule(row?.powerSchedule);
+    const isOn = powerCheck(powerSchedule, timeZone);
+    const found = {
+      timeZone,
+      isOffAt: powerSchedule ? (atMs: number) => !isOn(atMs) : undefined,
+      atMs: nowMs,
+    };
     if (zones.size > 50_000) zones.clear();
-    zones.set(adSpaceId, { timeZone, atMs: nowMs });
-    return timeZone;
+    zones.set(adSpaceId, found);
+    return found;
   }
 
   /** Stores the plays; answers the ids this call inserted (the others were stored before). */
@@ -151,7 +164,8 @@ export function createPlayIngest(options: {
    */
   async function storeNow(source: TPlaySource, plays: readonly TImpression[]): Promise<string[]> {
     const nowMs = now();
-    const localDay = localDayFormat(await zoneOf(source.adSpaceId, nowMs));
+    const space = await spaceOf(source.adSpaceId, nowMs);
+    const localDay = localDayFormat(space.timeZone);
     const ads = plays.filter(
       (play): play is TImpression & { campaignId: string } => play.campaignId !== null,
     );
@@ -212,6 +226,7 @@ export function createPlayIngest(options: {
         {
           nowMs,
           served,
+          isOffAt: space.isOffAt,
           taken: ZTakenRow.array()
             .parse(takenRows)
             .map((row) => ({ startMs: row.from_ms, endMs: row.from_ms + row.ms })),

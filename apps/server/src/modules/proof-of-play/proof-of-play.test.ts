@@ -86,6 +86,46 @@ describe.each(BACKENDS)('proof of play on %s', (backend) => {
       expect(view.remainingMicros).toBe((await m.money(campaignId)).hold);
     });
 
+    it('refuses ad plays dated in the power schedule’s off hours: stored unbilled with the reason', async () => {
+      const screen = await m.newScreen();
+      const campaignId = await m.campaignOn(screen, { bidMicrosPerSecond: 10_000 });
+      const timeZone = m.location.timeZone;
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(
+          screen.clock,
+        ),
+      );
+      const at = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+      const setHours = async (startTime: string, endTime: string) => {
+        const res = await t.request({
+          method: 'PUT',
+          url: `/api/v1/ad-spaces/${screen.adSpaceId}/power-schedule`,
+          cookie: m.owner.cookie,
+          payload: {
+            powerSchedule: {
+              ranges: [{ weekdays: [1, 2, 3, 4, 5, 6, 7], startTime, endTime }],
+            },
+          },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      // On two hours from now for an hour: the plays below are in the off hours.
+      await setHours(at(hour + 2), at(hour + 3));
+      await m.serve(screen);
+      const before = await m.money(campaignId);
+      const off = [m.play(screen, campaignId), m.play(screen, null)];
+      expect((await m.sent(screen, off)).accepted).toHaveLength(2);
+      expect(await m.reasons(off)).toEqual(['powered-off', null]);
+      expect(await m.billed(off)).toEqual([0, 0]);
+      expect(await m.money(campaignId)).toEqual(before);
+      // On from an hour ago to two hours ahead: billed again.
+      await setHours(at(hour - 1), at(hour + 2));
+      await m.serve(screen);
+      const on = [m.play(screen, campaignId)];
+      await m.sent(screen, on);
+      expect(await m.reasons(on)).toEqual(['billed']);
+    });
+
     it('two identical batches at once settle once', async () => {
       const screen = await m.newScreen();
       const campaignId = await m.campaignOn(screen, { bidMicrosPerSecond: 10_000 });

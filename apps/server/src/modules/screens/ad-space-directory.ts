@@ -4,6 +4,7 @@ import { ZPlaylistItems } from '@screenline/shared/playlist';
 import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.repository';
 import { bumpContentVersion } from './content-version.repository';
 import { createPlaylistsRepository } from './playlists.repository';
+import { readPowerSchedule } from './power-schedule';
 import { toScheduleRule } from './schedule-rule';
 
 /**
@@ -84,6 +85,7 @@ function pick(space: TAdSpaceWithNames['adSpace']) {
     resolutionHeight: space.resolutionHeight,
     contentVersion: space.contentVersion,
     defaultPlaylistId: space.defaultPlaylistId,
+    powerSchedule: readPowerSchedule(space.powerSchedule),
   };
 }
 

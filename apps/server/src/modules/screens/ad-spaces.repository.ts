@@ -210,6 +210,14 @@ function adSpaceQueries(db: TDb) {
       return bumpContentVersion(db, { adSpaceIds: ids });
     },
 
+    /** The on hours (TPowerSchedule as jsonb; null: always on). */
+    async setPowerSchedule(ownerId: string, id: string, schedule: unknown): Promise<void> {
+      await db
+        .update(adSpace)
+        .set({ powerSchedule: schedule, updatedAt: new Date() })
+        .where(and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)));
+    },
+
     async deleteEntriesOf(adSpaceId: string): Promise<void> {
       await db.delete(scheduleEntry).where(eq(scheduleEntry.adSpaceId, adSpaceId));
     },

@@ -16,6 +16,7 @@ import {
   createScheduleResolver,
   resolveLocalDateTime,
 } from '@screenline/playback/schedule-resolver';
+import { isOnAt } from '@screenline/playback/power-schedule';
 import { AppError, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
@@ -35,6 +36,7 @@ import type {
 } from './ad-spaces.repository';
 import { ZNameCursor } from './name-order';
 import { explainPlaying } from './playing-explanation';
+import { readPowerSchedule } from './power-schedule';
 import { toScheduleRule } from './schedule-rule';
 import { inUseMessage } from './screens-messages';
 import { groupEntriesOf } from './ad-spaces-bulk.service';
@@ -273,7 +275,11 @@ export function createAdSpacesService(
           ? { id: space.defaultPlaylistId, name: row.defaultPlaylistName }
           : null,
       tags: space.tags,
-      status: adSpaceStatusOf(space.lastSeenAt, nowMs),
+      status: adSpaceStatusOf(
+        space.lastSeenAt,
+        nowMs,
+        isOnAt(readPowerSchedule(space.powerSchedule), row.location.timeZone, nowMs),
+      ),
       lastSeenAt: space.lastSeenAt ? space.lastSeenAt.toISOString() : null,
       contentVersion: space.contentVersion,
       playing: {

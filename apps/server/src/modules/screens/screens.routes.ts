@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adSpacesRoutes } from './ad-spaces.routes';
 import { locationsRoutes } from './locations.routes';
 import { playlistsRoutes } from './playlists.routes';
+import { powerScheduleRoutes } from './power-schedule.routes';
 import { scheduleEntriesRoutes } from './schedule-entries.routes';
 import { screenGroupsRoutes } from './screen-groups.routes';
 import { createScreenOwnersRepository } from './screen-owners.repository';
@@ -27,4 +28,5 @@ export async function screensRoutes(app: FastifyInstance) {
   await app.register(playlistsRoutes);
   await app.register(scheduleEntriesRoutes);
   await app.register(screenGroupsRoutes);
+  await app.register(powerScheduleRoutes);
 }

@@ -24,6 +24,7 @@ export const UNBILLED_REASON_LABELS: Record<TUnbilledReason, string> = {
   overlap: 'Overlapping play',
   'too-short': 'Too short',
   takeover: 'During an emergency takeover',
+  'powered-off': 'Screen scheduled off',
   'not-live': 'Campaign not running',
   'outside-schedule': 'Outside dates or hours',
   'not-monetized': 'Screen not monetized',

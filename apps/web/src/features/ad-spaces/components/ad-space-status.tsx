@@ -13,6 +13,7 @@ const STATUS = {
   online: { label: 'Online', tone: 'success' },
   offline: { label: 'Offline', tone: 'warning' },
   'never-connected': { label: 'Never connected', tone: 'neutral' },
+  'scheduled-off': { label: 'Scheduled off', tone: 'neutral' },
 } as const satisfies Record<TAdSpaceStatus, { label: string; tone: string }>;
 
 export function StatusBadge({ status }: { status: TAdSpaceStatus }) {

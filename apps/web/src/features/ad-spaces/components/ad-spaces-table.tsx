@@ -1,4 +1,4 @@
-import { Activity, Camera, ChartColumn, Pencil, Tv } from 'lucide-react';
+import { Activity, Camera, ChartColumn, Pencil, Power, Tv } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import {
   DropdownMenu,
@@ -25,7 +25,8 @@ import {
   playingLabel,
 } from '@/features/ad-spaces/components/ad-space-status';
 
-export type TAdSpaceAction = 'edit' | 'connect' | 'status' | 'screen' | 'plays' | 'delete';
+export type TAdSpaceAction =
+  'edit' | 'connect' | 'status' | 'screen' | 'plays' | 'power' | 'delete';
 
 /** The selector of a row's Actions button: focus returns there after a dialog it opened. */
 export const adSpaceActionsSelector = (id: string) => `[data-ad-space-actions="${CSS.escape(id)}"]`;
@@ -60,6 +61,10 @@ function AdSpaceMenu({
         <DropdownMenuItem onSelect={() => onAction('plays', adSpace)}>
           <ChartColumn aria-hidden />
           Proof of play
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction('power', adSpace)}>
+          <Power aria-hidden />
+          Power schedule…
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onAction('connect', adSpace)}>
           <Tv aria-hidden />

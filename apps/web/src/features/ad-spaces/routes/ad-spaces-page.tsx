@@ -37,6 +37,7 @@ import { ConnectTvDialog } from '@/features/ad-spaces/components/connect-tv-dial
 import { ConnectTvPanel } from '@/features/ad-spaces/components/connect-tv-panel';
 import { DeleteAdSpaceDialog } from '@/features/ad-spaces/components/delete-ad-space-dialog';
 import { PlaysReportDialog } from '@/features/ad-spaces/components/plays-report-dialog';
+import { PowerScheduleDialog } from '@/features/ad-spaces/components/power-schedule-dialog';
 import { SavedAdSpaceNotice } from '@/features/ad-spaces/components/saved-ad-space-notice';
 import { ScreenDialog } from '@/features/ad-spaces/components/screen-dialog';
 import { TakeoverBanner } from '@/features/ad-spaces/components/takeover-banner';
@@ -45,7 +46,7 @@ import { TvStatusDialog } from '@/features/ad-spaces/components/tv-status-dialog
 
 type TDialog =
   | { kind: 'form'; adSpace: TAdSpace | null }
-  | { kind: 'connect' | 'status' | 'screen' | 'delete'; adSpace: TAdSpace }
+  | { kind: 'connect' | 'status' | 'screen' | 'power' | 'delete'; adSpace: TAdSpace }
   | { kind: 'takeover' };
 
 /** The query parameter naming the ad space whose proof-of-play report is open. */
@@ -355,6 +356,11 @@ export function AdSpacesPage() {
         adSpaces={adSpaces}
         onClose={close}
         onCloseAutoFocus={returnTakeoverFocus}
+      />
+      <PowerScheduleDialog
+        adSpace={dialog?.kind === 'power' ? dialog.adSpace : null}
+        onClose={close}
+        onCloseAutoFocus={returnFocus}
       />
       <DeleteAdSpaceDialog
         adSpace={dialog?.kind === 'delete' ? dialog.adSpace : null}

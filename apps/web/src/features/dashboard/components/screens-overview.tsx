@@ -12,6 +12,7 @@ const STATUS = {
   online: { label: 'Online', tone: 'success' },
   offline: { label: 'Offline', tone: 'danger' },
   'never-connected': { label: 'Never connected', tone: 'neutral' },
+  'scheduled-off': { label: 'Scheduled off', tone: 'neutral' },
 } as const satisfies Record<TAdSpaceStatus, { label: string; tone: string }>;
 
 const scheduleLink = (adSpaceId: string) =>
@@ -78,13 +79,16 @@ export function ScreenStats({
         >
           {adSpaces && adSpaces.length > 0 && (
             <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Ad spaces by status">
-              {(Object.keys(STATUS) as TAdSpaceStatus[]).map((status) => (
-                <li key={status}>
-                  <Badge tone={STATUS[status].tone}>
-                    {countOf(status)} {STATUS[status].label.toLowerCase()}
-                  </Badge>
-                </li>
-              ))}
+              {(Object.keys(STATUS) as TAdSpaceStatus[])
+                // Power schedules are optional: "0 scheduled off" would only be noise.
+                .filter((status) => status !== 'scheduled-off' || countOf(status) > 0)
+                .map((status) => (
+                  <li key={status}>
+                    <Badge tone={STATUS[status].tone}>
+                      {countOf(status)} {STATUS[status].label.toLowerCase()}
+                    </Badge>
+                  </li>
+                ))}
             </ul>
           )}
         </Stat>

@@ -16,6 +16,7 @@ export const ARRIVAL_RULES = [
   'overlap',
   'too-short',
   'takeover',
+  'powered-off',
 ] as const satisfies readonly TUnbilledReason[];
 
 /** Checked when the play is settled: the campaign and the screen at the play's start. */

@@ -265,6 +265,10 @@ export function AdSpacesHelpPage() {
           <li>
             <strong>Never connected</strong>: no TV has signed in and chosen it yet.
           </li>
+          <li>
+            <strong>Scheduled off</strong>: its TV is silent during the off hours of its power
+            schedule, as planned. It is not offline and no alert is sent.
+          </li>
         </ul>
         <p>
           <strong>Update pending</strong> means the TV has not taken your latest changes yet: it
@@ -308,6 +312,18 @@ export function AdSpacesHelpPage() {
             it is back, and reads <strong>Expired</strong> after 15 minutes.
           </li>
           <li>
+            <strong>Power schedule…</strong>: the hours the screen should be on, in its location’s
+            time zone: <strong>Always on</strong>, or <strong>On at set hours</strong> with one or
+            more sets of days and hours (an end before the start runs past midnight; the same time
+            for both is all day). Outside them the TV shows black and, where the TV allows a web app
+            to, turns its panel off (see the{' '}
+            <HelpLink to={paths.help.tvPlayer}>TV player guide</HelpLink>). It plays and records
+            nothing then, is not counted as offline, and ads are not billed: a paid play dated in
+            the off hours is stored as <strong>Screen scheduled off</strong>. The{' '}
+            <HelpLink to={paths.help.schedule}>schedule</HelpLink> shades the off hours, and ad
+            buyers’ estimates of your slot seconds count only the on hours.
+          </li>
+          <li>
             <strong>Delete</strong>: removes the ad space for good. If it is on the schedule, you
             are asked again (<strong>Delete with its schedule</strong>) before its schedule entries
             go with it. Its TV then waits for a new setup.
@@ -321,13 +337,36 @@ export function AdSpacesHelpPage() {
         <p>
           <strong>Emergency takeover</strong>, at the top of the page, shows a message, an image or
           a playlist on the screens you choose (or all of them) at once. It replaces everything, ads
-          included, and no ad is billed while it shows. Online TVs switch within seconds; a TV that
-          is offline shows it when it reconnects, if it is still on.
+          included, and no ad is billed while it shows. It lights screens in the off hours of their
+          power schedule too, until it ends. Online TVs switch within seconds; a TV that is offline
+          shows it when it reconnects, if it is still on.
         </p>
         <p>
           While it runs, a banner above the table says who started it and when, where it shows (the
           TVs that confirmed it) and when it ends; <strong>End now</strong> ends it on every screen.
           Otherwise it ends by itself after the time you chose.
+        </p>
+      </HelpSection>
+      <HelpSection title="Alerts">
+        <p>
+          Under <HelpLink to={paths.profile}>Profile → Screen alerts</HelpLink> choose who is
+          e-mailed (up to 10 addresses) and, if you like, a webhook URL that receives each alert as
+          a signed JSON POST. You are told:
+        </p>
+        <ul>
+          <li>
+            when a screen has not reported for the minutes you choose (10 by default) during its on
+            hours, and once more when it is back;
+          </li>
+          <li>when a TV’s download has made no progress for 30 minutes;</li>
+          <li>when a TV has used 90 % of the storage its browser allows.</li>
+        </ul>
+        <p>
+          Each alert names what the screen should be playing now and, for a monetized screen, what
+          ad revenue the outage costs an hour (its floor price × the share of its playlist that is
+          ad slots). One problem sends one message when it starts and one when it ends; when 5 or
+          more screens fail at once you get one digest instead. Nothing is sent about a screen in
+          the off hours of its power schedule, and an outage counts from the start of its on hours.
         </p>
       </HelpSection>
     </HelpArticle>

@@ -118,7 +118,37 @@ export function TvGuidePage() {
         <p>
           An <strong>emergency takeover</strong> covers the screen with your message, image or
           playlist, stops everything else including ads, and ends when you end it or when its time
-          is up.
+          is up. It shows in the off hours of a power schedule too (the panel is turned on for it).
+        </p>
+      </HelpSection>
+
+      <HelpSection title="Power Schedule: Screen Off After Hours">
+        <p>
+          With a power schedule on the ad space (Ad spaces → Power schedule…), the player turns the
+          screen black outside the on hours and stops playing: no plays are recorded and no ads are
+          billed, and the screen is not counted as offline. It keeps checking for new content in the
+          background and starts playing again when the on hours begin, offline too (the hours travel
+          with the content).
+        </p>
+        <p>Where the TV lets a web app do more, the panel itself is turned off as well:</p>
+        <ul>
+          <li>
+            <strong>LG webOS</strong>: as an installed webOS app with the power permission, the
+            panel is turned off and on (<code>turnOffScreen</code>); in the TV’s web browser the
+            screen is only black.
+          </li>
+          <li>
+            <strong>Samsung Tizen</strong>: Samsung signage displays running the player as an
+            installed app can mute the panel; consumer TVs and the browser show black.
+          </li>
+          <li>
+            <strong>Android TV</strong>: browsers offer no control; a wrapper app can, and the
+            player uses it when present. Otherwise black.
+          </li>
+        </ul>
+        <p>
+          To save the most power, also set the TV’s own on and off timers to the same hours: a TV
+          switched off by its timer is not reported as offline during the off hours.
         </p>
       </HelpSection>
 

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
 import { DeleteAccountCard } from '@/features/profile/components/delete-account-card';
+import { ScreenAlertsCard } from '@/features/profile/components/screen-alerts-card';
 import { SignOutEverywhereCard } from '@/features/profile/components/sign-out-everywhere-card';
 import { EmailCard } from '@/features/profile/components/email-card';
 import { ProfileDetailsCard } from '@/features/profile/components/profile-details-card';
@@ -16,7 +17,10 @@ import { usePasswordPolicy } from '@/lib/api/get-password-policy';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
-/** /profile: details, email verification, password, two-factor sign-in, deleting the account. */
+/**
+ * /profile: details, email verification, password, screen alerts (screen owners), two-factor
+ * sign-in, deleting the account.
+ */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { user } = useAuth();
@@ -76,6 +80,7 @@ export function ProfilePage() {
         ) : (
           <ChangePasswordCard minLength={policy.minLength} />
         )}
+        {user.role === 'advertiser' && <ScreenAlertsCard />}
         <TwoFactorCard isRequired={user.isSU || params.get('two-factor') === 'required'} />
         <SignOutEverywhereCard />
         <DeleteAccountCard />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { TPowerSchedule } from '@screenline/shared/power-schedule';
 import type { TScheduleEntryView } from '@screenline/shared/schedule';
 import { cn } from '@/lib/utils';
 import {
@@ -14,6 +15,7 @@ import type {
   WeekDay,
   WeekLayout,
 } from '@/features/schedule/utils/week-layout';
+import { offHoursText, offSpansOfDay } from '@/features/schedule/utils/off-hours';
 
 /** Height of one wall-clock hour in the grid. */
 export const HOUR_HEIGHT_PX = 44;
@@ -170,6 +172,7 @@ export function WeekGrid({
   entriesById,
   colorOf,
   onOpen,
+  powerSchedule = null,
 }: {
   layout: WeekLayout;
   timeZone: string;
@@ -177,6 +180,8 @@ export function WeekGrid({
   entriesById: ReadonlyMap<string, TScheduleEntryView>;
   colorOf: TColorOf;
   onOpen: TOpenEntry;
+  /** The screen's on hours (issue 23 item 5): the rest of each day is shaded as off. */
+  powerSchedule?: TPowerSchedule | null;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const nowMs = useMinuteClock();
@@ -248,6 +253,20 @@ export function WeekGrid({
               backgroundImage: `repeating-linear-gradient(to bottom, var(--color-border) 0 1px, transparent 1px ${HOUR_HEIGHT_PX}px)`,
             }}
           >
+            {offSpansOfDay(powerSchedule, timeZone, day).map((span) => (
+              <div
+                key={span.startMs}
+                data-power-off={span.label}
+                title={`Screen off ${span.label} (power schedule)`}
+                className="bg-hatched pointer-events-none absolute inset-x-0 bg-foreground/10"
+                style={{
+                  top: span.top * HOUR_HEIGHT_PX,
+                  height: (span.bottom - span.top) * HOUR_HEIGHT_PX,
+                }}
+              >
+                <span className="sr-only">Screen off {span.label}</span>
+              </div>
+            ))}
             {day.clockChange && (
               <div
                 aria-hidden
@@ -300,6 +319,7 @@ export function WeekList({
   fallbackText,
   colorOf,
   onOpen,
+  powerSchedule = null,
 }: {
   layout: WeekLayout;
   timeZone: string;
@@ -309,6 +329,8 @@ export function WeekList({
   fallbackText: string;
   colorOf: TColorOf;
   onOpen: TOpenEntry;
+  /** The screen's on hours: each day says when it is off. */
+  powerSchedule?: TPowerSchedule | null;
 }) {
   return (
     <ol className="grid gap-4">
@@ -326,6 +348,11 @@ export function WeekList({
           {day.clockChange && (
             <p className="border-b border-border bg-warning-soft px-3 py-1.5 text-xs font-medium text-warning-soft-foreground">
               {clockChangeText(day.clockChange, day.hours)}
+            </p>
+          )}
+          {offHoursText(offSpansOfDay(powerSchedule, timeZone, day)) && (
+            <p className="border-b border-border bg-surface-muted px-3 py-1.5 text-xs font-medium">
+              {offHoursText(offSpansOfDay(powerSchedule, timeZone, day))} (power schedule)
             </p>
           )}
           {day.blocks.length === 0 ? (

@@ -27,6 +27,7 @@ import {
 import { paths } from '@/lib/paths';
 import { useAllAdSpaces } from '@/features/schedule/api/list-ad-spaces';
 import { useAllPlaylists } from '@/features/schedule/api/list-playlists';
+import { usePowerSchedule } from '@/features/schedule/api/get-power-schedule';
 import { useScheduleEntries } from '@/features/schedule/api/list-schedule-entries';
 import { useScreenGroups } from '@/features/schedule/api/list-screen-groups';
 import { EntryDialog, type TEntryDialogState } from '@/features/schedule/components/entry-dialog';
@@ -75,6 +76,8 @@ function SpaceSchedule({
       ),
     [groups.data, adSpace.id],
   );
+  const power = usePowerSchedule(adSpace.id);
+  const powerSchedule = power.data?.powerSchedule ?? null;
   const [dialog, setDialog] = useState<TEntryDialogState | null>(null);
   const [savedEntry, setSavedEntry] = useState<TScheduleEntryView | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -162,6 +165,8 @@ function SpaceSchedule({
             Times in <span className="font-medium text-foreground">{timeZone}</span> (
             {zoneAbbreviationAt(nowMs, timeZone)}, UTC{offsetAt(nowMs, timeZone)} now), the time
             zone of {adSpace.location.name}. Where no entry plays, the screen {fallbackText}.
+            {powerSchedule &&
+              ' Shaded hours are off in the power schedule (Ad spaces → Power schedule…): the screen is black and plays nothing then.'}
           </p>
           {playlists.length === 0 && (
             <Alert tone="info" title="No playlists yet">
@@ -193,6 +198,7 @@ function SpaceSchedule({
                 entriesById={entriesById}
                 colorOf={colorOf}
                 onOpen={openEntry}
+                powerSchedule={powerSchedule}
               />
             ) : (
               <WeekList
@@ -203,6 +209,7 @@ function SpaceSchedule({
                 fallbackText={fallbackText}
                 colorOf={colorOf}
                 onOpen={openEntry}
+                powerSchedule={powerSchedule}
               />
             ))}
           {layout && entryList?.length === 0 && playlists.length > 0 && (
