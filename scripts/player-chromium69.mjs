@@ -1349,6 +1349,12 @@ function installStageSampler() {
       );
       if (image) {
         frame.kind = 'image';
+        // Which <img> this is: the stage makes a new one for every start of an image item.
+        if (!image.__tvSampleId) {
+          window.__tvSampleCount = (window.__tvSampleCount || 0) + 1;
+          image.__tvSampleId = window.__tvSampleCount;
+        }
+        frame.element = image.__tvSampleId;
         frame.src = new URL(image.src).pathname;
         frame.naturalWidth = image.naturalWidth;
         frame.shown = image.complete && image.naturalWidth > 0;
@@ -2213,11 +2219,14 @@ function readPowerCover() {
  */
 async function checkPowerOff(browser) {
   const { owner } = await signUpOwner('tv69-power');
+  // Two images of 3 s: a loop that went on playing would start a new one within 5 s.
   const image = await addToLibrary(owner, 'Night poster', 'image');
+  const second = await addToLibrary(owner, 'Night poster 2', 'image');
   const playlist = await call('POST', '/api/v1/playlists', owner, {
     name: 'Night loop',
     items: [
       { id: 'poster', type: 'content', contentId: image.id, kind: 'image', durationSeconds: 3 },
+      { id: 'poster-2', type: 'content', contentId: second.id, kind: 'image', durationSeconds: 3 },
     ],
   });
   const timeZone = 'America/New_York';
@@ -2285,10 +2294,16 @@ async function checkPowerOff(browser) {
     JSON.stringify(off),
   );
   await shoot(page, 'power-off-1920x1080');
-  // Nothing new starts while off: the stage's front layer stays as it was for 5 s.
+  // Nothing new starts while off: for 5 s no image element the stage had not shown before the
+  // cover came (the loop of two 3 s images would start the next). What the front layer held may
+  // stay under the cover, black on top of it.
   const before = stage.frames.length;
+  const seen = new Set(stage.frames.map((frame) => frame.element));
   await new Promise((resolve) => setTimeout(resolve, 5000));
-  const after = await stage.waitFor(isImageShown, { from: before, timeoutMs: 500 });
+  const after = await stage.waitFor((frame) => isImageShown(frame) && !seen.has(frame.element), {
+    from: before,
+    timeoutMs: 500,
+  });
   check('power: no item starts while the screen is scheduled off', after === -1, '');
 
   const removed = await fetch(`${baseUrl}${url}`, {
