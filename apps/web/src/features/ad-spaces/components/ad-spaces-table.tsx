@@ -1,5 +1,7 @@
 import { Activity, Camera, ChartColumn, Pencil, Tv } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
+import type { TAdSpaceScreenshot } from '@screenline/shared/fleet';
+import { ScreenThumbnail } from '@/components/fleet/screen-thumbnail';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -78,15 +80,19 @@ const orientationLabel = (adSpace: TAdSpace) =>
  * Ad spaces as a table. The name cell carries the location; narrower screens drop the
  * default playlist, then what plays now, then the screen's shape; a phone keeps name and status.
  * The status cell carries what the TV reports (its content download, a problem, an update it
- * has not taken), and the item on screen once the "Playing now" column is gone.
+ * has not taken), and the item on screen once the "Playing now" column is gone. "On screen"
+ * shows the newest screenshot (issue 23 item 3); on a phone it moves into the status cell.
  */
 export function AdSpacesTable({
   adSpaces,
+  screenshots,
   onAction,
   selectedIds,
   onSelect,
 }: {
   adSpaces: readonly TAdSpace[];
+  /** The newest screenshot of each space, by id (undefined while loading). */
+  screenshots: ReadonlyMap<string, TAdSpaceScreenshot> | undefined;
   onAction: (action: TAdSpaceAction, adSpace: TAdSpace) => void;
   /** The spaces ticked for a bulk action (issue 23). */
   selectedIds: ReadonlySet<string>;
@@ -113,7 +119,8 @@ export function AdSpacesTable({
           />
         </DataTableColumn>
         <DataTableColumn>Name and location</DataTableColumn>
-        <DataTableColumn className="hidden w-40 md:table-cell">Screen</DataTableColumn>
+        <DataTableColumn className="hidden w-32 sm:table-cell">On screen</DataTableColumn>
+        <DataTableColumn className="hidden w-40 xl:table-cell">Screen</DataTableColumn>
         <DataTableColumn className="w-36 sm:w-44">Status</DataTableColumn>
         <DataTableColumn className="hidden w-56 lg:table-cell">Playing now</DataTableColumn>
         <DataTableColumn className="hidden w-44 xl:table-cell">Default playlist</DataTableColumn>
@@ -122,6 +129,16 @@ export function AdSpacesTable({
       <tbody>
         {adSpaces.map((adSpace) => {
           const playing = playingLabel(adSpace.playing);
+          const thumbnail = (className: string) => (
+            <ScreenThumbnail
+              adSpaceName={adSpace.name}
+              shot={screenshots?.get(adSpace.id)}
+              playing={adSpace.playing}
+              onOpen={() => onAction('screen', adSpace)}
+              size="sm"
+              className={className}
+            />
+          );
           return (
             <DataTableRow key={adSpace.id} label={adSpace.name}>
               <td className="px-3 py-3 align-top">
@@ -154,7 +171,8 @@ export function AdSpacesTable({
                   </span>
                 )}
               </td>
-              <td className={cn(td, 'hidden md:table-cell')}>
+              <td className={cn(td, 'hidden sm:table-cell')}>{thumbnail('')}</td>
+              <td className={cn(td, 'hidden xl:table-cell')}>
                 {orientationLabel(adSpace)}
                 <span className="block text-xs tabular-nums">
                   {adSpace.resolutionWidth} × {adSpace.resolutionHeight}
@@ -165,6 +183,7 @@ export function AdSpacesTable({
                 <LastSeen at={adSpace.lastSeenAt} className="mt-1 block text-xs" />
                 <NowPlaying adSpace={adSpace} className="mt-1 lg:hidden" />
                 <PlayerSummary player={adSpace.player} />
+                {thumbnail('mt-2 sm:hidden')}
               </td>
               <td className={cn(td, 'hidden lg:table-cell')}>
                 <span className="block truncate" title={playing}>
