@@ -25,14 +25,14 @@ function shouldBePlaying(playing: Pick<TPlaying, 'source' | 'playlistName'>): st
 
 /** The thumbnail's box: a 16:9 frame, so rows keep their height whatever it shows. */
 const FRAME =
-  'flex aspect-video items-center justify-center overflow-hidden rounded-md border border-border';
+  'flex aspect-video w-full items-center justify-center overflow-hidden rounded-md border border-border';
 const WIDTHS = { sm: 'w-24', md: 'w-28 sm:w-32' } as const;
 
 /**
  * "On screen now" in a list (issue 23 item 3): the newest screenshot of a space's TVs as a small
  * lazily loaded image, or, when a TV could not capture, what the schedule says should be playing
- * (the reason in its tooltip), or "No screenshot yet". Pressing it opens the space's "On screen
- * now" (`onOpen`) or goes to it (`to`).
+ * (the caption says it failed, the tooltip why), or "No screenshot yet". Pressing it opens the
+ * space's "On screen now" (`onOpen`) or goes to it (`to`).
  */
 export function ScreenThumbnail({
   adSpaceName,
@@ -53,7 +53,7 @@ export function ScreenThumbnail({
   size?: keyof typeof WIDTHS;
   className?: string;
 }) {
-  const frame = cn(FRAME, WIDTHS[size]);
+  const frame = FRAME;
   let content: ReactNode;
   if (shot?.imageUrl) {
     content = (
@@ -78,18 +78,16 @@ export function ScreenThumbnail({
         )}
       >
         <span className="line-clamp-3 break-words">
-          <span className="sr-only">{adSpaceName}: </span>
-          {shot
-            ? `Could not capture. Should be playing: ${shouldBePlaying(playing)}`
-            : 'No screenshot yet'}
+          <span className="sr-only">{adSpaceName}:</span>{' '}
+          {shot ? `Should be playing: ${shouldBePlaying(playing)}` : 'No screenshot yet'}
         </span>
       </span>
     );
   }
-  const interactive = 'block w-fit cursor-pointer rounded-md hover:opacity-90';
+  const interactive = 'block w-full cursor-pointer rounded-md hover:opacity-90';
   const title = shot?.problem ?? undefined;
   return (
-    <span className={cn('grid w-fit gap-0.5', className)}>
+    <span className={cn('grid gap-0.5', WIDTHS[size], className)}>
       {to ? (
         <Link to={to} title={title} className={interactive}>
           {content}
@@ -105,10 +103,11 @@ export function ScreenThumbnail({
         <time
           dateTime={shot.takenAt}
           aria-hidden
-          className="text-[11px] text-muted-foreground tabular-nums"
+          title={shot.deviceName ?? undefined}
+          className="truncate text-[11px] text-muted-foreground tabular-nums"
         >
-          {shot.imageUrl ? '' : 'Tried '}
           {shotTime(shot.takenAt)}
+          {shot.imageUrl ? '' : ' · failed'}
           {shot.deviceName ? ` · ${shot.deviceName}` : ''}
         </time>
       )}

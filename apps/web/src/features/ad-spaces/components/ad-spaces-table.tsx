@@ -77,11 +77,12 @@ const orientationLabel = (adSpace: TAdSpace) =>
   adSpace.orientation === 'portrait' ? 'Portrait' : 'Landscape';
 
 /**
- * Ad spaces as a table. The name cell carries the location; narrower screens drop the
- * default playlist, then what plays now, then the screen's shape; a phone keeps name and status.
+ * Ad spaces as a table. The name cell carries the location and the screen's shape; narrower
+ * screens drop the default playlist, then what plays now; a phone keeps name and status.
  * The status cell carries what the TV reports (its content download, a problem, an update it
  * has not taken), and the item on screen once the "Playing now" column is gone. "On screen"
- * shows the newest screenshot (issue 23 item 3); on a phone it moves into the status cell.
+ * shows the newest screenshot (issue 23 item 3); on a phone, and beside the sidebar until the
+ * page is wide (768–1023 px), it moves into the status cell to leave the name its room.
  */
 export function AdSpacesTable({
   adSpaces,
@@ -119,11 +120,12 @@ export function AdSpacesTable({
           />
         </DataTableColumn>
         <DataTableColumn>Name and location</DataTableColumn>
-        <DataTableColumn className="hidden w-32 sm:table-cell">On screen</DataTableColumn>
-        <DataTableColumn className="hidden w-40 xl:table-cell">Screen</DataTableColumn>
+        <DataTableColumn className="hidden w-32 sm:table-cell md:hidden lg:table-cell">
+          On screen
+        </DataTableColumn>
         <DataTableColumn className="w-36 sm:w-44">Status</DataTableColumn>
-        <DataTableColumn className="hidden w-56 lg:table-cell">Playing now</DataTableColumn>
-        <DataTableColumn className="hidden w-44 xl:table-cell">Default playlist</DataTableColumn>
+        <DataTableColumn className="hidden w-56 xl:table-cell">Playing now</DataTableColumn>
+        <DataTableColumn className="hidden w-44 2xl:table-cell">Default playlist</DataTableColumn>
         <DataTableActionsColumn />
       </DataTableHead>
       <tbody>
@@ -163,6 +165,10 @@ export function AdSpacesTable({
                 <span className="block truncate text-xs text-muted-foreground">
                   {adSpace.location.name} · {adSpace.location.city}
                 </span>
+                <span className="block truncate text-xs text-muted-foreground tabular-nums">
+                  {orientationLabel(adSpace)} · {adSpace.resolutionWidth} ×{' '}
+                  {adSpace.resolutionHeight}
+                </span>
                 {adSpace.tags.length > 0 && (
                   <span className="mt-1 flex flex-wrap gap-1" aria-label="Tags">
                     {adSpace.tags.map((tag) => (
@@ -171,28 +177,24 @@ export function AdSpacesTable({
                   </span>
                 )}
               </td>
-              <td className={cn(td, 'hidden sm:table-cell')}>{thumbnail('')}</td>
-              <td className={cn(td, 'hidden xl:table-cell')}>
-                {orientationLabel(adSpace)}
-                <span className="block text-xs tabular-nums">
-                  {adSpace.resolutionWidth} × {adSpace.resolutionHeight}
-                </span>
+              <td className={cn(td, 'hidden sm:table-cell md:hidden lg:table-cell')}>
+                {thumbnail('')}
               </td>
               <td className={td}>
                 <StatusBadge status={adSpace.status} />
                 <LastSeen at={adSpace.lastSeenAt} className="mt-1 block text-xs" />
-                <NowPlaying adSpace={adSpace} className="mt-1 lg:hidden" />
+                <NowPlaying adSpace={adSpace} className="mt-1 xl:hidden" />
                 <PlayerSummary player={adSpace.player} />
-                {thumbnail('mt-2 sm:hidden')}
+                {thumbnail('mt-2 sm:hidden md:grid lg:hidden')}
               </td>
-              <td className={cn(td, 'hidden lg:table-cell')}>
+              <td className={cn(td, 'hidden xl:table-cell')}>
                 <span className="block truncate" title={playing}>
                   {playing}
                 </span>
                 <NowPlaying adSpace={adSpace} className="mt-1" />
               </td>
               <td
-                className={cn(td, 'hidden truncate xl:table-cell')}
+                className={cn(td, 'hidden truncate 2xl:table-cell')}
                 title={adSpace.defaultPlaylist?.name}
               >
                 {adSpace.defaultPlaylist?.name ?? 'None (idle screen)'}

@@ -96,7 +96,9 @@ function SendCommandForm({
               checked={target === 'selected'}
               onChange={() => setTarget('selected')}
             />
-            The {screensText(selected.length)} selected
+            {selected.length === 1
+              ? 'The selected screen'
+              : `The ${selected.length} selected screens`}
           </label>
         )}
         <label className="flex items-center gap-2 text-sm">

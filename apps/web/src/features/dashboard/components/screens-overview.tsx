@@ -196,8 +196,8 @@ export function ScreensList({
                   to={onScreenLink(space.id)}
                   className="shrink-0"
                 />
-                <div className="grid min-w-0 flex-1 gap-3 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,1fr)] md:items-center">
-                  <div className="min-w-0">
+                <div className="grid min-w-0 flex-1 gap-x-4 gap-y-2 sm:grid-cols-2 sm:items-center">
+                  <div className="min-w-0 sm:col-span-2">
                     <p className="flex flex-wrap items-center gap-2">
                       <Link
                         to={scheduleLink(space.id)}
