@@ -54,15 +54,23 @@ export const identifyCode = (deviceId: string) =>
     .slice(0, 4)
     .toUpperCase();
 
+/** How many screen groups one command or takeover may name. */
+export const FLEET_GROUP_TARGETS_MAX = 50;
+const ZGroupTargets = z
+  .array(z.uuid('Not a valid group id.'))
+  .max(FLEET_GROUP_TARGETS_MAX, `Choose at most ${FLEET_GROUP_TARGETS_MAX} groups.`)
+  .optional();
+
 /**
- * POST /api/v1/device-commands (screen owner): one command per TV of the ad spaces and TVs
- * named (at least one of the two).
+ * POST /api/v1/device-commands (screen owner): one command per TV of the ad spaces, TVs and
+ * screen groups named (at least one of them). A group stands for its members at send time.
  */
 export const ZSendDeviceCommand = z
   .strictObject({
     kind: ZDeviceCommandKind,
     adSpaceIds: z.array(z.uuid('Not a valid ad space id.')).max(500).optional(),
     deviceIds: z.array(z.uuid('Not a valid TV id.')).max(500).optional(),
+    groupIds: ZGroupTargets,
     expiresInSeconds: z
       .number()
       .int()
@@ -70,10 +78,14 @@ export const ZSendDeviceCommand = z
       .max(DEVICE_COMMAND_TTL_MAX_SECONDS)
       .default(DEVICE_COMMAND_TTL_DEFAULT_SECONDS),
   })
-  .refine((input) => (input.adSpaceIds?.length ?? 0) + (input.deviceIds?.length ?? 0) > 0, {
-    message: 'Choose at least one ad space or TV.',
-    path: ['adSpaceIds'],
-  });
+  .refine(
+    (input) =>
+      (input.adSpaceIds?.length ?? 0) +
+        (input.deviceIds?.length ?? 0) +
+        (input.groupIds?.length ?? 0) >
+      0,
+    { message: 'Choose at least one ad space, TV or group.', path: ['adSpaceIds'] },
+  );
 export type TSendDeviceCommand = z.input<typeof ZSendDeviceCommand>;
 
 export const ZDeviceCommand = z.object({
@@ -157,6 +169,39 @@ export type TScreenshot = z.infer<typeof ZScreenshot>;
 export const ZScreenshotList = z.object({ items: z.array(ZScreenshot) });
 export type TScreenshotList = z.infer<typeof ZScreenshotList>;
 
+/** How long a browser may keep a thumbnail (its URL changes with each new capture). */
+export const SCREENSHOT_IMAGE_MAX_AGE_SECONDS = 300;
+
+/**
+ * GET /api/v1/screenshots (screen owner): the newest screenshot of each of the owner's ad spaces
+ * that has one, for the thumbnails of the lists. No image bytes: `imageUrl` is the image route
+ * (below), keyed by the capture so a browser's cached copy is replaced when a new one comes.
+ */
+export const ZAdSpaceScreenshot = z.object({
+  adSpaceId: text(),
+  deviceId: text(),
+  deviceName: text().nullable(),
+  takenAt: text(),
+  /** `/api/v1/ad-spaces/{id}/screenshot.jpg?v=…`; null when the TV could not capture. */
+  imageUrl: text().nullable(),
+  /** Why the TV could not capture (then `imageUrl` is null). */
+  problem: text().nullable(),
+});
+export type TAdSpaceScreenshot = z.infer<typeof ZAdSpaceScreenshot>;
+export const ZAdSpaceScreenshotList = z.object({ items: z.array(ZAdSpaceScreenshot) });
+export type TAdSpaceScreenshotList = z.infer<typeof ZAdSpaceScreenshotList>;
+
+/**
+ * GET /api/v1/ad-spaces/{id}/screenshot.jpg?v= : the bytes of the space's newest capture. `v`
+ * only keys the browser's cache (the list's `imageUrl` carries it); the answer is always the
+ * newest.
+ */
+export const ZScreenshotImageQuery = z.object({ v: z.string().max(40).optional() });
+
+/** The path of a space's thumbnail, keyed by when it was taken. */
+export const screenshotImagePath = (adSpaceId: string, takenAt: string) =>
+  `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/screenshot.jpg?${new URLSearchParams({ v: String(Date.parse(takenAt)) }).toString()}`;
+
 // ---------------------------------------------------------------------------------------------
 // Emergency takeover
 // ---------------------------------------------------------------------------------------------
@@ -165,7 +210,10 @@ export const TAKEOVER_KINDS = ['message', 'image', 'playlist'] as const;
 export const ZTakeoverKind = z.enum(TAKEOVER_KINDS);
 export const TAKEOVER_MAX_MINUTES = 7 * 24 * 60;
 
-/** POST /api/v1/takeovers (screen owner): chosen ad spaces, or every one (`allAdSpaces`). */
+/**
+ * POST /api/v1/takeovers (screen owner): chosen ad spaces, the members of screen groups (at start
+ * time), or every one (`allAdSpaces`).
+ */
 export const ZStartTakeover = z
   .strictObject({
     kind: ZTakeoverKind,
@@ -173,6 +221,7 @@ export const ZStartTakeover = z
     contentId: z.uuid('Not a valid content id.').optional(),
     playlistId: z.uuid('Not a valid playlist id.').optional(),
     adSpaceIds: z.array(z.uuid('Not a valid ad space id.')).max(1000).optional(),
+    groupIds: ZGroupTargets,
     allAdSpaces: z.boolean().default(false),
     durationMinutes: z.number().int().min(1).max(TAKEOVER_MAX_MINUTES),
   })
@@ -191,11 +240,11 @@ export const ZStartTakeover = z
               : 'Choose a playlist.',
       });
     }
-    if (!input.allAdSpaces && !input.adSpaceIds?.length) {
+    if (!input.allAdSpaces && !input.adSpaceIds?.length && !input.groupIds?.length) {
       ctx.addIssue({
         code: 'custom',
         path: ['adSpaceIds'],
-        message: 'Choose the screens, or all of them.',
+        message: 'Choose the screens, a group, or all of them.',
       });
     }
   });

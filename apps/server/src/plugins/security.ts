@@ -48,8 +48,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   // Tokens and private data must not stay in a browser's or a proxy's cache: the auth routes,
   // the product API and the storage service's JSON answers (metadata). Media downloads keep
-  // the policy the storage service set for them.
+  // the policy the storage service set for them, and a route marked `cachesPrivately` (an image
+  // for the lists' thumbnails, which says `private` itself) keeps its own.
   app.addHook('onSend', async (request, reply, payload) => {
+    // Its refusals set no policy of their own: they get no-store like every other.
+    const isOwnPolicy = String(reply.getHeader('cache-control') ?? '').startsWith('private');
+    if (request.routeOptions.config.cachesPrivately === true && isOwnPolicy) return payload;
     if (isPrivateResponse(request.url, reply.getHeader('content-type'))) {
       void reply.header('cache-control', 'no-store');
     }

@@ -21,6 +21,12 @@ declare module 'fastify' {
      * with 401 before its input is parsed or validated (issue 18 item 7).
      */
     isPublic?: boolean;
+    /**
+     * The route sets its own `Cache-Control: private, …` (the screenshot thumbnails, issue 23):
+     * the security plugin leaves it instead of answering `no-store`. Only for bytes that are the
+     * caller's own and carry no token.
+     */
+    cachesPrivately?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user (cookie or bearer session), or null. Read once per request. */

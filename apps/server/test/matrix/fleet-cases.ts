@@ -1,13 +1,18 @@
 import { expect } from 'vitest';
 import { ZDeviceCommandList, ZTakeover } from '@screenline/shared/fleet';
 import { ZDeviceRegistration } from '@screenline/shared/player';
+import { ZScreenGroup } from '@screenline/shared/screen-group';
 import { insertAdSpace } from '../screen-rows';
-import type { TCase, TFixture } from './matrix-types';
+import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /**
  * Issue 23's routes (modules/fleet): remote commands, screenshots and takeovers for the owner,
- * and the TV's acknowledgements, which name a command or takeover of its own.
+ * and the TV's acknowledgements, which name a command or takeover of its own. A command or a
+ * takeover may name screen groups: the `(group)` cases check that another owner's is refused.
  */
+
+/** The start of a real JPEG and its end: what the screenshot upload checks. */
+const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex').toString('base64');
 
 const userOf = (f: TFixture, target: 'own' | 'foreign') => (target === 'own' ? f.owner : f.other);
 
@@ -30,6 +35,44 @@ async function spaceWithTv(f: TFixture, target: 'own' | 'foreign') {
   });
   expect(res.statusCode, res.body).toBe(201);
   return { adSpaceId, token: ZDeviceRegistration.parse(res.json()).token };
+}
+
+/** A static group of `target`'s holding the space, made through the API: its id. */
+async function groupOf(f: TFixture, target: 'own' | 'foreign', adSpaceId: string) {
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/screen-groups',
+    cookie: userOf(f, target).cookie,
+    payload: { kind: 'static', name: 'Matrix', adSpaceIds: [adSpaceId] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return ZScreenGroup.parse(res.json()).id;
+}
+
+/**
+ * An ad space of `target`'s with a TV that uploaded a screenshot: the space. One per fixture and
+ * target, shared by the cases that only read it or send its TV a command: every TV set up counts
+ * towards the hourly registration limit per address, and the pairing-grant check registers last.
+ */
+const screenshotSpaces = new WeakMap<TFixture, Map<TTarget, Promise<string>>>();
+function spaceWithScreenshot(f: TFixture, target: TTarget): Promise<string> {
+  const spaces = screenshotSpaces.get(f) ?? new Map<TTarget, Promise<string>>();
+  screenshotSpaces.set(f, spaces);
+  const known = spaces.get(target);
+  if (known) return known;
+  const made = (async () => {
+    const { adSpaceId, token } = await spaceWithTv(f, target);
+    const res = await f.t.request({
+      method: 'POST',
+      url: '/api/v1/player/screenshot',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { jpegBase64: JPEG },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    return adSpaceId;
+  })();
+  spaces.set(target, made);
+  return made;
 }
 
 /** A command `target`'s owner sent to a TV of theirs: its id. */
@@ -67,6 +110,23 @@ export const FLEET_CASES: Record<string, TCase> = {
       payload: { kind: 'identify', adSpaceIds: [(await spaceWithTv(f, target)).adSpaceId] },
     }),
   },
+  // A group of `target`'s holding a space with a TV (another owner's needs none: refused first).
+  'POST /api/v1/device-commands (group)': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => {
+      const grouped =
+        target === 'own'
+          ? await spaceWithScreenshot(f, 'own')
+          : await insertAdSpace(f.t, f.other.userId);
+      return {
+        method: 'POST',
+        url: '/api/v1/device-commands',
+        payload: { kind: 'identify', groupIds: [await groupOf(f, target, grouped)] },
+      };
+    },
+  },
   'GET /api/v1/device-commands': {
     audience: 'screen-owner',
     ok: 200,
@@ -79,6 +139,22 @@ export const FLEET_CASES: Record<string, TCase> = {
     request: async (f, target) => ({
       method: 'GET',
       url: `/api/v1/ad-spaces/${await insertAdSpace(f.t, userOf(f, target).userId)}/screenshots`,
+    }),
+  },
+  // The caller's own spaces only: no id to name.
+  'GET /api/v1/screenshots': {
+    audience: 'screen-owner',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: '/api/v1/screenshots' }),
+  },
+  // Both owners' spaces have a screenshot: another owner's is a 404 for being theirs.
+  'GET /api/v1/ad-spaces/:id/screenshot.jpg': {
+    audience: 'screen-owner',
+    ok: 200,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'GET',
+      url: `/api/v1/ad-spaces/${await spaceWithScreenshot(f, target)}/screenshot.jpg`,
     }),
   },
   // The TV's own token always; `foreign` names another owner's command: 404.
@@ -118,6 +194,22 @@ export const FLEET_CASES: Record<string, TCase> = {
         kind: 'message',
         message: 'Matrix',
         adSpaceIds: [await insertAdSpace(f.t, userOf(f, target).userId)],
+        durationMinutes: 5,
+      },
+    }),
+  },
+  'POST /api/v1/takeovers (group)': {
+    audience: 'screen-owner',
+    ok: 201,
+    hasIds: true,
+    request: async (f, target) => ({
+      method: 'POST',
+      url: '/api/v1/takeovers',
+      payload: {
+        kind: 'message',
+        message: 'Matrix',
+        adSpaceIds: [await insertAdSpace(f.t, f.owner.userId)],
+        groupIds: [await groupOf(f, target, await insertAdSpace(f.t, userOf(f, target).userId))],
         durationMinutes: 5,
       },
     }),

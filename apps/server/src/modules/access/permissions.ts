@@ -131,13 +131,16 @@ export const PERMISSIONS = {
   'player.events.read': { principals: ['device'] },
   'player.heartbeat.write': { principals: ['device'] },
 
-  // Running many screens (issue 23 items 2, 3, 6; modules/fleet). Commands name ad spaces and
-  // TVs (two checks in one call); a TV acknowledges only its own commands and shows only its own
-  // space's takeover (the repository matches the device: another's is a 404).
+  // Running many screens (issue 23 items 2, 3, 6; modules/fleet). Commands name ad spaces, TVs
+  // and screen groups (three checks in one call, groups with `screenGroup.read`, as a takeover's
+  // groups); a TV acknowledges only its own commands and shows only its own space's takeover
+  // (the repository matches the device: another's is a 404).
   'commands.send': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
   'commands.sendToDevices': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'device' },
   'commands.list': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
   'screenshots.read': { principals: ['user'], roles: SCREEN_OWNERS, resource: 'adSpace' },
+  // The newest screenshot of each of the caller's own spaces: no id to check.
+  'screenshots.list': { principals: ['user'], roles: SCREEN_OWNERS },
   'player.commands.ack': { principals: ['device'] },
   'player.screenshot.write': { principals: ['device'] },
   // The image and playlist named are checked with `content.read` and `playlist.read`.

@@ -175,6 +175,59 @@ export function createCommandsRepository(db: TDb) {
         )
         .orderBy(desc(deviceScreenshot.takenAt));
     },
+
+    /**
+     * The newest screenshot of each of the owner's spaces, of the TVs playing it now, without
+     * the image (a list of hundreds of spaces stays small): from the owner's TVs (their owner
+     * index) to each one's screenshot row (its primary key).
+     */
+    async latestPerAdSpace(ownerId: string) {
+      const rows = await db
+        .selectDistinctOn([device.adSpaceId], {
+          adSpaceId: device.adSpaceId,
+          deviceId: deviceScreenshot.deviceId,
+          deviceName: device.name,
+          takenAt: deviceScreenshot.takenAt,
+          problem: deviceScreenshot.problem,
+          hasImage: sql<boolean>`${deviceScreenshot.jpegBase64} is not null`,
+        })
+        .from(device)
+        .innerJoin(
+          deviceScreenshot,
+          and(
+            eq(deviceScreenshot.deviceId, device.id),
+            eq(deviceScreenshot.adSpaceId, device.adSpaceId),
+          ),
+        )
+        .where(and(eq(device.ownerId, ownerId), isNotNull(device.adSpaceId)))
+        .orderBy(device.adSpaceId, desc(deviceScreenshot.takenAt), desc(deviceScreenshot.deviceId));
+      return rows.flatMap((row) =>
+        row.adSpaceId === null ? [] : [{ ...row, adSpaceId: row.adSpaceId }],
+      );
+    },
+
+    /** The newest capture with an image of any TV playing the space now, or undefined. */
+    async newestImageOf(ownerId: string, adSpaceId: string) {
+      const [row] = await db
+        .select({
+          deviceId: deviceScreenshot.deviceId,
+          takenAt: deviceScreenshot.takenAt,
+          jpegBase64: deviceScreenshot.jpegBase64,
+        })
+        .from(deviceScreenshot)
+        .innerJoin(device, eq(device.id, deviceScreenshot.deviceId))
+        .where(
+          and(
+            eq(deviceScreenshot.ownerId, ownerId),
+            eq(deviceScreenshot.adSpaceId, adSpaceId),
+            eq(device.adSpaceId, adSpaceId),
+            isNotNull(deviceScreenshot.jpegBase64),
+          ),
+        )
+        .orderBy(desc(deviceScreenshot.takenAt), desc(deviceScreenshot.deviceId))
+        .limit(1);
+      return row?.jpegBase64 ? { ...row, jpegBase64: row.jpegBase64 } : undefined;
+    },
   };
 }
 

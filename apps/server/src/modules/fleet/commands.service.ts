@@ -1,5 +1,7 @@
 import type { ZSendDeviceCommand } from '@screenline/shared/fleet';
 import {
+  screenshotImagePath,
+  type TAdSpaceScreenshotList,
   type TCommandAck,
   type TDeviceCommandList,
   type TPlayerScreenshot,
@@ -10,7 +12,16 @@ import type { TPrincipal } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TScreenGroupDirectory } from '../screens/screen-group-directory';
 import { type TCommandsRepository, toDeviceCommand } from './commands.repository';
+
+/** A newest screenshot as the thumbnails read it. */
+export interface TScreenshotImage {
+  body: Buffer;
+  /** The strong validator's value (the ETag without quotes): the TV and the capture's moment. */
+  version: string;
+  takenAt: Date;
+}
 
 /**
  * Remote commands to TVs (issue 23 item 2) and their screenshots (item 3). A command is stored
@@ -21,13 +32,19 @@ export function createCommandsService(
   repo: TCommandsRepository,
   access: TAccessPolicy,
   changes: Pick<TPlayerChangeBus, 'publishAndWait'>,
+  groups: Pick<TScreenGroupDirectory, 'memberIdsOf'>,
   now: () => number = Date.now,
 ) {
   async function send(principal: TPrincipal | null, input: z.output<typeof ZSendDeviceCommand>) {
-    const adSpaceIds = input.adSpaceIds ?? [];
     const deviceIds = input.deviceIds ?? [];
-    const user = await access.requireAccess(principal, 'commands.send', adSpaceIds);
+    const groupIds = input.groupIds ?? [];
+    const user = await access.requireAccess(principal, 'commands.send', input.adSpaceIds ?? []);
     await access.requireAccess(user, 'commands.sendToDevices', deviceIds);
+    // Another owner's group is a 404 before anything is stored; a group means its members now.
+    await access.requireAccess(user, 'screenGroup.read', groupIds);
+    const adSpaceIds = [
+      ...new Set([...(input.adSpaceIds ?? []), ...(await groups.memberIdsOf(user.id, groupIds))]),
+    ];
     const targets = await repo.targetDevices(user.id, adSpaceIds, deviceIds);
     if (targets.length === 0) {
       throw new AppError(
@@ -120,7 +137,49 @@ export function createCommandsService(
     };
   }
 
-  return { send, list, acknowledge, saveScreenshot, screenshotsOf };
+  /** The newest screenshot of each of the owner's spaces, without its bytes (the thumbnails). */
+  async function latestScreenshots(principal: TPrincipal | null): Promise<TAdSpaceScreenshotList> {
+    const user = await access.requireAccess(principal, 'screenshots.list');
+    const rows = await repo.latestPerAdSpace(user.id);
+    return {
+      items: rows.map((row) => {
+        const takenAt = row.takenAt.toISOString();
+        return {
+          adSpaceId: row.adSpaceId,
+          deviceId: row.deviceId,
+          deviceName: row.deviceName,
+          takenAt,
+          imageUrl: row.hasImage ? screenshotImagePath(row.adSpaceId, takenAt) : null,
+          problem: row.hasImage ? null : (row.problem ?? 'The TV could not take a screenshot.'),
+        };
+      }),
+    };
+  }
+
+  /** The JPEG of the space's newest capture by any of its TVs; 404 when it has none. */
+  async function screenshotImage(
+    principal: TPrincipal | null,
+    adSpaceId: string,
+  ): Promise<TScreenshotImage> {
+    const user = await access.requireAccess(principal, 'screenshots.read', [adSpaceId]);
+    const row = await repo.newestImageOf(user.id, adSpaceId);
+    if (!row) throw notFound('A screenshot of that ad space');
+    return {
+      body: Buffer.from(row.jpegBase64, 'base64'),
+      version: `${row.deviceId}-${row.takenAt.getTime()}`,
+      takenAt: row.takenAt,
+    };
+  }
+
+  return {
+    send,
+    list,
+    acknowledge,
+    saveScreenshot,
+    screenshotsOf,
+    latestScreenshots,
+    screenshotImage,
+  };
 }
 
 /** A JPEG starts with FF D8 FF: anything else is refused (the page shows it as an image). */

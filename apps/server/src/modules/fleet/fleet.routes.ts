@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import {
+  SCREENSHOT_IMAGE_MAX_AGE_SECONDS,
+  ZAdSpaceScreenshotList,
   ZCommandAck,
   ZDeviceCommandList,
   ZDeviceCommandQuery,
   ZPlayerScreenshot,
+  ZScreenshotImageQuery,
   ZScreenshotList,
   ZSendDeviceCommand,
   ZStartTakeover,
@@ -15,7 +18,9 @@ import {
 } from '@screenline/shared/fleet';
 import { ZIdParams } from '@screenline/shared/location';
 import { createContentDirectory } from '../content/content-directory';
+import { isNotModified } from '../player/manifest';
 import { limited } from '../player/player-sync.routes';
+import { createScreenGroupDirectory } from '../screens/screen-group-directory';
 import { createCommandsRepository } from './commands.repository';
 import { createCommandsService } from './commands.service';
 import { createTakeoversRepository } from './takeovers.repository';
@@ -34,12 +39,19 @@ const PLAYER_FLEET_LIMITS = {
  */
 export async function fleetRoutes(app: FastifyInstance) {
   const { db, access, playerChanges, storage, config } = app.deps;
-  const commands = createCommandsService(createCommandsRepository(db), access, playerChanges);
+  const groups = createScreenGroupDirectory(db);
+  const commands = createCommandsService(
+    createCommandsRepository(db),
+    access,
+    playerChanges,
+    groups,
+  );
   const takeovers = createTakeoversService(
     createTakeoversRepository(db),
     access,
     createContentDirectory(db, storage, config.storageBucket),
     playerChanges,
+    groups,
   );
   access.registerOwnerLookup('takeover', takeovers.findOwners);
 
@@ -53,7 +65,7 @@ export async function fleetRoutes(app: FastifyInstance) {
       schema: {
         tags: fleet,
         summary:
-          'Send a command (refresh, reload, restart, identify, screenshot) to every TV of the ad spaces and TVs named; online TVs get it at once, offline ones when they reconnect, until it expires',
+          'Send a command (refresh, reload, restart, identify, screenshot) to every TV of the ad spaces, TVs and screen groups named (a group’s members at send time); online TVs get it at once, offline ones when they reconnect, until it expires',
         body: ZSendDeviceCommand,
         response: { 201: ZDeviceCommandList, ...refusals, 409: ZApiError },
       },
@@ -87,6 +99,56 @@ export async function fleetRoutes(app: FastifyInstance) {
       },
     },
     async (request) => commands.screenshotsOf(await request.getPrincipal(), request.params.id),
+  );
+
+  r.get(
+    '/api/v1/screenshots',
+    {
+      schema: {
+        tags: fleet,
+        summary:
+          'The newest screenshot of each of the owner’s ad spaces (when, which TV, or why it could not capture) with the URL of its image; no image bytes',
+        response: { 200: ZAdSpaceScreenshotList, ...refusals },
+      },
+    },
+    async (request) => commands.latestScreenshots(await request.getPrincipal()),
+  );
+
+  r.get(
+    '/api/v1/ad-spaces/:id/screenshot.jpg',
+    {
+      config: { cachesPrivately: true },
+      schema: {
+        tags: fleet,
+        summary:
+          'The JPEG of the ad space’s newest screenshot by any of its TVs (a thumbnail); privately cacheable, strong ETag, If-None-Match answers 304; 404 when there is none',
+        params: ZIdParams,
+        querystring: ZScreenshotImageQuery,
+        headers: z.object({ 'if-none-match': z.string().max(2000).optional() }),
+        response: {
+          200: {
+            description: 'The JPEG (at most 200 KB)',
+            content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          304: z.null().meta({ description: 'Not modified: If-None-Match matched the ETag' }),
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await commands.screenshotImage(await request.getPrincipal(), request.params.id);
+      // Private: the image is the owner's. The list's URL changes with each capture, so a
+      // cached copy is never shown in place of a newer one for long.
+      void reply
+        .header('cache-control', `private, max-age=${SCREENSHOT_IMAGE_MAX_AGE_SECONDS}`)
+        .header('etag', `"${image.version}"`)
+        .header('last-modified', image.takenAt.toUTCString());
+      if (isNotModified(request.headers['if-none-match'], image.version)) {
+        // No body: `null` would be serialized as 4 bytes a 304 never carries.
+        return reply.status(304).send(undefined as unknown as null);
+      }
+      return sendJpeg(reply, image.body);
+    },
   );
 
   r.post(
@@ -181,4 +243,9 @@ export async function fleetRoutes(app: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
+}
+
+/** The JPEG goes out as bytes, which Fastify sends without a serializer. */
+function sendJpeg(reply: FastifyReply, body: Buffer) {
+  return reply.type('image/jpeg').send(body);
 }

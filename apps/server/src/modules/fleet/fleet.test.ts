@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PLAYER_EVENT_COMMAND,
+  SCREENSHOT_IMAGE_MAX_AGE_SECONDS,
+  ZAdSpaceScreenshotList,
   ZDeviceCommandList,
   ZPlayerCommand,
   ZScreenshotList,
@@ -13,6 +15,7 @@ import {
   ZDeviceRegistration,
   ZPlayerManifest,
 } from '@screenline/shared/player';
+import { ZScreenGroup } from '@screenline/shared/screen-group';
 import { deviceCommand, takeover } from '../../db/schema/index';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import { openEvents } from '../../../test/player-events';
@@ -77,6 +80,30 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
       .split('\n\n')
       .filter((block) => block.startsWith(`event: ${PLAYER_EVENT_COMMAND}\n`))
       .map((block) => ZPlayerCommand.parse(JSON.parse(block.split('data: ')[1]!)));
+
+  /** A screen group of `owner`'s, made through the API: its id. */
+  async function groupOf(
+    owner: TStorageUser,
+    group: { kind: 'static'; adSpaceIds: string[] } | { kind: 'tags'; tags: string[] },
+  ) {
+    const res = await as(owner, 'POST', '/api/v1/screen-groups', { name: 'Group', ...group });
+    expect(res.statusCode, res.body).toBe(201);
+    return ZScreenGroup.parse(res.json()).id;
+  }
+  /** A fresh space of Ann's with a TV set up on it. */
+  async function spaceWithTv(name: string) {
+    const adSpaceId = await insertAdSpace(t, ann.userId, { name });
+    return { adSpaceId, tv: await register(ann, adSpaceId) };
+  }
+  const tagSpace = async (adSpaceId: string, tags: string[]) => {
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/ad-spaces/${adSpaceId}`,
+      cookie: ann.cookie,
+      payload: { tags },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -169,6 +196,73 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
     });
   });
 
+  describe('commands to a group', () => {
+    it('reach each member’s TV once, with the spaces also named', async () => {
+      const hall = await spaceWithTv('Hall');
+      const bar = await spaceWithTv('Bar');
+      const outside = await spaceWithTv('Outside the group');
+      const group = await groupOf(ann, {
+        kind: 'static',
+        adSpaceIds: [hall.adSpaceId, bar.adSpaceId],
+      });
+      const events = await openEvents(t.app, bar.tv.token);
+      const before = events.count(PLAYER_EVENT_COMMAND);
+      // The hall is named twice (itself and through the group): its TV gets one command.
+      const sent = await sendCommand({
+        kind: 'identify',
+        adSpaceIds: [hall.adSpaceId],
+        groupIds: [group],
+      });
+      expect(sent.map((command) => command.deviceId).sort()).toEqual(
+        [hall.tv.deviceId, bar.tv.deviceId].sort(),
+      );
+      await events.waitFor(PLAYER_EVENT_COMMAND, before + 1);
+      expect(commandEvents(events.text()).map((c) => c.id)).toContain(
+        sent.find((command) => command.deviceId === bar.tv.deviceId)!.id,
+      );
+      events.close();
+      expect(await commandsOf(outside.adSpaceId)).toEqual([]);
+    });
+
+    it('reach the spaces a tag group holds when the command is sent', async () => {
+      const first = await spaceWithTv('Berlin one');
+      const later = await spaceWithTv('Berlin two');
+      await tagSpace(first.adSpaceId, ['berlin']);
+      const group = await groupOf(ann, { kind: 'tags', tags: ['berlin'] });
+      const once = await sendCommand({ kind: 'refresh', groupIds: [group] });
+      expect(once.map((command) => command.deviceId)).toEqual([first.tv.deviceId]);
+      // A space tagged afterwards is a member at the next send.
+      await tagSpace(later.adSpaceId, ['berlin', 'lobby']);
+      const twice = await sendCommand({ kind: 'refresh', groupIds: [group] });
+      expect(twice.map((command) => command.deviceId).sort()).toEqual(
+        [first.tv.deviceId, later.tv.deviceId].sort(),
+      );
+    });
+
+    it('refuse another owner’s group with 404 and store nothing, even beside the owner’s own spaces', async () => {
+      const own = await spaceWithTv('Own');
+      const bobsSpace = await insertAdSpace(t, bob.userId);
+      await register(bob, bobsSpace);
+      const bobsGroup = await groupOf(bob, { kind: 'static', adSpaceIds: [bobsSpace] });
+      const res = await as(ann, 'POST', '/api/v1/device-commands', {
+        kind: 'reload',
+        adSpaceIds: [own.adSpaceId],
+        groupIds: [bobsGroup],
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not-found' } });
+      expect(await commandsOf(own.adSpaceId)).toEqual([]);
+      const bobs = await as(bob, 'GET', `/api/v1/device-commands?adSpaceId=${bobsSpace}`);
+      expect(ZDeviceCommandList.parse(bobs.json()).items).toEqual([]);
+      // Too many groups, or not ids: 400.
+      const many = Array.from({ length: 51 }, () => bobsGroup);
+      for (const groupIds of [many, ['not-an-id']]) {
+        const bad = await as(ann, 'POST', '/api/v1/device-commands', { kind: 'reload', groupIds });
+        expect(bad.statusCode, bad.body).toBe(400);
+      }
+    });
+  });
+
   describe('screenshots', () => {
     it('keeps the newest of each TV, finishes the command that asked, and says when capture failed', async () => {
       const [command] = await sendCommand({ kind: 'screenshot', adSpaceIds: [space] });
@@ -211,6 +305,63 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
       // Another owner's space: 404.
       const foreign = await as(bob, 'GET', `/api/v1/ad-spaces/${space}/screenshots`);
       expect(foreign.statusCode).toBe(404);
+    });
+
+    it('list the newest of each space without its bytes, and serve the image privately cached with an ETag', async () => {
+      const lounge = await spaceWithTv('Lounge');
+      const never = await spaceWithTv('Never captured');
+      const list = async (owner = ann) => {
+        const res = await as(owner, 'GET', '/api/v1/screenshots');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).not.toContain(JPEG);
+        return ZAdSpaceScreenshotList.parse(res.json()).items;
+      };
+      const image = (url: string, owner = ann, headers: Record<string, string> = {}) =>
+        t.request({ method: 'GET', url, cookie: owner.cookie, headers });
+      await asTv(lounge.tv.token, 'POST', '/api/v1/player/screenshot', { jpegBase64: JPEG });
+
+      const entry = (await list()).find((item) => item.adSpaceId === lounge.adSpaceId)!;
+      expect(entry).toMatchObject({ deviceId: lounge.tv.deviceId, problem: null });
+      expect(entry.imageUrl).toBe(
+        `/api/v1/ad-spaces/${lounge.adSpaceId}/screenshot.jpg?v=${Date.parse(entry.takenAt)}`,
+      );
+      expect((await list()).map((item) => item.adSpaceId)).not.toContain(never.adSpaceId);
+
+      const res = await image(entry.imageUrl!);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['cache-control']).toBe(
+        `private, max-age=${SCREENSHOT_IMAGE_MAX_AGE_SECONDS}`,
+      );
+      expect(res.headers['last-modified']).toBe(new Date(entry.takenAt).toUTCString());
+      expect(res.rawPayload.equals(Buffer.from(JPEG, 'base64'))).toBe(true);
+      const etag = String(res.headers.etag);
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const again = await image(entry.imageUrl!, ann, { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload).toHaveLength(0);
+
+      // A failed capture replaces it: the list says why, and there is no image to serve.
+      await asTv(lounge.tv.token, 'POST', '/api/v1/player/screenshot', { problem: 'Tainted.' });
+      expect((await list()).find((item) => item.adSpaceId === lounge.adSpaceId)).toMatchObject({
+        imageUrl: null,
+        problem: 'Tainted.',
+      });
+      expect((await image(entry.imageUrl!)).statusCode).toBe(404);
+      expect((await image(`/api/v1/ad-spaces/${never.adSpaceId}/screenshot.jpg`)).statusCode).toBe(
+        404,
+      );
+
+      // Bob sees none of Ann's, and Ann's image is a 404 for him.
+      await asTv(lounge.tv.token, 'POST', '/api/v1/player/screenshot', { jpegBase64: JPEG });
+      expect((await list(bob)).map((item) => item.adSpaceId)).not.toContain(lounge.adSpaceId);
+      const path = `/api/v1/ad-spaces/${lounge.adSpaceId}/screenshot.jpg`;
+      expect((await image(path)).statusCode).toBe(200);
+      const refused = await image(path, bob);
+      expect(refused.statusCode).toBe(404);
+      // A refusal keeps the API's no-store: only the image itself is cached.
+      expect(refused.headers['cache-control']).toBe('no-store');
+      expect((await image('/api/v1/ad-spaces/not-an-id/screenshot.jpg')).statusCode).toBe(400);
     });
   });
 
@@ -295,6 +446,67 @@ describe.each(BACKENDS)('remote commands, screenshots and takeovers on %s', (bac
       expect((await manifestOf(tv.token)).takeover ?? null).toBeNull();
       const log = ZTakeoverList.parse((await as(ann, 'GET', '/api/v1/takeovers')).json());
       expect(log.items.find((item) => item.id === started.id)).toMatchObject({ isActive: false });
+    });
+
+    it('go to the members of a group, logging the spaces they went to; another owner’s group is a 404', async () => {
+      const front = await spaceWithTv('Front');
+      const back = await spaceWithTv('Back');
+      const aside = await spaceWithTv('Aside');
+      const group = await groupOf(ann, {
+        kind: 'static',
+        adSpaceIds: [front.adSpaceId, back.adSpaceId],
+      });
+      const res = await as(ann, 'POST', '/api/v1/takeovers', {
+        kind: 'message',
+        message: 'Closing in 10 minutes.',
+        groupIds: [group],
+        durationMinutes: 15,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const started = ZTakeover.parse(res.json());
+      expect(started.adSpaces.map((s) => s.name)).toEqual(['Back', 'Front']);
+      expect((await manifestOf(front.tv.token)).takeover?.id).toBe(started.id);
+      expect((await manifestOf(back.tv.token)).takeover?.id).toBe(started.id);
+      expect((await manifestOf(aside.tv.token)).takeover ?? null).toBeNull();
+      // The log keeps where it went even after the group changes.
+      const patched = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/screen-groups/${group}`,
+        cookie: ann.cookie,
+        payload: { adSpaceIds: [aside.adSpaceId] },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const log = ZTakeoverList.parse((await as(ann, 'GET', '/api/v1/takeovers')).json());
+      expect(log.items.find((item) => item.id === started.id)!.adSpaces.map((s) => s.id)).toEqual([
+        back.adSpaceId,
+        front.adSpaceId,
+      ]);
+      await as(ann, 'POST', `/api/v1/takeovers/${started.id}/end`);
+
+      const before = log.items.length;
+      const bobsGroup = await groupOf(bob, {
+        kind: 'static',
+        adSpaceIds: [await insertAdSpace(t, bob.userId)],
+      });
+      const foreign = await as(ann, 'POST', '/api/v1/takeovers', {
+        kind: 'message',
+        message: 'Not yours',
+        adSpaceIds: [aside.adSpaceId],
+        groupIds: [bobsGroup],
+        durationMinutes: 5,
+      });
+      expect(foreign.statusCode, foreign.body).toBe(404);
+      const empty = await groupOf(ann, { kind: 'tags', tags: ['nowhere'] });
+      const none = await as(ann, 'POST', '/api/v1/takeovers', {
+        kind: 'message',
+        message: 'Nobody',
+        groupIds: [empty],
+        durationMinutes: 5,
+      });
+      expect(none.statusCode, none.body).toBe(409);
+      const after = ZTakeoverList.parse((await as(ann, 'GET', '/api/v1/takeovers')).json());
+      expect(after.items).toHaveLength(before);
+      expect((await manifestOf(aside.tv.token)).takeover ?? null).toBeNull();
     });
 
     it('refuse what is missing or not the owner’s, starting nothing', async () => {

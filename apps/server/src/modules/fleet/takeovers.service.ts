@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TScreenGroupDirectory } from '../screens/screen-group-directory';
 import type { TTakeoversRepository } from './takeovers.repository';
 
 /**
@@ -19,6 +20,7 @@ export function createTakeoversService(
   access: TAccessPolicy,
   content: Pick<TContentDirectory, 'findForPlaylist'>,
   changes: Pick<TPlayerChangeBus, 'publishAndWait'>,
+  groups: Pick<TScreenGroupDirectory, 'memberIdsOf'>,
   now: () => number = Date.now,
 ) {
   async function start(
@@ -26,6 +28,8 @@ export function createTakeoversService(
     input: z.output<typeof ZStartTakeover>,
   ): Promise<TTakeover> {
     const user = await access.requireAccess(principal, 'takeover.start', input.adSpaceIds ?? []);
+    const groupIds = input.groupIds ?? [];
+    await access.requireAccess(user, 'screenGroup.read', groupIds);
     if (input.kind === 'image' && input.contentId) {
       await access.requireAccess(user, 'content.read', [input.contentId]);
       const [item] = await content.findForPlaylist(user.id, [input.contentId]);
@@ -36,11 +40,23 @@ export function createTakeoversService(
     if (input.kind === 'playlist' && input.playlistId) {
       await access.requireAccess(user, 'playlist.read', [input.playlistId]);
     }
+    // A group means its members now: the log keeps the spaces it went to, whatever the group
+    // holds later.
     const adSpaceIds = input.allAdSpaces
       ? await repo.allAdSpaceIds(user.id)
-      : [...new Set(input.adSpaceIds ?? [])];
+      : [
+          ...new Set([
+            ...(input.adSpaceIds ?? []),
+            ...(await groups.memberIdsOf(user.id, groupIds)),
+          ]),
+        ];
     if (adSpaceIds.length === 0) {
-      throw new AppError('invalid-state', 'You have no ad spaces to take over.');
+      throw new AppError(
+        'invalid-state',
+        input.allAdSpaces
+          ? 'You have no ad spaces to take over.'
+          : 'The groups you chose hold no screens.',
+      );
     }
     const startedAt = new Date(now());
     const row = await repo.insert(

@@ -114,3 +114,24 @@ export async function findGroupMembers(db: TDb, groupIds: readonly string[]) {
     .innerJoin(screenGroup, and(inArray(screenGroup.id, [...groupIds]), isSpaceInGroup))
     .orderBy(asc(sql`lower(${adSpace.name})`), asc(adSpace.id));
 }
+
+/**
+ * The distinct ids of the owner's spaces the groups hold now (a tag group by its tags at this
+ * moment), in one query. Only the owner's spaces count, whatever a static group names.
+ */
+export async function findMemberIdsOfGroups(
+  db: TDb,
+  ownerId: string,
+  groupIds: readonly string[],
+): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: adSpace.id })
+    .from(adSpace)
+    .innerJoin(
+      screenGroup,
+      and(inArray(screenGroup.id, [...groupIds]), eq(screenGroup.ownerId, ownerId), isSpaceInGroup),
+    )
+    .where(eq(adSpace.ownerId, ownerId));
+  return rows.map((row) => row.id);
+}

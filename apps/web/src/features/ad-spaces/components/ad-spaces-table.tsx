@@ -1,5 +1,7 @@
 import { Activity, Camera, ChartColumn, Pencil, Power, Tv } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
+import type { TAdSpaceScreenshot } from '@screenline/shared/fleet';
+import { ScreenThumbnail } from '@/components/fleet/screen-thumbnail';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -80,18 +82,23 @@ const orientationLabel = (adSpace: TAdSpace) =>
   adSpace.orientation === 'portrait' ? 'Portrait' : 'Landscape';
 
 /**
- * Ad spaces as a table. The name cell carries the location; narrower screens drop the
- * default playlist, then what plays now, then the screen's shape; a phone keeps name and status.
+ * Ad spaces as a table. The name cell carries the location and the screen's shape; narrower
+ * screens drop the default playlist, then what plays now; a phone keeps name and status.
  * The status cell carries what the TV reports (its content download, a problem, an update it
- * has not taken), and the item on screen once the "Playing now" column is gone.
+ * has not taken), and the item on screen once the "Playing now" column is gone. "On screen"
+ * shows the newest screenshot (issue 23 item 3); on a phone, and beside the sidebar until the
+ * page is wide (768–1023 px), it moves into the status cell to leave the name its room.
  */
 export function AdSpacesTable({
   adSpaces,
+  screenshots,
   onAction,
   selectedIds,
   onSelect,
 }: {
   adSpaces: readonly TAdSpace[];
+  /** The newest screenshot of each space, by id (undefined while loading). */
+  screenshots: ReadonlyMap<string, TAdSpaceScreenshot> | undefined;
   onAction: (action: TAdSpaceAction, adSpace: TAdSpace) => void;
   /** The spaces ticked for a bulk action (issue 23). */
   selectedIds: ReadonlySet<string>;
@@ -118,15 +125,27 @@ export function AdSpacesTable({
           />
         </DataTableColumn>
         <DataTableColumn>Name and location</DataTableColumn>
-        <DataTableColumn className="hidden w-40 md:table-cell">Screen</DataTableColumn>
+        <DataTableColumn className="hidden w-32 sm:table-cell md:hidden lg:table-cell">
+          On screen
+        </DataTableColumn>
         <DataTableColumn className="w-36 sm:w-44">Status</DataTableColumn>
-        <DataTableColumn className="hidden w-56 lg:table-cell">Playing now</DataTableColumn>
-        <DataTableColumn className="hidden w-44 xl:table-cell">Default playlist</DataTableColumn>
+        <DataTableColumn className="hidden w-56 xl:table-cell">Playing now</DataTableColumn>
+        <DataTableColumn className="hidden w-44 2xl:table-cell">Default playlist</DataTableColumn>
         <DataTableActionsColumn />
       </DataTableHead>
       <tbody>
         {adSpaces.map((adSpace) => {
           const playing = playingLabel(adSpace.playing);
+          const thumbnail = (className: string) => (
+            <ScreenThumbnail
+              adSpaceName={adSpace.name}
+              shot={screenshots?.get(adSpace.id)}
+              playing={adSpace.playing}
+              onOpen={() => onAction('screen', adSpace)}
+              size="sm"
+              className={className}
+            />
+          );
           return (
             <DataTableRow key={adSpace.id} label={adSpace.name}>
               <td className="px-3 py-3 align-top">
@@ -151,6 +170,10 @@ export function AdSpacesTable({
                 <span className="block truncate text-xs text-muted-foreground">
                   {adSpace.location.name} · {adSpace.location.city}
                 </span>
+                <span className="block truncate text-xs text-muted-foreground tabular-nums">
+                  {orientationLabel(adSpace)} · {adSpace.resolutionWidth} ×{' '}
+                  {adSpace.resolutionHeight}
+                </span>
                 {adSpace.tags.length > 0 && (
                   <span className="mt-1 flex flex-wrap gap-1" aria-label="Tags">
                     {adSpace.tags.map((tag) => (
@@ -159,26 +182,24 @@ export function AdSpacesTable({
                   </span>
                 )}
               </td>
-              <td className={cn(td, 'hidden md:table-cell')}>
-                {orientationLabel(adSpace)}
-                <span className="block text-xs tabular-nums">
-                  {adSpace.resolutionWidth} × {adSpace.resolutionHeight}
-                </span>
+              <td className={cn(td, 'hidden sm:table-cell md:hidden lg:table-cell')}>
+                {thumbnail('')}
               </td>
               <td className={td}>
                 <StatusBadge status={adSpace.status} />
                 <LastSeen at={adSpace.lastSeenAt} className="mt-1 block text-xs" />
-                <NowPlaying adSpace={adSpace} className="mt-1 lg:hidden" />
+                <NowPlaying adSpace={adSpace} className="mt-1 xl:hidden" />
                 <PlayerSummary player={adSpace.player} />
+                {thumbnail('mt-2 sm:hidden md:grid lg:hidden')}
               </td>
-              <td className={cn(td, 'hidden lg:table-cell')}>
+              <td className={cn(td, 'hidden xl:table-cell')}>
                 <span className="block truncate" title={playing}>
                   {playing}
                 </span>
                 <NowPlaying adSpace={adSpace} className="mt-1" />
               </td>
               <td
-                className={cn(td, 'hidden truncate xl:table-cell')}
+                className={cn(td, 'hidden truncate 2xl:table-cell')}
                 title={adSpace.defaultPlaylist?.name}
               >
                 {adSpace.defaultPlaylist?.name ?? 'None (idle screen)'}

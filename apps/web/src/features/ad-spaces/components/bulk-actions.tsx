@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { BadgeEuro, FolderPlus, ListVideo, Tag, Tags, X } from 'lucide-react';
+import { BadgeEuro, FolderPlus, ListVideo, Send, Tag, Tags, X } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import { ZTag, type TBulkAdSpaceRequest } from '@screenline/shared/screen-group';
 import { Alert } from '@/components/ui/alert';
@@ -42,11 +42,14 @@ export function BulkActionsBar({
   selected,
   onAction,
   onNewGroup,
+  onSendCommand,
   onClear,
 }: {
   selected: readonly TAdSpace[];
   onAction: (kind: TBulkKind) => void;
   onNewGroup: () => void;
+  /** Opens "Send a command" for the selected screens (issue 23 item 2). */
+  onSendCommand: () => void;
   onClear: () => void;
 }) {
   if (selected.length === 0) return null;
@@ -74,6 +77,10 @@ export function BulkActionsBar({
         New group…
       </Button>
       {action('monetize', <BadgeEuro aria-hidden />, 'Monetize…')}
+      <Button variant="outline" size="sm" onClick={onSendCommand}>
+        <Send aria-hidden />
+        Send command…
+      </Button>
       <Button variant="ghost" size="sm" onClick={onClear}>
         <X aria-hidden />
         Clear selection

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { Camera, Fingerprint, RefreshCw, RotateCcw, RotateCw } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
@@ -21,6 +22,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SCREENSHOTS_QUERY_KEY } from '@/lib/api/list-screenshots';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { playingLabel } from '@/features/ad-spaces/components/ad-space-status';
@@ -116,10 +118,15 @@ export function ScreenDialog({
   // The upload finishes the command: once none is on its way, the newest screenshot is there.
   const wasWaiting = useRef(false);
   const { refetch: refetchShots } = shots;
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (wasWaiting.current && !isWaiting) void refetchShots();
+    if (wasWaiting.current && !isWaiting) {
+      void refetchShots();
+      // The lists' thumbnails show the new one too.
+      void queryClient.invalidateQueries({ queryKey: SCREENSHOTS_QUERY_KEY });
+    }
     wasWaiting.current = isWaiting;
-  }, [isWaiting, refetchShots]);
+  }, [isWaiting, refetchShots, queryClient]);
   const send = useSendCommand();
   const sendRef = useRef(send.mutate);
   useEffect(() => {

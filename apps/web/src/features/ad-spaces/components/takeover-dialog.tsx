@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useImageOptions, useStartTakeover } from '@/features/ad-spaces/api/fleet';
 import { usePlaylistOptions } from '@/features/ad-spaces/api/list-options';
+import { useScreenGroups } from '@/features/ad-spaces/api/screen-groups';
 
 const KIND_WORDS = { message: 'A message', image: 'An image', playlist: 'A playlist' } as const;
 const DURATIONS = [
@@ -26,11 +27,17 @@ const DURATIONS = [
   { minutes: 240, label: '4 hours' },
   { minutes: 24 * 60, label: '24 hours' },
 ] as const;
+const SCOPES = [
+  { value: 'all', label: 'All my screens' },
+  { value: 'chosen', label: 'Chosen screens' },
+  { value: 'group', label: 'A group' },
+] as const;
+type TScope = (typeof SCOPES)[number]['value'];
 
 /**
- * Starts an emergency takeover (issue 23 item 6): a message, an image or a playlist on the chosen
- * screens or all of them, at once, until ended or expired. Ads stop (and are not billed) while it
- * shows.
+ * Starts an emergency takeover (issue 23 item 6): a message, an image or a playlist on all of the
+ * owner's screens, chosen ones or a screen group's (its members at the start), at once, until
+ * ended or expired. Ads stop (and are not billed) while it shows.
  */
 export function TakeoverDialog({
   isOpen,
@@ -47,21 +54,24 @@ export function TakeoverDialog({
   const [message, setMessage] = useState('');
   const [contentId, setContentId] = useState('');
   const [playlistId, setPlaylistId] = useState('');
-  const [isAll, setAll] = useState(true);
+  const [scope, setScope] = useState<TScope>('all');
   const [chosen, setChosen] = useState<string[]>([]);
+  const [groupId, setGroupId] = useState('');
   const [minutes, setMinutes] = useState(60);
   const [error, setError] = useState<string | undefined>(undefined);
   const images = useImageOptions(isOpen && kind === 'image');
   const playlists = usePlaylistOptions();
   const start = useStartTakeover();
+  const groups = useScreenGroups();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input: TStartTakeover = {
       kind,
       durationMinutes: minutes,
-      allAdSpaces: isAll,
-      ...(isAll ? {} : { adSpaceIds: chosen }),
+      allAdSpaces: scope === 'all',
+      ...(scope === 'chosen' ? { adSpaceIds: chosen } : {}),
+      ...(scope === 'group' && groupId ? { groupIds: [groupId] } : {}),
       ...(kind === 'message' ? { message } : {}),
       ...(kind === 'image' && contentId ? { contentId } : {}),
       ...(kind === 'playlist' && playlistId ? { playlistId } : {}),
@@ -69,9 +79,11 @@ export function TakeoverDialog({
     const problem =
       kind === 'message' && !message.trim()
         ? 'Write the message.'
-        : !isAll && chosen.length === 0
+        : scope === 'chosen' && chosen.length === 0
           ? 'Choose the screens, or all of them.'
-          : undefined;
+          : scope === 'group' && !groupId
+            ? 'Choose a group.'
+            : undefined;
     setError(problem);
     if (problem) return;
     start.mutate(input, {
@@ -160,11 +172,38 @@ export function TakeoverDialog({
           )}
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-foreground">Screens</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={isAll} onChange={(e) => setAll(e.target.checked)} />
-              All my screens
-            </label>
-            {!isAll && (
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {SCOPES.map((option) => (
+                <label key={option.value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="takeover-scope"
+                    value={option.value}
+                    checked={scope === option.value}
+                    onChange={() => setScope(option.value)}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+            {scope === 'group' && (
+              <FormField
+                label="Group"
+                hint="Its screens when the takeover starts; the log keeps which ones they were."
+              >
+                {(control) => (
+                  <Select {...control} value={groupId} onChange={(e) => setGroupId(e.target.value)}>
+                    <option value="">Choose a group</option>
+                    {(groups.data ?? []).map((group) => (
+                      <option key={group.id} value={group.id}>
+                        {group.name} ({group.members.length})
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+            )}
+            {scope === 'chosen' && (
               <div className="grid max-h-48 gap-1.5 overflow-y-auto rounded-md border border-border p-3">
                 {adSpaces.map((adSpace) => (
                   <label key={adSpace.id} className="flex items-center gap-2 text-sm">

@@ -198,14 +198,14 @@ describe('/advertiser/ad-spaces', () => {
     const table = await screen.findByRole('table', { name: 'Ad spaces' });
     const lobby = within(table).getByRole('row', { name: 'Lobby screen' });
     expect(lobby).toHaveTextContent('Riverside Mall · London');
-    expect(lobby).toHaveTextContent('Landscape1920 × 1080');
+    expect(lobby).toHaveTextContent('Landscape · 1920 × 1080');
     expect(lobby).toHaveTextContent('Never connected');
     expect(lobby).toHaveTextContent('Idle');
     expect(lobby).toHaveTextContent('None (idle screen)');
     expect(lobby).not.toHaveTextContent('Last seen');
 
     const window = within(table).getByRole('row', { name: 'Window' });
-    expect(window).toHaveTextContent('Portrait1080 × 1920');
+    expect(window).toHaveTextContent('Portrait · 1080 × 1920');
     expect(window).toHaveTextContent('Online');
     expect(window).toHaveTextContent('Last seen 1 minute ago');
     expect(window).toHaveTextContent('Default: Morning loop');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MapPin, MonitorPlay, Plus, Siren, X } from 'lucide-react';
+import { Camera, MapPin, MonitorPlay, Plus, Send, Siren, X } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import { normalizeTag } from '@screenline/shared/screen-group';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +12,7 @@ import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-state
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
+import { useLatestScreenshots } from '@/lib/api/list-screenshots';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useAdSpace } from '@/features/ad-spaces/api/get-ad-space';
@@ -40,17 +41,24 @@ import { PlaysReportDialog } from '@/features/ad-spaces/components/plays-report-
 import { PowerScheduleDialog } from '@/features/ad-spaces/components/power-schedule-dialog';
 import { SavedAdSpaceNotice } from '@/features/ad-spaces/components/saved-ad-space-notice';
 import { ScreenDialog } from '@/features/ad-spaces/components/screen-dialog';
+import { SendCommandDialog } from '@/features/ad-spaces/components/send-command-dialog';
 import { TakeoverBanner } from '@/features/ad-spaces/components/takeover-banner';
 import { TakeoverDialog } from '@/features/ad-spaces/components/takeover-dialog';
 import { TvStatusDialog } from '@/features/ad-spaces/components/tv-status-dialog';
+import { useScreenshotRefresh } from '@/features/ad-spaces/hooks/use-screenshot-refresh';
 
 type TDialog =
   | { kind: 'form'; adSpace: TAdSpace | null }
   | { kind: 'connect' | 'status' | 'screen' | 'power' | 'delete'; adSpace: TAdSpace }
-  | { kind: 'takeover' };
+  | { kind: 'takeover' | 'command' };
 
 /** The query parameter naming the ad space whose proof-of-play report is open. */
 const PLAYS_PARAM = 'plays';
+/**
+ * The query parameter naming the ad space whose "On screen now" is open: the dashboard's
+ * thumbnails link here with it.
+ */
+const SCREEN_PARAM = 'screen';
 /** The query parameter of the tag the list is filtered by (issue 23). */
 const TAG_PARAM = 'tag';
 
@@ -104,25 +112,27 @@ function TagFilter({
 }
 
 /**
- * The space whose report `?plays=<id>` asks for: from the list's pages, else fetched on its own
- * (a link to a space on a later page). A space that is not there is said once and the parameter
- * dropped.
+ * The space a link's `?plays=<id>` (its report) or `?screen=<id>` (its "On screen now") asks
+ * for: from the list's pages, else fetched on its own (a link to a space on a later page). A
+ * space that is not there is said once (`missing`) and the parameter dropped.
  */
-function usePlaysAdSpace(
+function useLinkedAdSpace(
+  param: string,
   adSpaces: readonly TAdSpace[],
   isListLoaded: boolean,
   close: () => void,
+  missing: string,
 ): TAdSpace | null {
   const [searchParams] = useSearchParams();
-  const id = searchParams.get(PLAYS_PARAM);
+  const id = searchParams.get(param);
   const listed = id === null ? undefined : adSpaces.find((adSpace) => adSpace.id === id);
   const fetched = useAdSpace(id !== null && isListLoaded && !listed ? id : null);
   const isMissing = fetched.isError;
   useEffect(() => {
     if (!isMissing) return;
-    toast.error('That ad space’s report could not be opened: the ad space was not found.');
+    toast.error(missing);
     close();
-  }, [isMissing, close]);
+  }, [isMissing, close, missing]);
   if (id === null) return null;
   return listed ?? fetched.data ?? null;
 }
@@ -149,6 +159,8 @@ export function AdSpacesPage() {
   const selected = adSpaces.filter((space) => selectedIds.has(space.id));
   const [bulk, setBulk] = useState<TBulkKind | null>(null);
   const [isNewGroupOpen, setIsNewGroupOpen] = useState(false);
+  const screenshotRefresh = useScreenshotRefresh(adSpaces);
+  const screenshots = useLatestScreenshots({ isWaiting: screenshotRefresh.isWaiting });
   const selectSpaces = useCallback(
     (ids: readonly string[], isSelected: boolean) =>
       setSelectedIds((current) => {
@@ -170,19 +182,24 @@ export function AdSpacesPage() {
   const { remember: rememberPlaysOpener, returnFocus: returnPlaysFocus } =
     useReturnFocus(addButtonRef);
 
-  const setPlaysParam = useCallback(
-    (id: string | null) =>
+  const setLinkParam = useCallback(
+    (param: string, id: string | null) =>
       setSearchParams(
         (params) => {
-          if (id === null) params.delete(PLAYS_PARAM);
-          else params.set(PLAYS_PARAM, id);
+          if (id === null) params.delete(param);
+          else params.set(param, id);
           return params;
         },
         { replace: true },
       ),
     [setSearchParams],
   );
+  const setPlaysParam = useCallback(
+    (id: string | null) => setLinkParam(PLAYS_PARAM, id),
+    [setLinkParam],
+  );
   const closePlays = useCallback(() => setPlaysParam(null), [setPlaysParam]);
+  const closeLinkedScreen = useCallback(() => setLinkParam(SCREEN_PARAM, null), [setLinkParam]);
   const setTag = (next: string | null) =>
     setSearchParams(
       (params) => {
@@ -192,7 +209,20 @@ export function AdSpacesPage() {
       },
       { replace: true },
     );
-  const playsAdSpace = usePlaysAdSpace(adSpaces, list.isSuccess, closePlays);
+  const playsAdSpace = useLinkedAdSpace(
+    PLAYS_PARAM,
+    adSpaces,
+    list.isSuccess,
+    closePlays,
+    'That ad space’s report could not be opened: the ad space was not found.',
+  );
+  const linkedScreen = useLinkedAdSpace(
+    SCREEN_PARAM,
+    adSpaces,
+    list.isSuccess,
+    closeLinkedScreen,
+    'That screen could not be shown: the ad space was not found.',
+  );
   const openPlays = useCallback(
     (adSpace: TAdSpace) => {
       rememberPlaysOpener(adSpaceActionsSelector(adSpace.id));
@@ -301,10 +331,33 @@ export function AdSpacesPage() {
             selected={selected}
             onAction={setBulk}
             onNewGroup={() => setIsNewGroupOpen(true)}
+            onSendCommand={() => setDialog({ kind: 'command' })}
             onClear={() => setSelectedIds(new Set())}
           />
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p className="min-w-0 flex-1 basis-64 text-xs text-muted-foreground">
+              On screen: each TV’s newest screenshot, asked for again every few minutes while this
+              page is open.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={screenshotRefresh.refresh}
+                isPending={screenshotRefresh.isRefreshing}
+              >
+                <Camera aria-hidden />
+                Refresh screenshots
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'command' })}>
+                <Send aria-hidden />
+                Send a command…
+              </Button>
+            </div>
+          </div>
           <AdSpacesTable
             adSpaces={adSpaces}
+            screenshots={screenshots.data}
             onAction={onAction}
             selectedIds={selectedIds}
             onSelect={selectSpaces}
@@ -347,10 +400,14 @@ export function AdSpacesPage() {
         onCloseAutoFocus={returnPlaysFocus}
       />
       <ScreenDialog
-        adSpace={dialog?.kind === 'screen' ? dialog.adSpace : null}
-        onClose={close}
+        adSpace={dialog?.kind === 'screen' ? dialog.adSpace : linkedScreen}
+        onClose={() => {
+          close();
+          if (linkedScreen) closeLinkedScreen();
+        }}
         onCloseAutoFocus={returnFocus}
       />
+      <SendCommandDialog isOpen={dialog?.kind === 'command'} selected={selected} onClose={close} />
       <TakeoverDialog
         isOpen={dialog?.kind === 'takeover'}
         adSpaces={adSpaces}

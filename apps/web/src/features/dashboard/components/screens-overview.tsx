@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListVideo, MapPin, MonitorPlay, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { TAdSpace, TAdSpaceStatus } from '@screenline/shared/ad-space';
+import type { TAdSpaceScreenshot } from '@screenline/shared/fleet';
+import { ScreenThumbnail } from '@/components/fleet/screen-thumbnail';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatHours, localClockAt } from '@/lib/local-time';
@@ -17,6 +19,9 @@ const STATUS = {
 
 const scheduleLink = (adSpaceId: string) =>
   `${paths.advertiser.schedule}?${new URLSearchParams({ adSpace: adSpaceId }).toString()}`;
+/** The ad spaces page with the space's "On screen now" open. */
+const onScreenLink = (adSpaceId: string) =>
+  `${paths.advertiser.adSpaces}?${new URLSearchParams({ screen: adSpaceId }).toString()}`;
 
 function Stat({
   icon: Icon,
@@ -154,20 +159,27 @@ function NowPlaying({ adSpace }: { adSpace: TAdSpace }) {
   );
 }
 
-/** Every screen: status, what it plays now, today's scheduled hours on its own clock. */
+/**
+ * Every screen: its newest screenshot (issue 23 item 3), status, what it plays now, today's
+ * scheduled hours on its own clock.
+ */
 export function ScreensList({
   adSpaces,
   todayById,
+  screenshots,
 }: {
   adSpaces: TAdSpace[];
   todayById: ReadonlyMap<string, TodaySchedule>;
+  /** The newest screenshot of each space, by id (undefined while loading). */
+  screenshots: ReadonlyMap<string, TAdSpaceScreenshot> | undefined;
 }) {
   return (
     <Card aria-labelledby="screens-title">
       <CardHeader>
         <CardTitle id="screens-title">Your screens</CardTitle>
         <CardDescription>
-          What each one plays now, and how much of today is scheduled on its location&apos;s clock.
+          What each one shows and plays now, and how much of today is scheduled on its
+          location&apos;s clock.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -179,27 +191,36 @@ export function ScreensList({
               <li
                 key={space.id}
                 aria-label={space.name}
-                className="grid gap-3 rounded-lg border border-border p-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,1fr)] md:items-center"
+                className="flex items-start gap-3 rounded-lg border border-border p-4 md:items-center"
               >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <Link
-                      to={scheduleLink(space.id)}
-                      className="truncate rounded font-medium hover:underline"
-                    >
-                      {space.name}
-                    </Link>
-                    <Badge tone={status.tone}>{status.label}</Badge>
+                <ScreenThumbnail
+                  adSpaceName={space.name}
+                  shot={screenshots?.get(space.id)}
+                  playing={space.playing}
+                  to={onScreenLink(space.id)}
+                  className="shrink-0"
+                />
+                <div className="grid min-w-0 flex-1 gap-x-4 gap-y-2 sm:grid-cols-2 sm:items-center">
+                  <div className="min-w-0 sm:col-span-2">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <Link
+                        to={scheduleLink(space.id)}
+                        className="truncate rounded font-medium hover:underline"
+                      >
+                        {space.name}
+                      </Link>
+                      <Badge tone={status.tone}>{status.label}</Badge>
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {space.location.name} · {space.location.timeZone}
+                    </p>
+                  </div>
+                  <p className="min-w-0 text-sm">
+                    <span className="text-muted-foreground">Now: </span>
+                    <NowPlaying adSpace={space} />
                   </p>
-                  <p className="truncate text-sm text-muted-foreground">
-                    {space.location.name} · {space.location.timeZone}
-                  </p>
+                  {today && <TodayBar today={today} timeZone={space.location.timeZone} />}
                 </div>
-                <p className="min-w-0 text-sm">
-                  <span className="text-muted-foreground">Now: </span>
-                  <NowPlaying adSpace={space} />
-                </p>
-                {today && <TodayBar today={today} timeZone={space.location.timeZone} />}
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAdSpace } from '@screenline/shared/ad-space';
@@ -211,6 +212,53 @@ describe('the screens at a glance', () => {
     const back = within(screens.getByRole('listitem', { name: 'Back room' }));
     expect(back.getByText('Idle screen')).toBeVisible();
     expect(back.getByText('0 h')).toBeVisible();
+  });
+
+  it('shows each screen’s newest screenshot, or what it should be playing, linking to “On screen now”', async () => {
+    const takenAt = '2026-03-08T11:58:00.000Z';
+    const imageUrl = `/api/v1/ad-spaces/${london.id}/screenshot.jpg?v=${Date.parse(takenAt)}`;
+    renderDashboard({
+      ...data,
+      answers: {
+        '/api/v1/screenshots': {
+          items: [
+            {
+              adSpaceId: london.id,
+              deviceId: uuid(501),
+              deviceName: 'Bar TV',
+              takenAt,
+              imageUrl,
+              problem: null,
+            },
+            {
+              adSpaceId: newYork.id,
+              deviceId: uuid(502),
+              deviceName: 'Window TV',
+              takenAt,
+              imageUrl: null,
+              problem: 'The canvas was tainted.',
+            },
+          ],
+        },
+      },
+    });
+    const screens = within(await screen.findByRole('region', { name: 'Your screens' }));
+    const bar = within(screens.getByRole('listitem', { name: 'Bar screen' }));
+    const image = await bar.findByRole('img', {
+      name: `Bar screen: on screen at ${format(new Date(takenAt), 'HH:mm')}`,
+    });
+    expect(image).toHaveAttribute('src', imageUrl);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image.closest('a')).toHaveAttribute('href', `/advertiser/ad-spaces?screen=${london.id}`);
+    const ny = within(screens.getByRole('listitem', { name: 'Window screen' }));
+    expect(
+      ny.getByRole('link', { name: 'Window screen: Should be playing: Morning loop' }),
+    ).toHaveAttribute('title', 'The canvas was tainted.');
+    const back = within(screens.getByRole('listitem', { name: 'Back room' }));
+    expect(back.getByRole('link', { name: 'Back room: No screenshot yet' })).toHaveAttribute(
+      'href',
+      `/advertiser/ad-spaces?screen=${uuid(202)}`,
+    );
   });
 
   it('lists the screens needing attention and why', async () => {

@@ -27,6 +27,7 @@ import {
 import { todaySchedule } from '@/features/dashboard/utils/today-schedule';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';
+import { useLatestScreenshots } from '@/lib/api/list-screenshots';
 import { useAuth } from '@/lib/auth-context';
 import { paths } from '@/lib/paths';
 
@@ -94,6 +95,9 @@ export function AdvertiserDashboardPage() {
   const playlists = useAllPlaylists();
   const entries = useAllScheduleEntries();
   const groups = useScreenGroups();
+  // Asked again every few minutes while the dashboard is open (the TVs are asked from the ad
+  // spaces page and "On screen now").
+  const screenshots = useLatestScreenshots();
 
   const todayById = useMemo(() => {
     const byId = new Map<string, ReturnType<typeof todaySchedule>>();
@@ -168,7 +172,7 @@ export function AdvertiserDashboardPage() {
         )}
         {spaces.length > 0 && (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-            <ScreensList adSpaces={spaces} todayById={todayById} />
+            <ScreensList adSpaces={spaces} todayById={todayById} screenshots={screenshots.data} />
             <div className="grid gap-6">
               <AttentionList adSpaces={spaces} />
               {isSetUp && <HelpCard helpTo={paths.help.advertiserDashboard} hasTvs={true} />}

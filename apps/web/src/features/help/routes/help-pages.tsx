@@ -87,8 +87,10 @@ export function AdvertiserDashboardHelpPage() {
             offline, never connected) and playlists.
           </li>
           <li>
-            <strong>Your screens</strong> lists every ad space with what it plays now and how much
-            of today is scheduled, on its location’s clock.
+            <strong>Your screens</strong> lists every ad space with a thumbnail of its TV’s newest
+            screenshot (or what should be playing where the TV could not take one), what it plays
+            now and how much of today is scheduled, on its location’s clock. Press the thumbnail for
+            the screen’s <strong>On screen now</strong> on the ad spaces page.
           </li>
           <li>
             <strong>Screens needing attention</strong> names the ones to look at: offline (its TV
@@ -222,10 +224,19 @@ export function AdSpacesHelpPage() {
             exactly as <HelpLink to={paths.help.monetize}>Monetize</HelpLink> does for one; each
             request is reviewed on its own.
           </li>
+          <li>
+            <strong>Send command…</strong>: one command (refresh content, reload, restart, identify,
+            take a screenshot) to the TVs of all of them.
+          </li>
         </ul>
         <p>
           A change reaches all the selected screens or none of them. Their TVs take it at their next
           update, within seconds when they are online.
+        </p>
+        <p>
+          <strong>Send a command…</strong>, above the table, sends one to the selected screens or to
+          a group: every screen in the group when you send it (a tag group by the tags it matches
+          then).
         </p>
       </HelpSection>
       <HelpSection title="Groups">
@@ -251,8 +262,9 @@ export function AdSpacesHelpPage() {
       </HelpSection>
       <HelpSection title="The ad spaces table">
         <p>
-          Each row shows the name and location, the screen (orientation and resolution), the status,
-          what is playing now and the default playlist. The status is:
+          Each row shows the name, location and screen (orientation and resolution), what is on
+          screen, the status, and on a wide window what is playing now and the default playlist. The
+          status is:
         </p>
         <ul>
           <li>
@@ -273,6 +285,15 @@ export function AdSpacesHelpPage() {
         <p>
           <strong>Update pending</strong> means the TV has not taken your latest changes yet: it
           switches once every file is downloaded.
+        </p>
+        <p>
+          <strong>On screen</strong> is a thumbnail of the newest screenshot from the screen’s TV,
+          with the time it was taken; press it for <strong>On screen now</strong>. Where the TV
+          could not capture, it says what should be playing instead (the reason shows when you point
+          at it); “No screenshot yet” until a TV has sent one. While the page is open the thumbnails
+          are refreshed every five minutes (the TVs of the first 50 screens listed are asked for new
+          ones), and <strong>Refresh screenshots</strong> asks every online TV of the listed screens
+          at once. Your dashboard shows the same thumbnails.
         </p>
       </HelpSection>
       <HelpSection title="The row’s actions">
@@ -336,10 +357,11 @@ export function AdSpacesHelpPage() {
       <HelpSection title="Emergency takeover">
         <p>
           <strong>Emergency takeover</strong>, at the top of the page, shows a message, an image or
-          a playlist on the screens you choose (or all of them) at once. It replaces everything, ads
-          included, and no ad is billed while it shows. It lights screens in the off hours of their
-          power schedule too, until it ends. Online TVs switch within seconds; a TV that is offline
-          shows it when it reconnects, if it is still on.
+          a playlist at once on all of your screens, the ones you choose, or a group’s (the screens
+          in it when the takeover starts; the log keeps which ones they were). It replaces
+          everything, ads included, and no ad is billed while it shows. It lights screens in the off
+          hours of their power schedule too, until it ends. Online TVs switch within seconds; a TV
+          that is offline shows it when it reconnects, if it is still on.
         </p>
         <p>
           While it runs, a banner above the table says who started it and when, where it shows (the
