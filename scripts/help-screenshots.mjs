@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { createOTP } from '@better-auth/utils/otp';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from './chromium.mjs';
 
@@ -155,9 +156,20 @@ async function call(context, method, urlPath, body) {
   }
 }
 
+/** The demo's published two-factor key (DEMO_TOTP_SECRET in apps/server/src/demo/seed.ts). */
+const DEMO_TOTP_SECRET = 'screenline-demo-two-factor-2026!';
+
 async function signIn(context, { email, password }) {
   const answer = await call(context, 'POST', '/api/auth/sign-in/email', { email, password });
   if (!answer.ok) throw new Error(`Sign-in of ${email} failed: ${answer.status} ${answer.text}`);
+  // The demo's screen owner has two-factor sign-in on: the second step with the demo's key.
+  if (JSON.parse(answer.text).twoFactorRedirect) {
+    const code = await createOTP(DEMO_TOTP_SECRET).totp();
+    const verified = await call(context, 'POST', '/api/auth/two-factor/verify-totp', { code });
+    if (!verified.ok) {
+      throw new Error(`Two-factor step of ${email} failed: ${verified.status} ${verified.text}`);
+    }
+  }
 }
 
 async function api(context, urlPath) {
@@ -397,6 +409,8 @@ async function ownerPages() {
   await shoot(page, 'schedule.webp');
   await page.goto(`${origin}/advertiser/monetize`);
   await shoot(page, 'monetize.webp');
+  await page.goto(`${origin}/advertiser/monetize/approvals`);
+  await shoot(page, 'campaign-approvals.webp');
   await page.goto(`${origin}/content`);
   await shoot(page, 'content.webp');
   await page.goto(`${origin}/profile`);

@@ -2,6 +2,7 @@ import sizes from '@/features/help/assets/sizes.json';
 import adBuyerDashboard from '@/features/help/assets/ad-buyer-dashboard.webp';
 import adCampaigns from '@/features/help/assets/ad-campaigns.webp';
 import adSpaces from '@/features/help/assets/ad-spaces.webp';
+import campaignApprovals from '@/features/help/assets/campaign-approvals.webp';
 import campaignResults from '@/features/help/assets/campaign-results.webp';
 import campaignWizard from '@/features/help/assets/campaign-wizard.webp';
 import content from '@/features/help/assets/content.webp';
@@ -41,7 +42,7 @@ export const HELP_FIGURES = {
   screenOwnerDashboard: figure(
     'screen-owner-dashboard.webp',
     screenOwnerDashboard,
-    'The screen owner dashboard: the welcome, a Verify your email notice, the Getting started list with five of six steps done (Add a location, Add an ad space, Upload content, Build a playlist) and the Need a hand? card with links to the guide, Connect a TV and Contact us.',
+    'The screen owner dashboard: the welcome, counts of locations, ad spaces (3 online, 2 never connected) and playlists, Your screens with an On screen thumbnail, what each plays now and how much of today is scheduled, Screens needing attention, and the Need a hand? card.',
     'A screen owner’s dashboard (Dashboard in the sidebar).',
   ),
   adBuyerDashboard: figure(
@@ -59,7 +60,7 @@ export const HELP_FIGURES = {
   adSpaces: figure(
     'ad-spaces.webp',
     adSpaces,
-    'The Ad spaces page: a table of five screens in Berlin, New York and Tokyo with name and location, orientation and resolution, status, what is playing now and the default playlist, above the Connect a TV steps.',
+    'The Ad spaces page: the Emergency takeover and Add ad space buttons, the tag filter, Refresh screenshots and Send a command, then a table of five screens in Berlin, New York and Tokyo with name, location, orientation and resolution, an On screen thumbnail (No screenshot yet), status and what is playing now, above the Groups card.',
     'Ad spaces: each screen with its TV’s status.',
   ),
   playlistEditor: figure(
@@ -80,6 +81,12 @@ export const HELP_FIGURES = {
     'The Monetize page: the How it works note on floor prices and the 20 % commission, then each ad space with its monetization state (Approved, Pending or Not monetized), floor price per second and per hour, and its Withdraw or Monetize button.',
     'Monetize: the state of each screen and what it earned.',
   ),
+  campaignApprovals: figure(
+    'campaign-approvals.webp',
+    campaignApprovals,
+    'The Campaign approvals page: Waiting for you, the campaigns on your screens each with its advertiser, category, dates, bid, creatives and a Preview button, and how each screen approves (review every campaign, approve by rules, or let the platform decide).',
+    'Campaign approvals: what plays on your screens, and how each screen approves.',
+  ),
   adCampaigns: figure(
     'ad-campaigns.webp',
     adCampaigns,
@@ -95,7 +102,7 @@ export const HELP_FIGURES = {
   campaignResults: figure(
     'campaign-results.webp',
     campaignResults,
-    'A campaign’s results: how many screens have its creatives ready, totals of impressions, time shown, spend and QR scans, bar charts of impressions, spend and QR scans by day, and the table by screen.',
+    'A campaign’s results: how many screens have its creatives ready, totals of impressions, time shown, spend and QR scans, the pacing chart of spend against the even line, bar charts of impressions, spend and QR scans by day, and the table by screen.',
     'A running campaign’s results.',
   ),
   content: figure(
@@ -107,7 +114,7 @@ export const HELP_FIGURES = {
   wallet: figure(
     'wallet.webp',
     wallet,
-    'An ad buyer’s wallet: available, held, pending top-ups and spent amounts, the Top up button, the list of top-up requests and the history of transactions.',
+    'An ad buyer’s wallet: available, held, pending top-ups and spent amounts, the Top up button, an approved top-up request with its reference and PDF receipt, the Receipts list and the history of transactions.',
     'An ad buyer’s wallet.',
   ),
   profile: figure(

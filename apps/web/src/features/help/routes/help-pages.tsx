@@ -596,6 +596,7 @@ export function MonetizeHelpPage() {
           On <HelpLink to={paths.advertiser.approvals}>Campaign approvals</HelpLink> (the button at
           the top of Monetize), choose for each screen how campaigns are approved:
         </p>
+        <HelpFigure {...HELP_FIGURES.campaignApprovals} />
         <ul>
           <li>
             <strong>I review every campaign</strong>: a campaign plays on that screen only once you
