@@ -2028,7 +2028,8 @@ async function checkMarketplace(browser) {
 /**
  * Issue 23 in 69 (PLAYER69_ONLY=commands): a TV playing its space gets remote commands over its
  * event stream and a takeover from its manifest. Identify shows the name and code and is
- * acknowledged done; a screenshot comes back as a JPEG (or, where 69 cannot draw the clip, the
+ * acknowledged done; refresh fetches the manifest again, restart plays on, reload loads a new
+ * page that plays again, each acknowledged done; a screenshot comes back as a JPEG (or, where 69 cannot draw the clip, the
  * reason) and finishes its command; a takeover message replaces playback within seconds, the TV
  * says it showed it, and ending it brings playback back.
  */
@@ -2036,6 +2037,14 @@ async function checkMarketplace(browser) {
 function textOfSelector(selector) {
   const element = document.querySelector(selector);
   return element ? element.textContent : null;
+}
+
+/** Runs in the page: the stage's front layer holds an image or a video. */
+function isFrontPlaying() {
+  const front = Array.from(document.querySelectorAll('[data-playback-slot]')).filter(
+    (layer) => layer.style.zIndex === '2',
+  )[0];
+  return !!front && !!front.querySelector('img, video');
 }
 
 async function checkCommands(browser) {
@@ -2057,13 +2066,7 @@ async function checkCommands(browser) {
   await page.setViewport({ width: 1920, height: 1080 });
   await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
   const playing = await poll(
-    () =>
-      page.evaluate(() => {
-        const front = Array.from(document.querySelectorAll('[data-playback-slot]')).filter(
-          (layer) => layer.style.zIndex === '2',
-        )[0];
-        return !!front && !!front.querySelector('img, video');
-      }),
+    () => page.evaluate(isFrontPlaying),
     (isPlaying) => isPlaying === true,
     30_000,
   );
@@ -2107,6 +2110,75 @@ async function checkCommands(browser) {
     15_000,
   );
   check('commands: identify goes after 10 s', gone === true);
+
+  // Refresh: the TV fetches its manifest again at once and says done.
+  const manifestFetches = [];
+  const onRequest = (request) => {
+    if (request.url().includes('/api/v1/player/manifest')) manifestFetches.push(request.url());
+  };
+  page.on('request', onRequest);
+  const [refresh] = (
+    await call('POST', '/api/v1/device-commands', owner, { kind: 'refresh', adSpaceIds: [spaceId] })
+  ).items;
+  const refreshed = await poll(
+    () => commandState(refresh.id),
+    (c) => c?.state === 'done',
+    10_000,
+  );
+  page.off('request', onRequest);
+  check(
+    'commands: refresh fetches the manifest again and is acknowledged done',
+    refreshed?.state === 'done' && manifestFetches.length > 0,
+    JSON.stringify({ state: refreshed?.state, fetches: manifestFetches.length }),
+  );
+
+  // Restart: done, and the stage plays on.
+  const [restart] = (
+    await call('POST', '/api/v1/device-commands', owner, { kind: 'restart', adSpaceIds: [spaceId] })
+  ).items;
+  const restarted = await poll(
+    () => commandState(restart.id),
+    (c) => c?.state === 'done',
+    10_000,
+  );
+  const playsAfterRestart = await poll(
+    () => page.evaluate(isFrontPlaying),
+    (isPlaying) => isPlaying === true,
+    15_000,
+  );
+  check(
+    'commands: restart is acknowledged done and playback goes on',
+    restarted?.state === 'done' && playsAfterRestart === true,
+    JSON.stringify({ state: restarted?.state, playsAfterRestart }),
+  );
+
+  // Reload: done first (nothing runs after it), then a new page that plays again.
+  await page.evaluate(() => {
+    window.__beforeReload = true;
+  });
+  const [reload] = (
+    await call('POST', '/api/v1/device-commands', owner, { kind: 'reload', adSpaceIds: [spaceId] })
+  ).items;
+  const reloaded = await poll(
+    () => page.evaluate(() => window.__beforeReload !== true).catch(() => false),
+    (isNew) => isNew === true,
+    15_000,
+  );
+  const reloadState = await poll(
+    () => commandState(reload.id),
+    (c) => c?.state === 'done',
+    10_000,
+  );
+  const playsAfterReload = await poll(
+    () => page.evaluate(isFrontPlaying).catch(() => false),
+    (isPlaying) => isPlaying === true,
+    30_000,
+  );
+  check(
+    'commands: reload is acknowledged done, loads a new page and plays again',
+    reloaded === true && reloadState?.state === 'done' && playsAfterReload === true,
+    JSON.stringify({ reloaded, state: reloadState?.state, playsAfterReload }),
+  );
 
   const [screenshot] = (
     await call('POST', '/api/v1/device-commands', owner, {
