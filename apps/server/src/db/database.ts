@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,6 +44,7 @@ export async function openPglite(
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
+  refuseQueriesAroundOpenTransactions(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
@@ -52,6 +54,55 @@ export async function openPglite(
     scripts: pgliteScripts(client),
     ping: () => ping(db),
     close: () => client.close(),
+  };
+}
+
+/** Thrown by a query that would wait on PGlite for the transaction its own caller holds. */
+export class QueryOutsideTransactionError extends Error {
+  constructor() {
+    super(
+      'A query was sent outside the open transaction it runs in: on PGlite it would wait for that transaction forever. Send it through the transaction.',
+    );
+    this.name = 'QueryOutsideTransactionError';
+  }
+}
+
+/**
+ * PGlite is one connection: while a transaction runs, every other query waits for it. Code inside
+ * a transaction that queries through the database instead of the transaction (a cache's miss, a
+ * service that reads with its own handle) therefore waits for itself, and the server hangs with
+ * no error: a top-up approved once the settings cache had expired did (issue 22's receipts).
+ * On PostgreSQL the same query takes another pooled connection and works. Here it is refused at
+ * once, in every mode: the request fails with a 500 that names the mistake instead of hanging
+ * every request after it. Work the transaction started and left running (not awaited) is not
+ * inside it once it ends.
+ */
+function refuseQueriesAroundOpenTransactions(client: PGlite): void {
+  const inside = new AsyncLocalStorage<{ open: boolean }>();
+  const refuse = () => {
+    if (inside.getStore()?.open) throw new QueryOutsideTransactionError();
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) => {
+    refuse();
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = (...args: Parameters<PGlite['exec']>) => {
+    refuse();
+    return exec(...args);
+  };
+  client.transaction = <T>(callback: Parameters<PGlite['transaction']>[0]) => {
+    refuse();
+    return transaction(async (tx) => {
+      const scope = { open: true };
+      try {
+        return (await inside.run(scope, () => callback(tx))) as T;
+      } finally {
+        scope.open = false;
+      }
+    });
   };
 }
 

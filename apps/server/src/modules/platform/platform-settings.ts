@@ -26,8 +26,8 @@ export function createPlatformSettings(
   const now = options.now ?? Date.now;
   let cached: { value: TPlatformSettings; until: number } | undefined;
 
-  async function load(): Promise<TPlatformSettings> {
-    const [row] = await db
+  async function load(executor: TDb): Promise<TPlatformSettings> {
+    const [row] = await executor
       .select({ settings: platformSettings, updatedByName: user.name })
       .from(platformSettings)
       .leftJoin(user, eq(user.id, platformSettings.updatedBy))
@@ -60,10 +60,14 @@ export function createPlatformSettings(
   }
 
   return {
-    /** The settings now (at most PLATFORM_SETTINGS_TTL_MS old on this instance). */
-    async get(): Promise<TPlatformSettings> {
+    /**
+     * The settings now (at most PLATFORM_SETTINGS_TTL_MS old on this instance). Inside a
+     * transaction, pass it: a miss then reads through it. Read through the pool instead, it
+     * would wait forever on PGlite, whose one connection the transaction holds.
+     */
+    async get(executor: TDb = db): Promise<TPlatformSettings> {
       if (cached && cached.until > now()) return cached.value;
-      const value = await load();
+      const value = await load(executor);
       cached = { value, until: now() + PLATFORM_SETTINGS_TTL_MS };
       return value;
     },

@@ -326,7 +326,7 @@ export function createWalletService(deps: {
         amountMicros: row.amountMicros,
         issuedAt: row.decidedAt ?? new Date(),
         details: {
-          platform: (await settings.get()).bank,
+          platform: (await settings.get(tx)).bank,
           recipient: { name: current.user.name, email: current.user.email },
           description: `Top-up by bank transfer, reference ${row.reference}`,
           lines: [{ label: 'Credited to your Screenline wallet', amountMicros: row.amountMicros }],
@@ -588,7 +588,7 @@ export function createWalletService(deps: {
         amountMicros: row.amountMicros,
         issuedAt: row.paidAt ?? new Date(),
         details: {
-          platform: (await settings.get()).bank,
+          platform: (await settings.get(tx)).bank,
           recipient: { name: owner.name, email: owner.email },
           description: `Payout by bank transfer to ${row.accountHolder}, ${row.ibanMasked}`,
           lines: [
@@ -638,7 +638,7 @@ export function createWalletService(deps: {
   async function topUpView(tx: TDb, id: string): Promise<TTopUp> {
     const row = await createWalletRepository(tx).findTopUp(id);
     if (!row) throw notFound('That top-up');
-    return toTopUp(row, await receiptsOf(tx, [row.request]), await settings.get());
+    return toTopUp(row, await receiptsOf(tx, [row.request]), await settings.get(tx));
   }
 
   async function payoutView(tx: TDb, id: string): Promise<TPayout> {

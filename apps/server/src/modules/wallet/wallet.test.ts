@@ -507,6 +507,29 @@ describe.each(BACKENDS)('wallet, top-ups and payouts on %s', (backend) => {
     expect(ZWalletTransactionList.parse(none.json()).items).toEqual([]);
   });
 
+  it('requests, approves and pays with the platform settings read afresh, inside the decision', async () => {
+    // The settings are cached for 30 s; a miss inside a decision's transaction read them through
+    // the pool, which on PGlite (one connection, held by that transaction) waited forever: a
+    // top-up approved after a quiet half minute hung the server. Forgotten before each step here.
+    const forget = () => t.app.deps.platformSettings.forget();
+    const buyer = await signUpWithRole(t, 'publisher');
+    forget();
+    const id = await requestTopUp(t, buyer.cookie, 40 * EUR);
+    forget();
+    const approved = await approveTopUp(t, admin.cookie, id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(ZTopUp.parse(approved.json()).state).toBe('approved');
+    const owner = await withTwoFactor(t, await signUpWithRole(t, 'advertiser'));
+    await fund(t, owner.cookie, admin.cookie, 20 * EUR);
+    const payout = await requestPayout(t, owner.cookie, 10 * EUR);
+    expect((await post(`/api/v1/admin/payouts/${payout}/approve`, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    forget();
+    const paid = await post(`/api/v1/admin/payouts/${payout}/mark-paid`, admin.cookie);
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
   it('answers 404 for a decision on a request that does not exist', async () => {
     const missing = '00000000-0000-4000-8000-00000000abcd';
     for (const url of [
