@@ -176,5 +176,14 @@ test('a campaign paces evenly over a simulated flight: no day above 1.5× its ev
     expect(past.spent, `${name}: spent over the past days`).toBeGreaterThanOrEqual(
       MIN_PAST_SHARE * past.even,
     );
+
+    // On a phone the page, chart and all, fits the screen's width (the figure's table, hidden
+    // for screen readers, once pushed it 54 px sideways).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(figure.getByRole('table')).toBeAttached();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1440, height: 900 });
   }
 });
