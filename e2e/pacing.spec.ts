@@ -28,10 +28,18 @@ import { signIn } from './support/app';
  * campaign's): ample supply, the case the issue's bound is about. With pacing's hold-back
  * switched off the same seed spends 2.0–2.2× the even share a day and both read "Ahead".
  *
+ * Where the fill comes in: the seed draws each slot's campaign with the fill's functions
+ * (`paceOf`, `pacedWeight`, as ad-rotation.ts weighs the manifest's campaigns) from the spend so
+ * far, not by asking the manifest route at each simulated instant (it answers for now only).
+ * Everything after the draw is the product's: the arrival rules, settlement, caps, the results.
+ *
  * What is checked, as the buyer sees it, for both of the demo buyer's running campaigns: the
- * pacing figure reads "On track" (spend within half a day's even share of the line), its table
- * has the API's row for every day of the flight, and no day of the simulated flight spent more
- * than MAX_DAY_MULTIPLE times its even share (docs/marketplace.md: "no day above 1.5×").
+ * pacing figure shows the API's status and never "Ahead" (it may read "Behind": the seed's
+ * flight starts a day before its simulated days, and in the line's zone that day can have had
+ * no plays), and the campaign's spend, the Spend card's; its table has the API's row for every
+ * day of the flight; no day spent more than MAX_DAY_MULTIPLE times its even share
+ * (docs/marketplace.md: "no day above 1.5×"), and the past days from the first that spent spent
+ * at least MIN_PAST_SHARE of theirs (held back, not starved); the page fits a phone's width.
  */
 
 const LOOPS_PER_HOUR = 30;
@@ -138,9 +146,11 @@ test('a campaign paces evenly over a simulated flight: no day above 1.5× its ev
     expect.soft(pacing.status, `${name}: spend against the even line`).not.toBe('ahead');
     // What it says was spent is the campaign's spend, the Spend card's (the line's last point
     // counts the plays of screens in zones already on their tomorrow).
-    const spent = formatMicros(results.totals.spentMicros);
-    await expect(page.getByLabel('Totals')).toContainText(`Spend${spent}`);
-    await expect(figure).toContainText(`${spent} spent of ${formatMicros(pacing.budgetMicros)}`);
+    const spentText = formatMicros(results.totals.spentMicros);
+    await expect(page.getByLabel('Totals')).toContainText(`Spend${spentText}`);
+    await expect(figure).toContainText(
+      `${spentText} spent of ${formatMicros(pacing.budgetMicros)}`,
+    );
     // The chart draws both lines; its table (what screen readers read) has the API's days.
     await expect(figure.locator('.recharts-line-curve')).toHaveCount(2);
     const rows = figure.getByRole('table').locator('tbody tr');
