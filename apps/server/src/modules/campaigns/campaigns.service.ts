@@ -519,11 +519,15 @@ export function createCampaignsService(
     const spentByDay = new Map<string, number>();
     for (const figure of await repo.figures(db, row.id, from, to))
       spentByDay.set(figure.day, (spentByDay.get(figure.day) ?? 0) + figure.spentMicros);
-    // Cumulative spend at a day's end: all spend less what came on later days.
+    // Cumulative spend at a day's end: all spend less what came on later days. Today's is all
+    // of it: a screen in a zone ahead of this one has plays of its tomorrow already (a Tokyo
+    // morning is a New York evening), spent before now; left out, the line's last point and
+    // the figure's "spent" fell short of the campaign's spend.
     let later = [...spentByDay.values()].reduce((sum, value) => sum + value, 0);
     const days = evenLineByDay(campaign, timeZone, from, to).map(({ day, evenMicros }) => {
       later -= spentByDay.get(day) ?? 0;
-      return { day, evenMicros, spentMicros: day > today ? null : Math.max(0, spent - later) };
+      const spentMicros = day > today ? null : day === today ? spent : Math.max(0, spent - later);
+      return { day, evenMicros, spentMicros };
     });
     return {
       ...campaignPacingOf(campaign, spent, timeZone, nowMs),

@@ -112,25 +112,29 @@ export function PacingChart({ pacing }: { pacing: TPacing }) {
           <span className="w-5 border-t-2 border-dashed border-muted-foreground" /> Even line
         </span>
       </p>
-      <table className="sr-only">
-        <caption>Spent against the even line, to the end of each day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Spent</th>
-            <th scope="col">Even line</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pacing.days.map((day) => (
-            <tr key={day.day}>
-              <th scope="row">{formatShortDay(day.day)}</th>
-              <td>{day.spentMicros === null ? 'Not yet' : formatMicros(day.spentMicros)}</td>
-              <td>{formatMicros(day.evenMicros)}</td>
+      {/* sr-only on the table itself would not shrink it (a table is as wide as its cells) and
+          it overflowed a phone's page sideways; the wrapper clips it. */}
+      <div className="sr-only">
+        <table>
+          <caption>Spent against the even line, to the end of each day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Spent</th>
+              <th scope="col">Even line</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {pacing.days.map((day) => (
+              <tr key={day.day}>
+                <th scope="row">{formatShortDay(day.day)}</th>
+                <td>{day.spentMicros === null ? 'Not yet' : formatMicros(day.spentMicros)}</td>
+                <td>{formatMicros(day.evenMicros)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

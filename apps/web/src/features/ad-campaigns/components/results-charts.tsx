@@ -88,23 +88,25 @@ export function ResultsCharts({ days }: { days: readonly TDay[] }) {
                 </BarChart>
               </ResponsiveContainer>
             </div>
-            <table className="sr-only">
-              <caption>{series.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">{series.title.replace(' by day', '')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.map((day) => (
-                  <tr key={day.day}>
-                    <th scope="row">{formatShortDay(day.day)}</th>
-                    <td>{series.format(series.value(day))}</td>
+            <div className="sr-only">
+              <table>
+                <caption>{series.title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col">{series.title.replace(' by day', '')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {days.map((day) => (
+                    <tr key={day.day}>
+                      <th scope="row">{formatShortDay(day.day)}</th>
+                      <td>{series.format(series.value(day))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </figure>
         );
       })}
