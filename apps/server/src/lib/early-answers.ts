@@ -29,7 +29,8 @@ export type TEarlyAnswer = (request: IncomingMessage) => TEarlyReply | null;
  */
 export function createEarlyAnswers() {
   const answers: TEarlyAnswer[] = [];
-  let commonHeaders: Record<string, string> | null = null;
+  // Flat, name then value, as `writeHead` takes them without walking an object's keys.
+  let commonHeaders: string[] | null = null;
   let isEnabled = false;
 
   function tryAnswer(request: IncomingMessage, response: ServerResponse): boolean {
@@ -37,7 +38,12 @@ export function createEarlyAnswers() {
     for (const answer of answers) {
       const reply = answer(request);
       if (!reply) continue;
-      response.writeHead(reply.status, { ...commonHeaders, ...reply.headers });
+      const headers = commonHeaders.slice();
+      for (const name in reply.headers) {
+        const value = reply.headers[name];
+        if (value !== undefined) headers.push(name, value);
+      }
+      response.writeHead(reply.status, headers);
       response.end();
       return true;
     }
@@ -75,7 +81,7 @@ export function createEarlyAnswers() {
     },
     /** The headers every response carries (plugins/security.ts): early answers carry them too. */
     useCommonHeaders(headers: ReadonlyArray<readonly [string, string]>) {
-      commonHeaders = Object.fromEntries(headers);
+      commonHeaders = headers.flatMap(([name, value]) => [name, value]);
     },
     add(answer: TEarlyAnswer) {
       answers.push(answer);

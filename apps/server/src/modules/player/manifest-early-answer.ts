@@ -80,7 +80,10 @@ export function createManifestEarlyAnswer(options: {
     const device: TDeviceActor | null = devices.peekByTokenHash(hash);
     if (!device) return null;
     const manifest = manifests.peek(device.adSpaceId);
-    if (!manifest || !isNotModified(ifNoneMatch, manifest.version)) return null;
+    if (!manifest) return null;
+    const etag = `"${manifest.version}"`;
+    // What a TV sends (the ETag it holds) first; lists, weak validators and `*` as the route does.
+    if (ifNoneMatch !== etag && !isNotModified(ifNoneMatch, manifest.version)) return null;
     const window = count(hash);
     if (!window) return null;
     if (manifest.servedFill) servedFills.stillServed(device, manifest.version, manifest.servedFill);
@@ -90,7 +93,7 @@ export function createManifestEarlyAnswer(options: {
         'x-ratelimit-limit': String(limit.max),
         'x-ratelimit-remaining': String(limit.max - window.count),
         'x-ratelimit-reset': String(Math.ceil((window.resetAtMs - now()) / 1000)),
-        etag: `"${manifest.version}"`,
+        etag,
         // What the security plugin's onSend gives every /api/v1 answer: a token's answer stays
         // out of every cache.
         'cache-control': 'no-store',
