@@ -4,6 +4,7 @@
 //   npm run bench:fleet                                    10,000 TVs, PostgreSQL then PGlite
 //   FLEET_PLAYERS=2000 BENCH_SECONDS=60 BENCH_DATABASES=postgres npm run bench:fleet
 //   FLEET_BILLING=1 npm run bench:fleet                    live campaigns; plays carry them
+//   FLEET_COLD_TOKENS=1 npm run bench:fleet                every token looked up in the run (a restart)
 //
 // The server: Screenline in its own process in production mode (bench/ingest-server.ts, as for
 // bench:ingest), on a throwaway PostgreSQL database (BENCH_DATABASE_URL's server, default
@@ -13,8 +14,11 @@
 // manifest (a menu image and two ad slots). Billing off (the default): no campaign is live, the ad
 // slots go unfilled and the TVs' plays are their own content. FLEET_BILLING=1: 20 live funded
 // campaigns target every space, and three plays in four are ad plays of a campaign the TV's
-// manifest offered. Before the run, one TV of each space fetches its manifest (200), so the fleet
-// starts in its steady state: it has its space's ETag.
+// manifest offered. Before the run, one TV of each space fetches its manifest (200) and every
+// other TV polls once with its ETag (304), so the fleet starts in its steady state: each TV holds
+// its space's ETag and the server has seen its token in the last minute, as with a fleet polling
+// every 60 s. FLEET_COLD_TOKENS=1 leaves out those polls: each TV's first poll in the run looks its
+// token up, as after a restart (the timeline shows that first minute apart).
 //
 // Then an open loop for BENCH_SECONDS (default two cadences), as apps/player does it:
 // - every FLEET_CADENCE_S (60, the manifest's pollIntervalSeconds) × (1 ± 0.1, PLAYER_POLL_JITTER)
@@ -72,6 +76,13 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 const JITTER = 0.1;
 /** The target (issue 19): p99 of every kind at or under this, on PostgreSQL with billing off. */
 const TARGET_P99_MS = 100;
+/**
+ * FLEET_COLD_TOKENS=1: only one TV of each space polls before the run, so the others' first polls
+ * in it each look their token up (an instance just restarted under its fleet).
+ */
+const COLD_TOKENS = ['1', 'true'].includes(
+  z.enum(['0', '1', 'true', 'false']).parse(process.env.FLEET_COLD_TOKENS ?? '0'),
+);
 /** The driver's keep-alive connections to the server. */
 const CONNECTIONS = envInt('FLEET_CONNECTIONS', 256);
 /** How many setups fetch their space's manifest at once before the run. */
@@ -304,6 +315,16 @@ async function primeManifests(server: BenchServer, seeded: TSeeded['tvs']): Prom
           const tv = tvOf(one, manifest, !BILLING);
           if (!tv) throw new Error('a manifest offered no ad slot, or no campaign with billing');
           fleet.push({ token: one.token, etag: `"${manifest.version}"`, tv });
+          // A fleet that has been running: the server has seen each TV's token lately.
+          if (one === first || COLD_TOKENS) continue;
+          const again = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
+            headers: {
+              authorization: `Bearer ${one.token}`,
+              'if-none-match': `"${manifest.version}"`,
+            },
+          });
+          if (again.status !== 304) throw new Error(`a TV's first poll: ${again.status}`);
+          await again.arrayBuffer();
         }
         sent.push({
           version: manifest.version,
@@ -382,7 +403,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     const primeSeconds = (performance.now() - primeStart) / 1000;
     const ready = await server.ask<TServerMemory>({ type: 'memory' });
     say(
-      `${label}: ${fmt(fleet.length)} TVs on ${fmt(seeded.spaces)} ad spaces (each its own manifest), billing ${BILLING ? `on: ${seeded.campaigns} live campaigns (${seeded.capped} capped)` : 'off: no live campaign'}; ${fmt(seeded.spaces)} manifests built and served in ${fmt(primeSeconds, 1)} s; set up in ${fmt((performance.now() - setupStart) / 1000)} s`,
+      `${label}: ${fmt(fleet.length)} TVs on ${fmt(seeded.spaces)} ad spaces (each its own manifest), ${COLD_TOKENS ? 'tokens cold (one TV a space polled before the run)' : 'every TV polled once before the run'}, billing ${BILLING ? `on: ${seeded.campaigns} live campaigns (${seeded.capped} capped)` : 'off: no live campaign'}; ${fmt(seeded.spaces)} manifests built and served in ${fmt(primeSeconds, 1)} s; set up in ${fmt((performance.now() - setupStart) / 1000)} s`,
     );
     const perBatch = (BATCH_MIN + BATCH_MAX) / 2;
     say(
