@@ -56,8 +56,18 @@ export function createEarlyAnswers() {
    */
   const serverFactory: FastifyServerFactory = (handler, options) => {
     const server = http.createServer((request, response) => {
-      if (tryAnswer(request, response)) return;
-      handler(request, response);
+      let isAnswered = false;
+      try {
+        isAnswered = tryAnswer(request, response);
+      } catch {
+        // Outside Fastify's error handling: what failed before a byte went out takes the route
+        // (which answers or fails as it always did); never the process.
+        if (response.headersSent) {
+          response.destroy();
+          return;
+        }
+      }
+      if (!isAnswered) handler(request, response);
     });
     // As fastify/lib/server.js sets them on the server it makes (it fills in its defaults first).
     const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options;

@@ -348,4 +348,35 @@ describe('early answers', () => {
     await closing();
     expect(quiet.isEnabled()).toBe(false);
   });
+
+  it('answer with the common headers, and leave to Fastify what they do not answer or fail on', async () => {
+    const early = createEarlyAnswers();
+    early.bind(fakeApp('warn').app);
+    early.useCommonHeaders([['x-frame-options', 'SAMEORIGIN']]);
+    early.add((request) => {
+      if (request.url === '/boom') throw new Error('an answer that fails');
+      return request.url === '/early' ? { status: 304, headers: { etag: '"v1-a"' } } : null;
+    });
+    const server = early.serverFactory((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('route');
+    }, {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      const at = (path: string) => fetch(`http://127.0.0.1:${address.port}${path}`);
+      const answered = await at('/early');
+      expect(answered.status).toBe(304);
+      expect(answered.headers.get('etag')).toBe('"v1-a"');
+      expect(answered.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      for (const path of ['/other', '/boom']) {
+        const res = await at(path);
+        expect([res.status, await res.text()], path).toEqual([200, 'route']);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
