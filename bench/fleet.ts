@@ -4,6 +4,7 @@
 //   npm run bench:fleet                                    10,000 TVs, PostgreSQL then PGlite
 //   FLEET_PLAYERS=2000 BENCH_SECONDS=60 BENCH_DATABASES=postgres npm run bench:fleet
 //   FLEET_BILLING=1 npm run bench:fleet                    live campaigns; plays carry them
+//   FLEET_COLD_TOKENS=1 npm run bench:fleet                every token looked up in the run (a restart)
 //
 // The server: Screenline in its own process in production mode (bench/ingest-server.ts, as for
 // bench:ingest), on a throwaway PostgreSQL database (BENCH_DATABASE_URL's server, default
@@ -13,8 +14,11 @@
 // manifest (a menu image and two ad slots). Billing off (the default): no campaign is live, the ad
 // slots go unfilled and the TVs' plays are their own content. FLEET_BILLING=1: 20 live funded
 // campaigns target every space, and three plays in four are ad plays of a campaign the TV's
-// manifest offered. Before the run, one TV of each space fetches its manifest (200), so the fleet
-// starts in its steady state: it has its space's ETag.
+// manifest offered. Before the run, one TV of each space fetches its manifest (200) and every
+// other TV polls once with its ETag (304), so the fleet starts in its steady state: each TV holds
+// its space's ETag and the server has seen its token in the last minute, as with a fleet polling
+// every 60 s. FLEET_COLD_TOKENS=1 leaves out those polls: each TV's first poll in the run looks its
+// token up, as after a restart (the timeline shows that first minute apart).
 //
 // Then an open loop for BENCH_SECONDS (default two cadences), as apps/player does it:
 // - every FLEET_CADENCE_S (60, the manifest's pollIntervalSeconds) × (1 ± 0.1, PLAYER_POLL_JITTER)
@@ -25,6 +29,10 @@
 // Arrivals are set by the clock and never wait for an earlier answer. A poll's and a batch's
 // latency is measured from the time it was due (a late send counts: no coordinated omission); a
 // heartbeat's from when its poll was answered, as the TV sends it then.
+// The TVs' requests go through one keep-alive pool of FLEET_CONNECTIONS (256) connections
+// (undici's Pool: a real TV holds its own connection; what the server does per request is the
+// same, and the driver, sharing the machine's cores with the server, spends far less CPU than with
+// fetch). A request that finds every connection busy waits in the pool, and that wait counts.
 // Printed per kind: offered and achieved rate, p50/p99/max, 429s apart (never counted as served),
 // errors by kind; the load average; the server's RSS idle, seeded, and its peak during the run.
 // The TVs' event streams (GET /api/v1/player/events, held open) are not opened.
@@ -34,6 +42,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Pool } from 'undici';
 import { z } from 'zod';
 import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
 import { BenchServer } from './bench-server';
@@ -67,6 +76,15 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 const JITTER = 0.1;
 /** The target (issue 19): p99 of every kind at or under this, on PostgreSQL with billing off. */
 const TARGET_P99_MS = 100;
+/**
+ * FLEET_COLD_TOKENS=1: only one TV of each space polls before the run, so the others' first polls
+ * in it each look their token up (an instance just restarted under its fleet).
+ */
+const COLD_TOKENS = ['1', 'true'].includes(
+  z.enum(['0', '1', 'true', 'false']).parse(process.env.FLEET_COLD_TOKENS ?? '0'),
+);
+/** The driver's keep-alive connections to the server. */
+const CONNECTIONS = envInt('FLEET_CONNECTIONS', 256);
 /** How many setups fetch their space's manifest at once before the run. */
 const SETUP_CONCURRENCY = 8;
 
@@ -119,8 +137,34 @@ function countError(tally: TTally, kind: string) {
 
 const causeOf = (error: unknown) => {
   const cause = error instanceof Error ? error.cause : undefined;
-  return cause instanceof Error ? cause.message : String(error);
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
 };
+
+/** An answer: its status and its whole body. */
+interface TAnswer {
+  status: number;
+  body: string;
+}
+
+/** The run's connections to the server (set by `measure`). */
+let pool: Pool | null = null;
+
+/** One request through the pool; the body is read in full, as a TV does. */
+async function send(
+  path: string,
+  options: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+): Promise<TAnswer> {
+  if (!pool) throw new Error('no pool: the run has not started');
+  const res = await pool.request({
+    path,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    signal: ended.signal,
+  });
+  return { status: res.statusCode, body: await res.body.text() };
+}
 
 /**
  * One answer: its latency from `from`, and served, 429 or an error. `ok` are the statuses that
@@ -129,20 +173,19 @@ const causeOf = (error: unknown) => {
 async function timed(
   tally: TTally,
   from: number,
-  request: () => Promise<Response>,
+  request: () => Promise<TAnswer>,
   ok: readonly number[],
-): Promise<{ status: number; body: string } | null> {
+): Promise<TAnswer | null> {
   if (ended.signal.aborted) return null;
   tally.sent += 1;
   try {
-    const res = await request();
-    const body = await res.text();
+    const answer = await request();
     tally.latenciesMs.push(performance.now() - from);
     tally.dueMs.push(from);
-    if (ok.includes(res.status)) tally.served += 1;
-    else if (res.status === 429) tally.throttled += 1;
-    else countError(tally, `HTTP ${res.status}`);
-    return { status: res.status, body };
+    if (ok.includes(answer.status)) tally.served += 1;
+    else if (answer.status === 429) tally.throttled += 1;
+    else countError(tally, `HTTP ${answer.status}`);
+    return answer;
   } catch (error) {
     // Still unanswered when the run ended (counted apart as unanswered).
     if (ended.signal.aborted) return null;
@@ -163,7 +206,6 @@ const ZRenewal = z.object({ token: z.string() });
 
 /** A TV's poll (If-None-Match) and, once it is answered, its heartbeat. */
 async function pollAndHeartbeat(
-  baseUrl: string,
   fleet: TFleetTv,
   dueAt: number,
   tallies: Record<TKind, TTally>,
@@ -174,9 +216,8 @@ async function pollAndHeartbeat(
     tallies.poll,
     from,
     () =>
-      fetch(`${baseUrl}/api/v1/player/manifest`, {
+      send('/api/v1/player/manifest', {
         headers: { authorization: `Bearer ${fleet.token}`, 'if-none-match': fleet.etag },
-        signal: ended.signal,
       }),
     [200, 304],
   );
@@ -189,11 +230,10 @@ async function pollAndHeartbeat(
     tallies.heartbeat,
     sentAt,
     () =>
-      fetch(`${baseUrl}/api/v1/player/heartbeat`, {
+      send('/api/v1/player/heartbeat', {
         method: 'POST',
         headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(heartbeatOf(fleet)),
-        signal: ended.signal,
       }),
     [200, 204],
   );
@@ -228,13 +268,7 @@ function heartbeatOf(fleet: TFleetTv) {
 }
 
 /** A TV's proof-of-play round: the plays it recorded since the last one. */
-async function sendPlays(
-  baseUrl: string,
-  fleet: TFleetTv,
-  dueAt: number,
-  tally: TTally,
-  seen: TSeen,
-) {
+async function sendPlays(fleet: TFleetTv, dueAt: number, tally: TTally, seen: TSeen) {
   const from = Math.min(dueAt, performance.now());
   const plays = nextBatch(fleet.tv, Date.now());
   seen.plays += plays.length;
@@ -243,11 +277,10 @@ async function sendPlays(
     tally,
     from,
     () =>
-      fetch(`${baseUrl}/api/v1/player/impressions`, {
+      send('/api/v1/player/impressions', {
         method: 'POST',
         headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ impressions: plays }),
-        signal: ended.signal,
       }),
     [200],
   );
@@ -282,6 +315,16 @@ async function primeManifests(server: BenchServer, seeded: TSeeded['tvs']): Prom
           const tv = tvOf(one, manifest, !BILLING);
           if (!tv) throw new Error('a manifest offered no ad slot, or no campaign with billing');
           fleet.push({ token: one.token, etag: `"${manifest.version}"`, tv });
+          // A fleet that has been running: the server has seen each TV's token lately.
+          if (one === first || COLD_TOKENS) continue;
+          const again = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
+            headers: {
+              authorization: `Bearer ${one.token}`,
+              'if-none-match': `"${manifest.version}"`,
+            },
+          });
+          if (again.status !== 304) throw new Error(`a TV's first poll: ${again.status}`);
+          await again.arrayBuffer();
         }
         sent.push({
           version: manifest.version,
@@ -360,11 +403,11 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     const primeSeconds = (performance.now() - primeStart) / 1000;
     const ready = await server.ask<TServerMemory>({ type: 'memory' });
     say(
-      `${label}: ${fmt(fleet.length)} TVs on ${fmt(seeded.spaces)} ad spaces (each its own manifest), billing ${BILLING ? `on: ${seeded.campaigns} live campaigns (${seeded.capped} capped)` : 'off: no live campaign'}; ${fmt(seeded.spaces)} manifests built and served in ${fmt(primeSeconds, 1)} s; set up in ${fmt((performance.now() - setupStart) / 1000)} s`,
+      `${label}: ${fmt(fleet.length)} TVs on ${fmt(seeded.spaces)} ad spaces (each its own manifest), ${COLD_TOKENS ? 'tokens cold (one TV a space polled before the run)' : 'every TV polled once before the run'}, billing ${BILLING ? `on: ${seeded.campaigns} live campaigns (${seeded.capped} capped)` : 'off: no live campaign'}; ${fmt(seeded.spaces)} manifests built and served in ${fmt(primeSeconds, 1)} s; set up in ${fmt((performance.now() - setupStart) / 1000)} s`,
     );
     const perBatch = (BATCH_MIN + BATCH_MAX) / 2;
     say(
-      `  offered, open loop for ${SECONDS} s: each TV polls (If-None-Match) then heartbeats every ${CADENCE_S} s ± ${JITTER * 100} %, and sends its plays every ${CADENCE_S} s ± ${JITTER * 100} % (${BATCH_MIN}–${BATCH_MAX} a batch${BILLING ? `, ${AD_SHARE * 100} % ad plays` : ', no ad play'}) ≈ ${fmt(fleet.length / CADENCE_S)} polls/s, ${fmt(fleet.length / CADENCE_S)} heartbeats/s, ${fmt(fleet.length / CADENCE_S)} batches/s (${fmt((fleet.length * perBatch) / CADENCE_S)} plays/s)`,
+      `  offered, open loop for ${SECONDS} s: each TV polls (If-None-Match) then heartbeats every ${CADENCE_S} s ± ${JITTER * 100} %, and sends its plays every ${CADENCE_S} s ± ${JITTER * 100} % (${BATCH_MIN}–${BATCH_MAX} a batch${BILLING ? `, ${AD_SHARE * 100} % ad plays` : ', no ad play'}) ≈ ${fmt(fleet.length / CADENCE_S)} polls/s, ${fmt(fleet.length / CADENCE_S)} heartbeats/s, ${fmt(fleet.length / CADENCE_S)} batches/s (${fmt((fleet.length * perBatch) / CADENCE_S)} plays/s), over ${CONNECTIONS} keep-alive connections`,
     );
 
     const tallies: Record<TKind, TTally> = {
@@ -395,6 +438,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     ended = new AbortController();
     // Every request of the run listens to it.
     setMaxListeners(0, ended.signal);
+    pool = new Pool(server.baseUrl, { connections: CONNECTIONS });
     const loop = await openLoop({
       // Senders 0…n−1: a TV's poll timer; n…2n−1: its proof-of-play timer.
       count: 2 * fleet.length,
@@ -403,17 +447,13 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
       seconds: SECONDS,
       send: (index, dueAt) =>
         index < fleet.length
-          ? pollAndHeartbeat(server.baseUrl, fleet[index]!, dueAt, tallies, seen)
-          : sendPlays(
-              server.baseUrl,
-              fleet[index - fleet.length]!,
-              dueAt,
-              tallies.impressions,
-              seen,
-            ),
+          ? pollAndHeartbeat(fleet[index]!, dueAt, tallies, seen)
+          : sendPlays(fleet[index - fleet.length]!, dueAt, tallies.impressions, seen),
       drainMs: 30_000,
     });
     ended.abort();
+    await pool.destroy();
+    pool = null;
     clearInterval(rssTimer);
     driverDelay.disable();
     const loadLine = load.stop();

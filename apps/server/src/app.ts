@@ -12,6 +12,7 @@ import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/database';
 import { openConfiguredDatabase } from './db/open';
 import { AppError } from './lib/app-error';
+import { createEarlyAnswers, type TEarlyAnswers } from './lib/early-answers';
 import { createInstanceBus } from './lib/instance-bus';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './lib/json-depth';
 import { serializeRequest } from './lib/log-redaction';
@@ -21,6 +22,7 @@ import { createAccountLimits } from './modules/auth/account-limits';
 import { createStepUp, type TStepUp } from './modules/auth/step-up';
 import { createAuth, type TAuth } from './modules/auth/auth';
 import { createAuthRepository } from './modules/auth/auth.repository';
+import { createDeviceDirectory, type TDeviceDirectory } from './modules/player/device-directory';
 import { createDeviceRevocation } from './modules/player/device-revocation';
 import { accountDeletionRefusal } from './modules/wallet/account-deletion';
 import { createSessionCache, type TSessionCache } from './modules/auth/session-cache';
@@ -98,6 +100,10 @@ export interface TAppDeps {
    * after their transaction commits (modules/player/player-changes.ts).
    */
   playerChanges: TPlayerChangeBus;
+  /** Which TV a device token names, cached until revoked (modules/player/device-directory.ts). */
+  devices: TDeviceDirectory;
+  /** Answers given before Fastify's request lifecycle (lib/early-answers.ts): the manifest's 304. */
+  earlyAnswers: TEarlyAnswers;
   /** The TVs' newest heartbeats, written in batches (modules/player/heartbeats.ts). */
   playerHeartbeats: THeartbeatRecorder;
   /** Commission, prices, limits and the TVs' intervals (modules/platform/platform-settings.ts). */
@@ -151,6 +157,7 @@ export async function buildApp({
   logStream,
   onRoute,
 }: TBuildOptions): Promise<FastifyInstance> {
+  const earlyAnswers = createEarlyAnswers();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -166,7 +173,9 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
+    serverFactory: earlyAnswers.serverFactory,
   });
+  earlyAnswers.bind(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   useBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -188,6 +197,7 @@ export async function buildApp({
     bus: instanceBus,
     log: app.log.child({ module: 'player-changes' }),
   });
+  const devices = createDeviceDirectory(database.db, { changes: playerChanges });
   const playerHeartbeats = createHeartbeatRecorder({
     db: database.db,
     log: app.log.child({ module: 'heartbeats' }),
@@ -199,6 +209,7 @@ export async function buildApp({
     await settlement.stop();
     await servedFills.stop();
     await playerChanges.close();
+    devices.close();
     sessionCache.close();
     await instanceBus.close();
     // Running jobs finish before the mail transport and the database they use close.
@@ -282,6 +293,8 @@ export async function buildApp({
     sessionCache,
     access: createAccessPolicy(),
     playerChanges,
+    devices,
+    earlyAnswers,
     playerHeartbeats,
     platformSettings,
     servedFills,

@@ -19,6 +19,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // Computed once here, set on every response by one hook: helmet itself rebuilt its middleware and
   // the header values on each request (about 13 % of `GET /api/v1/me`'s CPU, issue 19 item 4).
   const headers = securityHeaders(config.publicUrl);
+  // Answers given before this hook could run (the manifest's 304) carry them too.
+  app.deps.earlyAnswers.useCommonHeaders(headers);
   app.addHook('onRequest', (_request, reply, done) => {
     // On the raw response, as helmet did: a route or the static hosting setting its own value
     // (Referrer-Policy of the TV player's pages) replaces it.

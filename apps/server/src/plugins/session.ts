@@ -4,7 +4,6 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { TActor, TPrincipal, TSessionUser } from '../lib/actor';
 import { forbidden, twoFactorRequired, unauthenticated } from '../lib/app-error';
 import { createProfileDirectory, type TProfile } from '../modules/me/profile-directory';
-import { createDeviceDirectory } from '../modules/player/device-directory';
 import { createSessionLookup } from '../modules/auth/session-lookup';
 
 /** Who is signed in: the auth user and the product profile (null until one exists). */
@@ -54,10 +53,9 @@ declare module 'fastify' {
  * when a profile changes.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
-  const { auth, db, sessionCache } = app.deps;
+  const { auth, db, sessionCache, devices } = app.deps;
   const profiles = createProfileDirectory(db);
   const findByCookie = createSessionLookup(db, auth);
-  const devices = createDeviceDirectory(db, { changes: app.deps.playerChanges });
   const perRequest = new WeakMap<FastifyRequest, Promise<TAccount | null>>();
 
   async function readAccount(request: FastifyRequest): Promise<TAccount | null> {

@@ -61,6 +61,16 @@ export function createDeviceDirectory(
     isDeviceCredential: (authorization: string | undefined) =>
       deviceTokenOf(authorization) !== null || pairingGrantOf(authorization) !== null,
 
+    /**
+     * The device whose token has this hash, if the cache holds it now; never reads the database.
+     * The manifest poll's early answer (manifest-early-answer.ts) uses it: a token not cached here
+     * takes the normal route, which looks it up.
+     */
+    peekByTokenHash(hash: string): TDeviceActor | null {
+      const cached = cache.get(hash);
+      return cached && cached.expiresAtMs > now() ? cached.actor : null;
+    },
+
     async findByAuthorization(
       authorization: string | undefined,
     ): Promise<TDeviceActor | TPairingActor | null> {

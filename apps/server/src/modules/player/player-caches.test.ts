@@ -1,11 +1,22 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { TServedFill } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
+import type { TDeviceActor } from '../../lib/actor';
+import { createEarlyAnswers } from '../../lib/early-answers';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createDeviceDirectory, DEVICE_CACHE_TTL_MS } from './device-directory';
 import { hashDeviceToken } from './device-tokens';
-import { createManifestService, isNotModified, MANIFEST_CACHE_MAX_AGE_MS } from './manifest';
+import {
+  createManifestService,
+  isNotModified,
+  MANIFEST_CACHE_MAX_AGE_MS,
+  type TBuiltManifest,
+} from './manifest';
+import { createManifestEarlyAnswer, MANIFEST_PATH } from './manifest-early-answer';
 import { createPlayerChangeBus } from './player-changes';
 
 // The caches' own rules, without a database: what is kept, what a change drops, and that an
@@ -227,5 +238,145 @@ describe('the device-token cache', () => {
     state.gate = null;
     state.rows = [];
     expect(await directory.findByAuthorization(header)).toBeNull();
+  });
+});
+
+describe('the manifest poll’s early answer', () => {
+  const token = 'sld_0123456789abcdef0123456789abcdef0123456789a';
+  const version = 'v3-0123456789abcdef';
+  const servedFill = { slots: [] } as unknown as TServedFill;
+
+  function setUp(options: { fill?: TServedFill | null } = {}) {
+    const clock = { nowMs: 1_000_000 };
+    const state = {
+      cached: device as TDeviceActor | null,
+      manifest: { version, body: '{}', servedFill: options.fill ?? null } as TBuiltManifest | null,
+      stillServed: [] as string[],
+    };
+    const early = createManifestEarlyAnswer({
+      devices: {
+        peekByTokenHash: (hash) => (hash === hashDeviceToken(token) ? state.cached : null),
+      },
+      manifests: { peek: (id) => (id === 'space-1' ? state.manifest : null) },
+      servedFills: {
+        stillServed: (tv, v) => {
+          state.stillServed.push(`${tv.id}/${v}`);
+        },
+      },
+      limit: { max: 3, timeWindow: 60_000 },
+      now: () => clock.nowMs,
+    });
+    const ask = (headers: Record<string, string> = {}, method = 'GET', url = MANIFEST_PATH) =>
+      early.answer({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}`, 'if-none-match': `"${version}"`, ...headers },
+      } as unknown as IncomingMessage);
+    return { clock, state, early, ask };
+  }
+
+  it('answers 304 with the ETag, no-store and the rate-limit count, and records the fill still served', () => {
+    const { state, early, ask } = setUp({ fill: servedFill });
+    expect(ask()).toEqual({
+      status: 304,
+      headers: {
+        etag: `"${version}"`,
+        'cache-control': 'no-store',
+        'x-ratelimit-limit': '3',
+        'x-ratelimit-remaining': '2',
+        'x-ratelimit-reset': '60',
+      },
+    });
+    expect(state.stillServed).toEqual([`tv-1/${version}`]);
+    early.close();
+  });
+
+  it('leaves everything else to the route', () => {
+    const { state, early, ask } = setUp();
+    expect(ask({ 'if-none-match': '"v2-0123456789abcdef"' })).toBeNull();
+    expect(ask({}, 'HEAD')).toBeNull();
+    expect(ask({}, 'GET', `${MANIFEST_PATH}?adSpaceId=x`)).toBeNull();
+    expect(ask({ authorization: 'Bearer slp_pairinggrant' })).toBeNull();
+    expect(ask({ authorization: 'Bearer sld_someoneelse' })).toBeNull();
+    expect(ask({ 'if-none-match': `"${version}", ${'"x", '.repeat(400)}` })).toBeNull();
+    state.manifest = null;
+    expect(ask()).toBeNull();
+    state.manifest = { version, body: '{}', servedFill: null };
+    state.cached = null;
+    expect(ask()).toBeNull();
+    expect(state.stillServed).toEqual([]);
+    early.close();
+  });
+
+  it('counts each token’s answers in windows and leaves a token past its limit to the route until its window ends', () => {
+    const { clock, early, ask } = setUp();
+    expect([ask(), ask(), ask()].map((reply) => reply?.headers['x-ratelimit-remaining'])).toEqual([
+      '2',
+      '1',
+      '0',
+    ]);
+    clock.nowMs += 30_000;
+    expect(ask()).toBeNull();
+    clock.nowMs += 30_000;
+    expect(ask()?.headers['x-ratelimit-remaining']).toBe('2');
+    early.close();
+  });
+});
+
+describe('early answers', () => {
+  function fakeApp(level: string) {
+    const hooks: Array<() => Promise<void>> = [];
+    const app = {
+      log: { level },
+      addHook: (_name: string, hook: () => Promise<void>) => hooks.push(hook),
+    };
+    return { app: app as unknown as FastifyInstance, closing: () => hooks[0]?.() };
+  }
+
+  it('are given only without the request log, once the security headers are known, and not while closing', async () => {
+    const logged = createEarlyAnswers();
+    logged.bind(fakeApp('info').app);
+    logged.useCommonHeaders([['x-frame-options', 'SAMEORIGIN']]);
+    expect(logged.isEnabled()).toBe(false);
+
+    const quiet = createEarlyAnswers();
+    const { app, closing } = fakeApp('warn');
+    quiet.bind(app);
+    expect(quiet.isEnabled()).toBe(false);
+    quiet.useCommonHeaders([['x-frame-options', 'SAMEORIGIN']]);
+    expect(quiet.isEnabled()).toBe(true);
+    await closing();
+    expect(quiet.isEnabled()).toBe(false);
+  });
+
+  it('answer with the common headers, and leave to Fastify what they do not answer or fail on', async () => {
+    const early = createEarlyAnswers();
+    early.bind(fakeApp('warn').app);
+    early.useCommonHeaders([['x-frame-options', 'SAMEORIGIN']]);
+    early.add((request) => {
+      if (request.url === '/boom') throw new Error('an answer that fails');
+      return request.url === '/early' ? { status: 304, headers: { etag: '"v1-a"' } } : null;
+    });
+    const server = early.serverFactory((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('route');
+    }, {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      const at = (path: string) => fetch(`http://127.0.0.1:${address.port}${path}`);
+      const answered = await at('/early');
+      expect(answered.status).toBe(304);
+      expect(answered.headers.get('etag')).toBe('"v1-a"');
+      expect(answered.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      for (const path of ['/other', '/boom']) {
+        const res = await at(path);
+        expect([res.status, await res.text()], path).toEqual([200, 'route']);
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -17,6 +17,7 @@ import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
 import { createDevicesService } from './devices.service';
 import { isNotModified } from './manifest';
+import { createManifestEarlyAnswer } from './manifest-early-answer';
 import { createManifestsOf } from './manifests-of';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -66,7 +67,17 @@ export async function playerSyncRoutes(app: FastifyInstance) {
     // Open streams would keep the server from closing.
     for (const stream of streams) stream.end();
   });
+  // The fleet's steady state (a cached TV holding the current ETag) is answered before Fastify,
+  // with this route's 304 (issue 19 item 1); whatever it does not answer comes here.
+  const early = createManifestEarlyAnswer({
+    devices: app.deps.devices,
+    manifests,
+    servedFills,
+    limit: PLAYER_RATE_LIMITS.manifest,
+  });
+  app.deps.earlyAnswers.add(early.answer);
   app.addHook('onClose', async () => {
+    early.close();
     manifests.close();
   });
 
