@@ -28,7 +28,6 @@ export async function impressionsRoutes(app: FastifyInstance) {
   const ingest = createPlayIngest({
     db,
     scripts: app.deps.database.scripts,
-    servedFills,
     changes: app.deps.playerChanges,
   });
   app.addHook('onClose', async () => ingest.close());
