@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** The rows of one statement of a script, as the driver parsed them. */
 export type TScriptRows = Array<Record<string, unknown>>;
@@ -94,7 +94,10 @@ export function literal(value: string | number | Date | null): string {
   }
   const text = value instanceof Date ? value.toISOString() : value;
   if (text.includes('\0')) throw new Error('text with a NUL byte cannot be sent to the database');
-  return pg.escapeLiteral(text);
+  // What pg.escapeLiteral answers, by regular expressions instead of its loop over each character
+  // (a batch's JSON is kilobytes): quotes doubled; with a backslash, backslashes doubled in E''.
+  const quoted = text.replaceAll("'", "''");
+  return text.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
 }
 
 /** A Result, or one per statement when the script had several (node-postgres answers either). */

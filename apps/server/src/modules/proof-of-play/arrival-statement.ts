@@ -200,6 +200,22 @@ export const ARRIVAL_INSERT_PREPARED: TPreparedStatement = {
   text: ARRIVAL_INSERT,
 };
 
+/** The written columns' keys and names, read once. */
+const NAMES = WRITTEN.map((key) => [key, impression[key].name] as const);
+
+/** A row as json_to_recordset reads it: the columns by their names, then what it is judged by. */
+function jsonRow({ row, judge }: TArrivingRow, ord: number) {
+  const out: Record<string, unknown> = {};
+  for (const [key, name] of NAMES) out[name] = row[key];
+  out.judge = judge !== null;
+  out.start_ms = judge?.startedAtMs ?? null;
+  out.slot_key = judge?.slotKey ?? null;
+  out.campaign_key = judge?.campaignKey ?? null;
+  out.is_off = judge?.isOff ?? false;
+  out.ord = ord;
+  return out;
+}
+
 /** The EXECUTE of ARRIVAL_INSERT_PREPARED for a batch, for a script. */
 export function arrivalInsertCall(input: {
   deviceId: string;
@@ -211,17 +227,7 @@ export function arrivalInsertCall(input: {
   const starts = rows.flatMap(({ judge }) => (judge ? [judge.startedAtMs] : []));
   const fromMs = Math.min(...starts);
   const toMs = Math.max(...starts);
-  const json = JSON.stringify(
-    rows.map(({ row, judge }, ord) => ({
-      ...Object.fromEntries(WRITTEN.map((key) => [impression[key].name, row[key]])),
-      judge: judge !== null,
-      start_ms: judge?.startedAtMs ?? null,
-      slot_key: judge?.slotKey ?? null,
-      campaign_key: judge?.campaignKey ?? null,
-      is_off: judge?.isOff ?? false,
-      ord,
-    })),
-  );
+  const json = JSON.stringify(rows.map(jsonRow));
   const values = [
     json,
     deviceId,
