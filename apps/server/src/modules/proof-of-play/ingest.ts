@@ -117,8 +117,8 @@ export function createPlayIngest(options: {
   /**
    * A batch with ad plays is one transaction sent as one script (db/scripts.ts), so one round
    * trip: BEGIN, the device's lock, the prepared insert that judges the plays
-   * (arrival-statement.ts), and COMMIT. The insert takes its snapshot once the lock is held: it sees the batch that held the
-   * lock before. A batch of the TV's own content only claims nothing, and is one insert.
+   * (arrival-statement.ts), and COMMIT. The insert takes its snapshot once the lock is held: it
+   * sees the batch that held the lock before.
    */
   async function storeNow(source: TPlaySource, plays: readonly TImpression[]): Promise<string[]> {
     const nowMs = now();
