@@ -422,7 +422,6 @@ async function store(request: Extract<TRequest, { type: 'store' }>): Promise<TPl
   const ingest = createPlayIngest({
     db,
     scripts: app.deps.database.scripts,
-    servedFills: app.deps.servedFills,
   });
   const latenciesMs: number[] = [];
   let plays = 0;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TTestApp } from '../../test/harness';
 import { literal, type TScripts } from './scripts';
@@ -37,6 +38,8 @@ describe.each(BACKENDS)('scripts on %s', (backend) => {
       { ...Object.fromEntries(texts.map((text, i) => [`t${i}`, text])), n: -1.5, d: true, z: null },
     ]);
     expect(await count(0)).toBe(0);
+    // The same text node-postgres's own escaping writes.
+    for (const text of texts) expect(literal(text)).toBe(pg.escapeLiteral(text));
     expect(() => literal('a\0b')).toThrow(/NUL/);
     expect(() => literal(Number.NaN)).toThrow(/finite/);
   });

@@ -1,3 +1,5 @@
+const QUARTER_HOUR_MS = 15 * 60_000;
+
 /** `YYYY-MM-DD` of an instant in a zone (one formatter per zone). */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function localDayFormat(timeZone: string): (iso: string) => string {
@@ -12,5 +14,18 @@ export function localDayFormat(timeZone: string): (iso: string) => string {
     dayFormats.set(timeZone, format);
   }
   const chosen = format;
-  return (iso) => chosen.format(new Date(iso));
+  // Every zone's offset since 1972 is a multiple of 15 minutes, so its local midnights fall on the UTC
+  // quarter hours: one day per quarter hour, formatted once (a batch's plays share a few).
+  const byQuarter = new Map<number, string>();
+  return (iso) => {
+    const at = new Date(iso);
+    const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+    let day = byQuarter.get(quarter);
+    if (day === undefined) {
+      day = chosen.format(at);
+      if (byQuarter.size >= 64) byQuarter.clear();
+      byQuarter.set(quarter, day);
+    }
+    return day;
+  };
 }

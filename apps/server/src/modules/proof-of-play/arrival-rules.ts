@@ -97,16 +97,9 @@ export function judgeArrivals(
     (a, b) => a.startedAtMs - b.startedAtMs || a.sequence - b.sequence,
   );
   for (const play of ordered) {
-    if (play.failed) {
-      refuse(play.id, 'failed');
-      continue;
-    }
-    if (play.startedAtMs + play.shownMs > context.nowMs + PLAY_CLOCK_SKEW_MS) {
-      refuse(play.id, 'clock-ahead');
-      continue;
-    }
-    if (play.startedAtMs < context.nowMs - PLAY_MAX_AGE_MS) {
-      refuse(play.id, 'too-old');
+    const early = refusedOnArrival(play, context.nowMs);
+    if (early) {
+      refuse(play.id, early);
       continue;
     }
     const slotMs = offeredSlotMs(play, context.served);
@@ -141,6 +134,22 @@ export function judgeArrivals(
     verdicts.set(play.id, { verdict: 'pending', billable: free });
   }
   return verdicts;
+}
+
+/**
+ * The first rules, which read nothing but the play and the server's clock: the play failed, or its
+ * time is implausible (it ends past now plus the skew, or starts before the maximum age). Null when
+ * it passes them. judgeArrivals() applies them first; so does ingest's statement
+ * (arrival-statement.ts), which judges the rest in the database.
+ */
+export function refusedOnArrival(
+  play: Pick<TArrivingPlay, 'startedAtMs' | 'shownMs' | 'failed'>,
+  nowMs: number,
+): 'failed' | 'clock-ahead' | 'too-old' | null {
+  if (play.failed) return 'failed';
+  if (play.startedAtMs + play.shownMs > nowMs + PLAY_CLOCK_SKEW_MS) return 'clock-ahead';
+  if (play.startedAtMs < nowMs - PLAY_MAX_AGE_MS) return 'too-old';
+  return null;
 }
 
 /**

@@ -1,20 +1,23 @@
 import { eq, getTableName } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TImpression } from '@screenline/shared/player';
-import { PLAY_SLOT_TOLERANCE_MS } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
-import { literal, type TScripts } from '../../db/scripts';
-import { adSpace, impression, location, takeover, takeoverAdSpace } from '../../db/schema/index';
-import { judgeArrivals, slotKey, type TArrivalVerdict } from './arrival-rules';
-import type { TServedFills } from './served-fills';
+import { literal, type TScriptRows, type TScripts } from '../../db/scripts';
+import { adSpace, impression, location } from '../../db/schema/index';
+import { refusedOnArrival, slotKey } from './arrival-rules';
+import {
+  ARRIVAL_INSERT_PREPARED,
+  arrivalInsertCall,
+  WRITTEN,
+  type TArrivingRow,
+  type TWritten,
+} from './arrival-statement';
 import pLimit from 'p-limit';
 import { powerCheck } from '@screenline/playback/power-schedule';
 import { readPowerSchedule } from '../screens/power-schedule';
 import { localDayFormat } from '../../lib/local-day';
 import type { TPlayerChangeBus } from '../player/player-changes';
 
-/** The longest span one play can bill: the longest ad slot (ZAdSlotLengthSeconds) plus the tolerance. */
-const LONGEST_BILLABLE_MS = 3_600_000 + PLAY_SLOT_TOLERANCE_MS;
 /**
  * How long a space's time zone is trusted from memory: a change of the location (its zone among
  * them) publishes a change for its spaces, which drops them at once; this bounds a missed one.
@@ -27,33 +30,9 @@ const ZONE_TTL_MS = 60 * 60_000;
  */
 export const INGEST_CONCURRENCY = 6;
 
-/** The columns ingest writes; the others keep their defaults (received_at: the database's now). */
-const WRITTEN = [
-  'id',
-  'deviceId',
-  'ownerId',
-  'adSpaceId',
-  'sequence',
-  'startedAt',
-  'shownMs',
-  'endReason',
-  'playlistId',
-  'playlistVersion',
-  'itemId',
-  'contentId',
-  'campaignId',
-  'creativeId',
-  'verdict',
-  'billableFrom',
-  'billableMs',
-  'localDay',
-  'settledAt',
-] as const satisfies ReadonlyArray<keyof typeof impression.$inferInsert>;
-type TWritten = Required<Pick<typeof impression.$inferInsert, (typeof WRITTEN)[number]>>;
-
 /**
- * The insert of a batch as one statement with one value: the rows as a JSON array, spread into
- * the table's columns (their names and types from the Drizzle schema) by json_to_recordset.
+ * The insert of a batch without ad plays: the rows as one JSON value spread into the table's
+ * columns (their names and types from the Drizzle schema) by json_to_recordset.
  */
 const INSERT_INTO = `insert into "${getTableName(impression)}" (${WRITTEN.map((key) => `"${impression[key].name}"`).join(', ')})
   select * from json_to_recordset(`;
@@ -67,29 +46,10 @@ function insertStatement(rows: readonly TWritten[]): string {
   );
   return `${INSERT_INTO}${literal(json)}${INSERT_REST}`;
 }
-const ZInsertedRow = z.object({ id: z.string() });
-
-/** What the device already claimed around the batch: the billable spans of its plays. */
-function takenStatement(deviceId: string, fromMs: number, toMs: number): string {
-  return `select (extract(epoch from billable_from) * 1000)::float8 as from_ms, billable_ms as ms
-    from "${getTableName(impression)}"
-    where device_id = ${literal(deviceId)}::uuid and billable_ms > 0
-      and billable_from >= ${literal(new Date(fromMs - LONGEST_BILLABLE_MS))}::timestamptz
-      and billable_from < ${literal(new Date(toMs + LONGEST_BILLABLE_MS))}::timestamptz`;
-}
-const ZTakenRow = z.object({ from_ms: z.number(), ms: z.number() });
-
-/** The ad space's emergency takeovers around the batch (issue 23 item 6): never billable time. */
-function takeoversStatement(adSpaceId: string, fromMs: number, toMs: number): string {
-  return `select (extract(epoch from t.started_at) * 1000)::float8 as from_ms,
-      (extract(epoch from coalesce(t.ended_at, t.ends_at)) * 1000)::float8 as to_ms
-    from "${getTableName(takeover)}" t
-    join "${getTableName(takeoverAdSpace)}" ta on ta.takeover_id = t.id
-    where ta.ad_space_id = ${literal(adSpaceId)}::uuid
-      and t.started_at < ${literal(new Date(toMs + LONGEST_BILLABLE_MS))}::timestamptz
-      and coalesce(t.ended_at, t.ends_at) > ${literal(new Date(fromMs - LONGEST_BILLABLE_MS))}::timestamptz`;
-}
-const ZTakeoverRow = z.object({ from_ms: z.number(), to_ms: z.number() });
+/** Built once: a schema's construction costs more than the parse of a batch's ids. */
+const ZInsertedRows = z.array(z.object({ id: z.string() }));
+const idsOf = (rows: TScriptRows | undefined) =>
+  ZInsertedRows.parse(rows ?? []).map((row) => row.id);
 
 /** The device that sent a batch. */
 export interface TPlaySource {
@@ -108,12 +68,11 @@ export interface TPlaySource {
 export function createPlayIngest(options: {
   db: TDb;
   scripts: TScripts;
-  servedFills: Pick<TServedFills, 'sentStatement' | 'versionsOf'>;
   /** Changes for the TVs: a space's change drops its remembered zone. */
   changes?: Pick<TPlayerChangeBus, 'subscribe'>;
   now?: () => number;
 }) {
-  const { db, scripts, servedFills } = options;
+  const { db, scripts } = options;
   const now = options.now ?? Date.now;
   const zones = new Map<
     string,
@@ -156,90 +115,79 @@ export function createPlayIngest(options: {
   }
 
   /**
-   * A batch with ad plays is one transaction of two scripts (db/scripts.ts), so two round trips:
-   * BEGIN, the device's lock, what it was sent and what it already claimed; then the insert and
-   * COMMIT. The claimed spans are read by a statement after the lock's (each statement of a
-   * script takes its own snapshot): it sees the batch that held the lock before. A batch of the
-   * TV's own content only claims nothing, and is one insert.
+   * A batch with ad plays is one transaction sent as one script (db/scripts.ts), so one round
+   * trip: BEGIN, the device's lock, the prepared insert that judges the plays
+   * (arrival-statement.ts), and COMMIT. The insert takes its snapshot once the lock is held: it
+   * sees the batch that held the lock before.
    */
   async function storeNow(source: TPlaySource, plays: readonly TImpression[]): Promise<string[]> {
     const nowMs = now();
     const space = await spaceOf(source.adSpaceId, nowMs);
     const localDay = localDayFormat(space.timeZone);
-    const ads = plays.filter(
-      (play): play is TImpression & { campaignId: string } => play.campaignId !== null,
-    );
-    const rowsOf = (verdicts: ReadonlyMap<string, TArrivalVerdict>): TWritten[] =>
-      plays.map((play) => {
-        const judged = play.campaignId !== null ? verdicts.get(play.id) : undefined;
-        return {
-          id: play.id,
-          deviceId: source.deviceId,
-          ownerId: source.ownerId,
-          adSpaceId: play.adSpaceId,
-          sequence: play.sequence,
-          startedAt: new Date(play.startedAt),
-          shownMs: play.shownMs,
-          endReason: play.endReason,
-          playlistId: play.playlistId,
-          playlistVersion: play.playlistVersion,
-          itemId: play.itemId,
-          contentId: play.contentId,
-          campaignId: play.campaignId,
-          creativeId: play.creativeId,
-          verdict: judged?.verdict ?? null,
-          billableFrom: judged?.billable ? new Date(judged.billable.startMs) : null,
-          billableMs: judged?.billable ? judged.billable.endMs - judged.billable.startMs : 0,
-          localDay: localDay(play.startedAt),
-          settledAt: judged && judged.verdict !== 'pending' ? new Date(nowMs) : null,
-        };
-      });
-    if (ads.length === 0) {
-      const [inserted = []] = await scripts.run(insertStatement(rowsOf(new Map())));
-      return ZInsertedRow.array()
-        .parse(inserted)
-        .map((row) => row.id);
-    }
-    const starts = ads.map((play) => Date.parse(play.startedAt));
-    const fromMs = Math.min(...starts);
-    const toMs = Math.max(...starts);
-    return scripts.transaction(async (tx) => {
-      const [, sentRows = [], takenRows = [], takeoverRows = []] = await tx.run(
-        [
-          `select pg_advisory_xact_lock(hashtextextended(${literal(`screenline:plays:${source.deviceId}`)}, 0))`,
-          servedFills.sentStatement(source.deviceId, fromMs, toMs),
-          takenStatement(source.deviceId, fromMs, toMs),
-          takeoversStatement(source.adSpaceId, fromMs, toMs),
-        ].join(';\n'),
+    const rows = plays.map((play): TArrivingRow => {
+      const row: TWritten = {
+        id: play.id,
+        deviceId: source.deviceId,
+        ownerId: source.ownerId,
+        adSpaceId: play.adSpaceId,
+        sequence: play.sequence,
+        startedAt: new Date(play.startedAt),
+        shownMs: play.shownMs,
+        endReason: play.endReason,
+        playlistId: play.playlistId,
+        playlistVersion: play.playlistVersion,
+        itemId: play.itemId,
+        contentId: play.contentId,
+        campaignId: play.campaignId,
+        creativeId: play.creativeId,
+        verdict: null,
+        billableFrom: null,
+        billableMs: 0,
+        localDay: localDay(play.startedAt),
+        settledAt: null,
+      };
+      if (play.campaignId === null) return { row, judge: null };
+      const startedAtMs = row.startedAt.getTime();
+      const refused = refusedOnArrival(
+        { startedAtMs, shownMs: play.shownMs, failed: play.endReason === 'failed' },
+        nowMs,
       );
-      const served = await servedFills.versionsOf(sentRows, (script) => tx.run(script));
-      const verdicts = judgeArrivals(
-        ads.map((play) => ({
-          id: play.id,
-          sequence: play.sequence,
-          startedAtMs: Date.parse(play.startedAt),
-          shownMs: play.shownMs,
-          failed: play.endReason === 'failed',
+      if (refused)
+        return { row: { ...row, verdict: refused, settledAt: new Date(nowMs) }, judge: null };
+      return {
+        row,
+        judge: {
+          startedAtMs,
           slotKey: slotKey(play.playlistId, play.itemId),
-          campaignId: play.campaignId,
-        })),
-        {
-          nowMs,
-          served,
-          isOffAt: space.isOffAt,
-          taken: ZTakenRow.array()
-            .parse(takenRows)
-            .map((row) => ({ startMs: row.from_ms, endMs: row.from_ms + row.ms })),
-          takeovers: ZTakeoverRow.array()
-            .parse(takeoverRows)
-            .map((row) => ({ startMs: row.from_ms, endMs: row.to_ms })),
+          campaignKey: play.campaignId,
+          isOff: space.isOffAt?.(startedAtMs) ?? false,
         },
-      );
-      const [inserted = []] = await tx.run(insertStatement(rowsOf(verdicts)), { commit: true });
-      return ZInsertedRow.array()
-        .parse(inserted)
-        .map((row) => row.id);
+      };
     });
+    // No ad play left to judge (the TV's own content, or ad plays refused already) claims no
+    // screen time: no lock, one insert.
+    if (rows.every(({ judge }) => judge === null)) {
+      const [inserted] = await scripts.run(insertStatement(rows.map(({ row }) => row)));
+      return idsOf(inserted);
+    }
+    return scripts.transaction(
+      async (tx) => {
+        const [, inserted] = await tx.run(
+          [
+            `select pg_advisory_xact_lock(hashtextextended(${literal(`screenline:plays:${source.deviceId}`)}, 0))`,
+            arrivalInsertCall({
+              deviceId: source.deviceId,
+              adSpaceId: source.adSpaceId,
+              nowMs,
+              rows,
+            }),
+          ].join(';\n'),
+          { commit: true },
+        );
+        return idsOf(inserted);
+      },
+      { prepared: [ARRIVAL_INSERT_PREPARED] },
+    );
   }
 
   return { store, close: () => unsubscribe?.() };

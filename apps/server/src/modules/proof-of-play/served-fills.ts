@@ -1,36 +1,20 @@
 import { lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  HOLD_RELEASE_GRACE_MS,
-  PLAY_CLOCK_SKEW_MS,
-  ZServedFill,
-  type TServedFill,
-} from '@screenline/shared/proof-of-play';
+import { HOLD_RELEASE_GRACE_MS, type TServedFill } from '@screenline/shared/proof-of-play';
 import {
   MANIFEST_TIMELINE_DAYS,
   type TManifestAdFill,
   type TManifestPlaylist,
 } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
-import { literal, type TScriptRows } from '../../db/scripts';
 import { deviceServedFill, servedFill } from '../../db/schema/index';
-import { slotKey, type TServedVersion } from './arrival-rules';
+import { slotKey } from './arrival-rules';
 
 const DAY_MS = 86_400_000;
 /** Pairs and fills remembered per instance (a fleet's devices × a few versions each). */
 const KNOWN_MAX = 100_000;
 /** How often the 304 path's records are written. */
 const FLUSH_INTERVAL_MS = 1_000;
-
-/** A row of sentStatement(). */
-const ZSentRow = z.object({
-  ad_space_id: z.string(),
-  version: z.string(),
-  served_at_ms: z.number(),
-});
-/** A stored fill, read when this instance does not know it. */
-const ZFillRow = z.object({ ad_space_id: z.string(), version: z.string(), fill: ZServedFill });
 
 /**
  * What billing keeps of a manifest's fill (issue 17 "it was offered"): each offered campaign's
@@ -55,31 +39,30 @@ export function servedFillOf(
 }
 
 /**
- * Records which manifest versions (with a fill) each device was sent, and reads them back when
- * its plays arrive. A version's fill is stored once (any instance may write it first; it never
- * changes); a device's first receipt of a version is one small row. Each instance remembers what
- * it wrote, so a fleet's steady polls (304) write nothing.
+ * Records which manifest versions (with a fill) each device was sent; ingest's statement reads
+ * them when its plays arrive (arrival-statement.ts). A version's fill is stored once (any
+ * instance may write it first; it never changes); a device's first receipt of a version is one
+ * small row. Each instance remembers what it wrote, so a fleet's steady polls (304) write nothing.
  */
 export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) {
   const { db, log } = options;
-  const knownFills = new Map<string, TServedFill>();
+  const knownFills = new Set<string>();
   const knownPairs = new Set<string>();
   let queued: Array<{ deviceId: string; adSpaceId: string; version: string; at: Date }> = [];
   let flushing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
   timer.unref();
 
-  const remember = <T>(map: Map<string, T> | Set<string>, key: string, value?: T) => {
-    if (map.size >= KNOWN_MAX) map.clear();
-    if (map instanceof Map) map.set(key, value as T);
-    else map.add(key);
+  const remember = (known: Set<string>, key: string) => {
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.add(key);
   };
 
   async function storeFill(adSpaceId: string, version: string, fill: TServedFill): Promise<void> {
     const key = `${adSpaceId}/${version}`;
     if (knownFills.has(key)) return;
     await db.insert(servedFill).values({ adSpaceId, version, fill }).onConflictDoNothing();
-    remember(knownFills, key, fill);
+    remember(knownFills, key);
   }
 
   /**
@@ -114,7 +97,7 @@ export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) 
     const pair = `${device.id}/${version}`;
     if (knownPairs.has(pair)) return;
     remember(knownPairs, pair);
-    remember(knownFills, `${device.adSpaceId}/${version}`, fill);
+    remember(knownFills, `${device.adSpaceId}/${version}`);
     queued.push({ deviceId: device.id, adSpaceId: device.adSpaceId, version, at: new Date() });
     pendingFills.set(`${device.adSpaceId}/${version}`, {
       adSpaceId: device.adSpaceId,
@@ -156,49 +139,6 @@ export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) 
   }
 
   /**
-   * The statement, for a script (db/scripts.ts) run in the caller's transaction, that reads the
-   * versions with a fill sent to the device that can have offered a play started between
-   * `fromMs` and `toMs`: sent before `toMs` (plus the clock skew), and at most a timeline's length
-   * before `fromMs` (a manifest offers nothing past its timeline). versionsOf() reads its rows.
-   */
-  function sentStatement(deviceId: string, fromMs: number, toMs: number): string {
-    const sentBefore = new Date(toMs + PLAY_CLOCK_SKEW_MS);
-    const sentAfter = new Date(fromMs - (MANIFEST_TIMELINE_DAYS + 1) * DAY_MS);
-    return `select d.ad_space_id::text as ad_space_id, d.version,
-        (extract(epoch from d.served_at) * 1000)::float8 as served_at_ms
-      from device_served_fill d
-      where d.device_id = ${literal(deviceId)}::uuid
-        and d.served_at <= ${literal(sentBefore)}::timestamptz
-        and d.served_at >= ${literal(sentAfter)}::timestamptz`;
-  }
-
-  /**
-   * The rows sentStatement() read, with their fills: from memory when this instance knows them,
-   * otherwise read with `read` (the caller's transaction; a fill is stored before any record of
-   * its sending, and never changes).
-   */
-  async function versionsOf(
-    sentRows: TScriptRows,
-    read: (script: string) => Promise<TScriptRows[]>,
-  ): Promise<TServedVersion[]> {
-    const rows = ZSentRow.array().parse(sentRows);
-    const missing = rows.filter((row) => !knownFills.has(`${row.ad_space_id}/${row.version}`));
-    if (missing.length > 0) {
-      const [found = []] = await read(`select f.ad_space_id::text as ad_space_id, f.version, f.fill
-        from served_fill f
-        where (f.ad_space_id, f.version) in (${missing
-          .map((row) => `(${literal(row.ad_space_id)}::uuid, ${literal(row.version)})`)
-          .join(', ')})`);
-      for (const row of ZFillRow.array().parse(found))
-        remember(knownFills, `${row.ad_space_id}/${row.version}`, row.fill);
-    }
-    return rows.flatMap((row) => {
-      const fill = knownFills.get(`${row.ad_space_id}/${row.version}`);
-      return fill ? [{ version: row.version, servedAtMs: Math.round(row.served_at_ms), fill }] : [];
-    });
-  }
-
-  /**
    * Forgets what can no longer offer a billable play: records sent before the oldest play that
    * can still be billed (its maximum age and the grace), less a timeline's length.
    */
@@ -219,8 +159,6 @@ export function createServedFills(options: { db: TDb; log: FastifyBaseLogger }) 
     served,
     stillServed,
     flush,
-    sentStatement,
-    versionsOf,
     prune,
     async stop() {
       clearInterval(timer);
