@@ -4,7 +4,7 @@
 //
 //   npm run bench:ingest                       10,000 TVs on PostgreSQL, 1,000 on PGlite, 60 s cadence
 //   BENCH_TVS=2000 BENCH_SECONDS=60 BENCH_DATABASES=postgres npm run bench:ingest
-//   BENCH_CLIENT=http …                        the driver on node:http instead of fetch (less CPU)
+//   BENCH_CLIENT=fetch …                       the driver on fetch instead of node:http (more CPU)
 //
 // The server: Screenline in its own process (bench/ingest-server.ts builds it as server.ts does:
 // production mode, SETTLEMENT_WORKER on) on a loopback port, on a throwaway PostgreSQL database
@@ -101,11 +101,14 @@ const errorsOf = (tally: TSends) =>
     : `${tally.errors} (${[...tally.errorKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})`;
 
 /**
- * The driver's HTTP client (BENCH_CLIENT): `fetch` (the default, as the figures in the README were
- * measured) or `http` (node:http with a keep-alive agent, which costs the driver less CPU: the
- * driver stands in for TVs, yet shares the machine's cores with the server it measures).
+ * The driver's HTTP client (BENCH_CLIENT): `http` (the default: node:http with a keep-alive
+ * agent) or `fetch` (the figures in the README before 2026-12-06 were measured with it). The
+ * driver stands in for the TVs, yet shares the machine's two cores with the server it measures,
+ * and the plain insert it is compared with pays no client at all: fetch took a fifth of the CPU
+ * of a capacity round, node:http about half that (docs/decisions.md, "The benches' TVs on
+ * node:http").
  */
-const CLIENT = process.env.BENCH_CLIENT ?? 'fetch';
+const CLIENT = process.env.BENCH_CLIENT ?? 'http';
 if (CLIENT !== 'fetch' && CLIENT !== 'http')
   throw new Error(`BENCH_CLIENT: unknown client ${CLIENT} (fetch, http)`);
 const agent = new http.Agent({ keepAlive: true });
