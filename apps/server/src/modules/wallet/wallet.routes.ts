@@ -10,6 +10,7 @@ import {
   ZCreatePayout,
   ZCreateTopUp,
   ZPayout,
+  ZPayoutBankDetails,
   ZPayoutList,
   ZRequestListQuery,
   ZTopUp,
@@ -339,7 +340,7 @@ export async function walletRoutes(app: FastifyInstance) {
         summary: 'The payout’s full bank details, to make the transfer (never cached)',
         params: ZIdParams,
         response: {
-          200: z.object({ accountHolder: z.string(), iban: z.string() }),
+          200: ZPayoutBankDetails,
           ...refusals,
           404: ZApiError,
         },
