@@ -21,6 +21,19 @@ export function lastDaysIn(timeZone: string, days: number, nowMs = Date.now()): 
 /** The viewer's own time zone (the browser's). */
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** Presets of the last so many days in `timeZone` ("Last 7 days", "Last 30 days"). */
+export function lastDaysPresets(
+  timeZone: string,
+  counts: readonly number[],
+  label: (days: number) => string = (days) => `Last ${days} days`,
+): TDayRangePreset[] {
+  return counts.map((days) => ({
+    value: String(days),
+    label: label(days),
+    range: lastDaysIn(timeZone, days),
+  }));
+}
+
 /**
  * Why a range cannot be asked for, or null when it can. `needs`: 'both' days, 'both-or-neither'
  * (neither: no bounds), or 'any' (each day on its own bounds one side).
@@ -90,30 +103,25 @@ export function DateRangeField({
           segments={presets}
         />
       )}
-      <FormField label="From" className="w-[calc(50%-0.375rem)] sm:w-40">
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            value={value.from}
-            max={value.to || undefined}
-            {...invalidProps}
-            onChange={(event) => onChange({ ...value, from: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField label="To" className="w-[calc(50%-0.375rem)] sm:w-40">
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            value={value.to}
-            min={value.from || undefined}
-            {...invalidProps}
-            onChange={(event) => onChange({ ...value, to: event.target.value })}
-          />
-        )}
-      </FormField>
+      {(
+        [
+          { label: 'From', day: 'from', bounds: { max: value.to || undefined } },
+          { label: 'To', day: 'to', bounds: { min: value.from || undefined } },
+        ] as const
+      ).map(({ label, day, bounds }) => (
+        <FormField key={day} label={label} className="w-[calc(50%-0.375rem)] sm:w-40">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={value[day]}
+              {...bounds}
+              {...invalidProps}
+              onChange={(event) => onChange({ ...value, [day]: event.target.value })}
+            />
+          )}
+        </FormField>
+      ))}
       {children}
       {error && (
         <p

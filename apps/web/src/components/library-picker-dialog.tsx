@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Check, FileImage, FileVideo, ImageOff, Search } from 'lucide-react';
+import { Check, ImageOff, Search } from 'lucide-react';
 import type { TContentItem, TContentKind } from '@screenline/shared/content';
+import { MediaThumbnail, kindIcon, pictureOf } from '@/components/media-thumbnail';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -26,31 +27,6 @@ function useDebounced(value: string, delayMs: number): string {
     return () => clearTimeout(handle);
   }, [value, delayMs]);
   return debounced;
-}
-
-/** The item's picture (the image, or a video's poster), letterboxed; an icon when there is none. */
-function LibraryThumbnail({ item }: { item: TContentItem }) {
-  const src = item.kind === 'image' ? item.mediaUrl : item.posterUrl;
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (!src || failedSrc === src) {
-    const Icon = item.kind === 'video' ? FileVideo : FileImage;
-    return (
-      <span className="flex size-full items-center justify-center bg-surface-muted text-muted-foreground">
-        <Icon aria-hidden className="size-5" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      draggable={false}
-      onError={() => setFailedSrc(src)}
-      className="size-full bg-surface-muted object-contain"
-    />
-  );
 }
 
 type TSource = {
@@ -156,7 +132,7 @@ function Choices({
                 )}
               >
                 <span className="block aspect-video overflow-hidden rounded-md">
-                  <LibraryThumbnail item={item} />
+                  <MediaThumbnail src={pictureOf(item)} icon={kindIcon(item.kind)} />
                 </span>
                 <span className={cn('truncate px-1 text-xs font-medium', !detail && 'pb-0.5')}>
                   {item.name}

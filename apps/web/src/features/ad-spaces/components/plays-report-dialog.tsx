@@ -37,7 +37,7 @@ import {
   DateRangeField,
   dayRangeError,
   lastDaysIn,
-  type TDayRangePreset,
+  lastDaysPresets,
 } from '@/components/date-range-field';
 import { formatLongDay } from '@/lib/local-time';
 import { saveFile } from '@/lib/save-file';
@@ -51,11 +51,6 @@ import {
   reportItemKind,
   reportItemName,
 } from '@/features/ad-spaces/utils/player-status';
-
-const presets = (timeZone: string): TDayRangePreset[] => [
-  { value: '7', label: 'Last 7 days', range: lastDaysIn(timeZone, 7) },
-  { value: '30', label: 'Last 30 days', range: lastDaysIn(timeZone, 30) },
-];
 
 const count = (value: number) => value.toLocaleString('en-GB');
 
@@ -247,7 +242,7 @@ function PlaysReport({ adSpace }: { adSpace: TAdSpace }) {
           value={range}
           onChange={setRange}
           error={error}
-          presets={presets(timeZone)}
+          presets={lastDaysPresets(timeZone, [7, 30])}
         />
         {error ? null : <ReportBody adSpaceId={adSpace.id} range={range} />}
       </DialogBody>

@@ -6,9 +6,9 @@ import {
   DateRangeField,
   dayRangeError,
   lastDaysIn,
+  lastDaysPresets,
   viewerTimeZone,
   type TDayRange,
-  type TDayRangePreset,
 } from '@/components/date-range-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -37,12 +37,7 @@ function toRange({ from, to }: TDayRange): TPageViewRange {
 
 const lastDays = (days: number): TDayRange => lastDaysIn(viewerTimeZone(), days);
 
-const presets = (): TDayRangePreset[] =>
-  [7, 30, 90].map((days) => ({
-    value: String(days),
-    label: `${days} days`,
-    range: lastDays(days),
-  }));
+const presets = () => lastDaysPresets(viewerTimeZone(), [7, 30, 90], (days) => `${days} days`);
 
 /**
  * /admin/page-views: how often each route of the app was viewed in a date range (SPEC §1

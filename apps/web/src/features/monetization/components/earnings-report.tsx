@@ -14,9 +14,9 @@ import {
   DateRangeField,
   dayRangeError,
   lastDaysIn,
+  lastDaysPresets,
   viewerTimeZone,
   type TDayRange,
-  type TDayRangePreset,
 } from '@/components/date-range-field';
 import { addDays, formatShortDay } from '@/lib/local-time';
 import { cn } from '@/lib/utils';
@@ -31,10 +31,7 @@ const MAX_DAYS = 92;
  */
 const lastDays = (days: number): TDayRange => lastDaysIn(viewerTimeZone(), days);
 
-const presets = (): TDayRangePreset[] => [
-  { value: '7', label: 'Last 7 days', range: lastDays(7) },
-  { value: '30', label: 'Last 30 days', range: lastDays(30) },
-];
+const presets = () => lastDaysPresets(viewerTimeZone(), [7, 30]);
 
 /** Every day of the range, with what it earned (0 for days the answer leaves out). */
 function everyDay(earnings: TEarnings): TEarnings['byDay'] {
