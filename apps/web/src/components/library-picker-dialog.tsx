@@ -164,6 +164,15 @@ function Choices({
   );
 }
 
+/** The source of a picker of one image (a background, a receipt): every image, no search. */
+export const IMAGE_SOURCE = {
+  kind: 'image',
+  isSearchable: false,
+  isReadyOnly: false,
+  listLabel: 'Your images',
+  loadingLabel: 'Loading your images',
+} as const;
+
 /** One item, chosen with a click that closes the dialog (a background, a receipt). */
 type TPickOne = {
   selection: 'one';
@@ -186,11 +195,15 @@ type TPickMany = {
   chosenLabel?: (item: TContentItem) => string;
 };
 
-export type TLibraryPickerDialogProps = {
+/** What the opener controls: the features' picker wrappers take these and pass them on. */
+export type TPickerDialogState = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes on close (Radix returns it to what had it before, unless prevented). */
   onCloseAutoFocus?: (event: Event) => void;
+};
+
+export type TLibraryPickerDialogProps = TPickerDialogState & {
   title: string;
   description: ReactNode;
 } & Omit<TSource, 'isSearchable' | 'isReadyOnly' | 'listLabel' | 'loadingLabel'> &

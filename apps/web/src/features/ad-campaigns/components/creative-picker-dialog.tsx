@@ -1,6 +1,6 @@
 import { CAMPAIGN_CREATIVES_MAX } from '@screenline/shared/campaign';
 import type { TContentItem } from '@screenline/shared/content';
-import { LibraryPickerDialog } from '@/components/library-picker-dialog';
+import { LibraryPickerDialog, type TPickerDialogState } from '@/components/library-picker-dialog';
 
 function describe(item: TContentItem): string {
   if (item.kind === 'video') {
@@ -14,25 +14,18 @@ function describe(item: TContentItem): string {
  * the campaign's limit less those it has (`room`); those it has show as chosen.
  */
 export function CreativePickerDialog({
-  open,
   room,
   excludedIds,
-  onOpenChange,
   onAdd,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
+  ...dialog
+}: TPickerDialogState & {
   room: number;
   excludedIds: readonly string[];
-  onOpenChange: (open: boolean) => void;
   onAdd: (items: TContentItem[]) => void;
-  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <LibraryPickerDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      {...(onCloseAutoFocus && { onCloseAutoFocus })}
+      {...dialog}
       title="Add creatives"
       description={`Pick images and videos from your library: up to ${CAMPAIGN_CREATIVES_MAX} in a campaign, ${room} more here.`}
       picker="campaign-picker"

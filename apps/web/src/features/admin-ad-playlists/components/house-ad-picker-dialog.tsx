@@ -1,28 +1,21 @@
 import type { TContentItem } from '@screenline/shared/content';
-import { LibraryPickerDialog } from '@/components/library-picker-dialog';
+import { LibraryPickerDialog, type TPickerDialogState } from '@/components/library-picker-dialog';
 
 /** Picks house ads from the super-user's own library (ready images and videos). */
 export function HouseAdPickerDialog({
-  open,
-  onOpenChange,
   chosenIds,
   room,
   onAdd,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...dialog
+}: TPickerDialogState & {
   chosenIds: ReadonlySet<string>;
   /** How many more house ads fit (ZUpdateAdPlaylist allows 20). */
   room: number;
   onAdd: (items: TContentItem[]) => void;
-  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <LibraryPickerDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      {...(onCloseAutoFocus && { onCloseAutoFocus })}
+      {...dialog}
       title="Add house ads"
       description="From your own library. House ads fill the slots when no campaign can, and are not billed."
       picker="house-ad-picker"

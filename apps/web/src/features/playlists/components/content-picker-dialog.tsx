@@ -1,5 +1,5 @@
 import type { TContentItem } from '@screenline/shared/content';
-import { LibraryPickerDialog } from '@/components/library-picker-dialog';
+import { LibraryPickerDialog, type TPickerDialogState } from '@/components/library-picker-dialog';
 import { formatClock } from '@/features/playlists/utils/durations';
 
 function describe(item: TContentItem): string {
@@ -14,21 +14,14 @@ function describe(item: TContentItem): string {
  * they were picked.
  */
 export function ContentPickerDialog({
-  open,
-  onOpenChange,
   onAdd,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...dialog
+}: TPickerDialogState & {
   onAdd: (items: TContentItem[]) => void;
-  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <LibraryPickerDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      {...(onCloseAutoFocus && { onCloseAutoFocus })}
+      {...dialog}
       title="Add from your library"
       description="Pick images and videos; they are added in the order you pick them."
       picker="playlist-picker"
