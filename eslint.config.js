@@ -54,6 +54,22 @@ function repositoryZones() {
   });
 }
 
+/**
+ * Features never import the app layer: app/ composes features (routes, layouts, guards), so a
+ * feature that reached back into it would make a cycle of ownership. Tests may still render the
+ * app's router around a feature (their zones are appZones alone).
+ */
+const appLayerZones = (app) =>
+  fs.existsSync(`apps/${app}/src/app`)
+    ? [
+        {
+          target: `./apps/${app}/src/features`,
+          from: `./apps/${app}/src/app`,
+          message: 'Features never import the app layer; app/ composes them.',
+        },
+      ]
+    : [];
+
 const sharedFolders = (app) =>
   ['components', 'lib', 'hooks'].map((folder) => ({
     target: `./apps/${app}/src/${folder}`,
@@ -124,7 +140,17 @@ export default tseslint.config(
       'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...repositoryZones()] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...appZones,
+            ...appLayerZones('web'),
+            ...appLayerZones('player'),
+            ...repositoryZones(),
+          ],
+        },
+      ],
       'no-restricted-imports': ['error', { patterns: sourceImportPatterns }],
     },
     settings: {

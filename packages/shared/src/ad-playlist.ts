@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCampaignCreative } from './campaign';
 import { ZMicros } from './money';
 import { text } from './text';
+import { ZId } from './id';
 
 /**
  * Ad playlists (issue 9 item 5, /admin/ad-playlists): for each monetized ad space, the rotation
@@ -13,11 +14,11 @@ import { text } from './text';
 /** PUT /api/v1/admin/ad-playlists/{adSpaceId} */
 export const ZUpdateAdPlaylist = z.strictObject({
   /** While one of these is eligible, only pinned campaigns fill the space's slots. */
-  pinnedCampaignIds: z.array(z.uuid()).max(50),
+  pinnedCampaignIds: z.array(ZId).max(50),
   /** Never filled here. */
-  excludedCampaignIds: z.array(z.uuid()).max(200),
+  excludedCampaignIds: z.array(ZId).max(200),
   /** From the super-user's own library: fill the slots when no campaign is eligible (not billed). */
-  houseAdContentIds: z.array(z.uuid()).max(20),
+  houseAdContentIds: z.array(ZId).max(20),
 });
 export type TUpdateAdPlaylist = z.input<typeof ZUpdateAdPlaylist>;
 

@@ -4,6 +4,7 @@ import { ZPlaying } from './schedule';
 import { ZPlayedAd } from './proof-of-play';
 import { ZAdSpaceTags, ZTag } from './screen-group';
 import { text } from './text';
+import { ZId } from './id';
 
 /** Ad spaces (`/api/v1/ad-spaces`): one screen at a location (DESIGN.md §4). */
 
@@ -143,7 +144,7 @@ export type TAdSpace = z.infer<typeof ZAdSpace>;
 
 /** GET /api/v1/ad-spaces?cursor=&limit=&q=&locationId=&tag= (`tag`: only spaces carrying it). */
 export const ZAdSpaceListQuery = ZListQuery.extend({
-  locationId: z.uuid().optional(),
+  locationId: ZId.optional(),
   tag: ZTag.optional(),
 });
 export type TAdSpaceListQuery = z.input<typeof ZAdSpaceListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { ZId } from './id';
 
 /**
  * Running many screens from one chair (issue 23 items 2, 3 and 6): remote commands to TVs over
@@ -147,11 +148,11 @@ export const ZPlayerScreenshot = z.union([
       .string()
       .max(Math.ceil(SCREENSHOT_MAX_BYTES / 3) * 4, 'The screenshot is larger than 200 KB.')
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Not base64.'),
-    commandId: z.uuid().optional(),
+    commandId: ZId.optional(),
   }),
   z.strictObject({
     problem: text().min(1).max(500),
-    commandId: z.uuid().optional(),
+    commandId: ZId.optional(),
   }),
 ]);
 export type TPlayerScreenshot = z.infer<typeof ZPlayerScreenshot>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZDecision, ZMicros, ZPageQuery, ZPositiveMicros } from './money';
 import { ZSettling, ZUnbilledCounts } from './proof-of-play';
 import { text } from './text';
+import { ZId } from './id';
 
 /**
  * Monetization (issue 9 item 3, /advertiser/monetize): an owner asks for an ad space's ad slots to
@@ -50,7 +51,7 @@ export type TMonetizationRequest = z.infer<typeof ZMonetizationRequest>;
  * GET /api/v1/admin/monetization-requests (everyone's).
  */
 export const ZMonetizationListQuery = ZPageQuery.extend({
-  adSpaceId: z.uuid().optional(),
+  adSpaceId: ZId.optional(),
   state: ZMonetizationState.optional(),
 });
 export const ZMonetizationRequestList = z.object({

@@ -4,6 +4,7 @@ import { ZAdPlaySummary, ZPlayedAd } from './proof-of-play';
 import { ZOrientation } from './ad-space';
 import { ZStoredPowerSchedule } from './power-schedule';
 import { text } from './text';
+import { ZId } from './id';
 
 /**
  * The TV player's setup contract (issue 8 item 4): the ad spaces a signed-in TV may play, the
@@ -395,7 +396,7 @@ export const IMPRESSION_QUEUE_MAX = 50_000;
 /** One play, as the TV recorded it (IndexedDB first, then sent). */
 export const ZImpression = z.strictObject({
   /** A UUID the TV made: sending it again is harmless. */
-  id: z.uuid(),
+  id: ZId,
   /** Per device, from 1, with no holes: a hole is a lost record (the owner's report shows it). */
   sequence: z.number().int().min(1),
   /** UTC, ISO 8601. */
@@ -403,16 +404,16 @@ export const ZImpression = z.strictObject({
   /** Milliseconds actually on screen (what CPS billing counts). */
   shownMs: z.number().int().min(0).max(86_400_000),
   endReason: ZImpressionEndReason,
-  adSpaceId: z.uuid(),
-  playlistId: z.uuid().nullable(),
+  adSpaceId: ZId,
+  playlistId: ZId.nullable(),
   playlistVersion: z.number().int().min(1).nullable(),
   /** The playlist item's id. */
   itemId: text().min(1).max(100),
   /** The library item shown; null for an ad slot without a creative. */
-  contentId: z.uuid().nullable(),
+  contentId: ZId.nullable(),
   /** Ads only (issue 9). */
-  campaignId: z.uuid().nullable(),
-  creativeId: z.uuid().nullable(),
+  campaignId: ZId.nullable(),
+  creativeId: ZId.nullable(),
 });
 export type TImpression = z.infer<typeof ZImpression>;
 

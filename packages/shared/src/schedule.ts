@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './id';
 
 /**
  * Schedule entries (`/api/v1/schedule-entries`) and the "what plays here" answer
@@ -247,9 +248,9 @@ export type TPlaying = z.infer<typeof ZPlaying>;
  * space). `adSpaceId` lists every entry that plays there: its own and its groups'.
  */
 export const ZScheduleEntryListQuery = z.object({
-  adSpaceId: z.uuid().optional(),
-  groupId: z.uuid().optional(),
-  playlistId: z.uuid().optional(),
+  adSpaceId: ZId.optional(),
+  groupId: ZId.optional(),
+  playlistId: ZId.optional(),
   cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });

@@ -168,6 +168,13 @@ export const ZPayoutDestination = z.strictObject({
 });
 export type TPayoutDestination = z.input<typeof ZPayoutDestination>;
 
+/**
+ * GET /api/v1/admin/payouts/{id}/destination → a payout's full bank details, unmasked, for the
+ * super-user making the transfer (never cached). The IBAN is as stored: compact, upper case.
+ */
+export const ZPayoutBankDetails = z.object({ accountHolder: z.string(), iban: z.string() });
+export type TPayoutBankDetails = z.infer<typeof ZPayoutBankDetails>;
+
 /** POST /api/v1/wallet/payouts (Idempotency-Key) → 201 ZPayout; amount ≤ available. */
 export const ZCreatePayout = z.strictObject({
   amountMicros: ZPositiveMicros,

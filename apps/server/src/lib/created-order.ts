@@ -1,12 +1,13 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, ZCursorTimestamp } from './cursor';
+import { ZId } from '@screenline/shared/id';
 
 // Requests (top-ups, payouts, monetization) list by creation time, the id breaking ties; a cursor
 // holds the last row's time and id. Newest first for a user's own history; a super-user's queue
 // of pending requests reads oldest first (who waited longest comes first).
 
-export const ZCreatedCursor = z.object({ createdAt: ZCursorTimestamp, id: z.uuid() });
+export const ZCreatedCursor = z.object({ createdAt: ZCursorTimestamp, id: ZId });
 export type TCreatedPosition = z.infer<typeof ZCreatedCursor>;
 
 export type TCreatedDirection = 'newest' | 'oldest';

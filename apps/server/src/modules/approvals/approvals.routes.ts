@@ -12,7 +12,7 @@ import {
   ZCampaignSpaceApprovals,
 } from '@screenline/shared/approval';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import type { TDb } from '../../db/database';
 import { createContentDirectory } from '../content/content-directory';
 import { ZEmptyPayload } from '../jobs/job-queue';

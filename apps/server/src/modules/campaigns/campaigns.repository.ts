@@ -19,6 +19,7 @@ import {
   user,
 } from '../../db/schema/index';
 import { escapeLike } from '../screens/name-order';
+import { isId, ZId } from '@screenline/shared/id';
 
 export type TCampaignRow = typeof campaign.$inferSelect;
 export type TCampaignInsert = Omit<
@@ -27,10 +28,8 @@ export type TCampaignInsert = Omit<
 >;
 
 /** A list position: the last row's creation instant (ISO) and id, newest first. */
-export const ZCampaignCursor = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
+export const ZCampaignCursor = z.object({ createdAt: z.iso.datetime(), id: ZId });
 export type TCampaignPosition = z.infer<typeof ZCampaignCursor>;
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /**
  * The SQL condition of a status (CAMPAIGN_STATUSES): approved campaigns are `scheduled` before
@@ -87,7 +86,7 @@ export interface TFigureRow {
  */
 export const campaignsRepository = {
   async findOwners(db: TDb, ids: readonly string[]): Promise<Map<string, string>> {
-    const wanted = ids.filter(isUuid);
+    const wanted = ids.filter(isId);
     if (wanted.length === 0) return new Map();
     const rows = await db
       .select({ id: campaign.id, ownerId: campaign.ownerId })
@@ -106,14 +105,14 @@ export const campaignsRepository = {
   },
 
   async findById(db: TDb, id: string): Promise<TCampaignRow | undefined> {
-    if (!isUuid(id)) return undefined;
+    if (!isId(id)) return undefined;
     const [row] = await db.select().from(campaign).where(eq(campaign.id, id));
     return row;
   },
 
   /** The row, locked until the transaction ends: the state it has is the one a change starts from. */
   async lockById(db: TDb, id: string): Promise<TCampaignRow | undefined> {
-    if (!isUuid(id)) return undefined;
+    if (!isId(id)) return undefined;
     const [row] = await db.select().from(campaign).where(eq(campaign.id, id)).for('update');
     return row;
   },
@@ -497,7 +496,7 @@ export const campaignsRepository = {
 
   /** The buyer's non-ended campaigns that use the library item. */
   async usersOfContent(db: TDb, ownerId: string, contentId: string) {
-    if (!isUuid(contentId)) return [];
+    if (!isId(contentId)) return [];
     return db
       .select({ id: campaign.id, name: campaign.name })
       .from(campaign)

@@ -16,7 +16,7 @@ import {
   ZUpdateCampaign,
 } from '@screenline/shared/campaign';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import { ZDecisionReason, ZIdempotencyHeaders } from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
 import { createContentDirectory } from '../content/content-directory';

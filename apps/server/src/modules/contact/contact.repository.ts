@@ -1,11 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TContactMessage, TContactMessageStatus } from '@screenline/shared/contact';
 import type { TDb } from '../../db/database';
 import { contactMessage, user } from '../../db/schema/index';
 import { createdOrder } from '../../lib/created-order';
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
+import { isId } from '@screenline/shared/id';
 
 const nameOf = (column: typeof contactMessage.answeredBy | typeof contactMessage.closedBy) =>
   sql<string | null>`(select u.name from "user" u where u.id = ${column})`;
@@ -64,14 +62,14 @@ export function createContactRepository(db: TDb) {
     },
 
     async findById(id: string) {
-      if (!isUuid(id)) return undefined;
+      if (!isId(id)) return undefined;
       const [row] = await selectView().where(eq(contactMessage.id, id));
       return row;
     },
 
     /** Stores the answer, only if the message is still open; undefined when it was not. */
     async answer(id: string, answer: { text: string; by: string }) {
-      if (!isUuid(id)) return undefined;
+      if (!isId(id)) return undefined;
       const [row] = await db
         .update(contactMessage)
         .set({
@@ -87,7 +85,7 @@ export function createContactRepository(db: TDb) {
 
     /** Closes an open or answered message; undefined when it was closed already (or is gone). */
     async close(id: string, by: string) {
-      if (!isUuid(id)) return undefined;
+      if (!isId(id)) return undefined;
       const [row] = await db
         .update(contactMessage)
         .set({ status: 'closed', closedBy: by, closedAt: new Date() })
@@ -101,7 +99,7 @@ export function createContactRepository(db: TDb) {
      * answer is never overwritten). Undefined when it was not closed.
      */
     async reopen(id: string) {
-      if (!isUuid(id)) return undefined;
+      if (!isId(id)) return undefined;
       const [row] = await db
         .update(contactMessage)
         .set({

@@ -9,7 +9,7 @@ import {
   ZContactMessageView,
 } from '@screenline/shared/contact';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import { createProfileDirectory } from '../me/profile-directory';
 import { createContactRepository } from './contact.repository';
 import { createContactService } from './contact.service';

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { TContentItem } from '@screenline/shared/content';
 import type { TDb } from '../../db/database';
 import type { TStorageFacade } from '../storage/storage.service';
 import { createContentRepository } from './content.repository';
 import { toContentItem } from './content.service';
+import { isId } from '@screenline/shared/id';
 
 /**
  * The content module's facade for modules that name library items (playlists now, campaigns
@@ -21,7 +21,7 @@ export function createContentDirectory(db: TDb, storage: TStorageFacade, bucket:
      */
     async findForPlaylist(ownerId: string, ids: readonly string[]): Promise<TContentItem[]> {
       // An id that is not a uuid names no item (and must not reach a uuid comparison in SQL).
-      const unique = [...new Set(ids)].filter((id) => z.uuid().safeParse(id).success);
+      const unique = [...new Set(ids)].filter((id) => isId(id));
       const rows = await repo.findByIds(ownerId, unique);
       return rows.map((row) => toContentItem(row, storage));
     },

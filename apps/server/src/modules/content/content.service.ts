@@ -16,13 +16,14 @@ import type { TAccessPolicy } from '../access/access-policy';
 import type { TObjectKey, TStorageFacade } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
 import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
+import { isId, ZId } from '@screenline/shared/id';
 
 type TListQuery = z.output<typeof ZContentListQuery>;
 export type TItemWithObjects = NonNullable<Awaited<ReturnType<TContentRepository['findById']>>>;
 
 /** Where a page ended; the value is typed by the sort it belongs to, as it goes back into SQL. */
 const ZCursor = z.intersection(
-  z.object({ order: ZSortOrder, id: z.uuid() }),
+  z.object({ order: ZSortOrder, id: ZId }),
   z.discriminatedUnion('sort', [
     z.object({ sort: z.literal('createdAt'), value: ZCursorTimestamp }),
     z.object({ sort: z.literal('name'), value: z.string().max(1000) }),
@@ -178,7 +179,7 @@ export function createContentService(
 
   /** The access policy's owner lookup for content ids; ids that are not uuids own nothing. */
   function findOwners(ids: readonly string[]): Promise<Map<string, string>> {
-    return repo.findOwners(ids.filter((id) => z.uuid().safeParse(id).success));
+    return repo.findOwners(ids.filter((id) => isId(id)));
   }
 
   /** The items that use a storage object; registered with storage as its in-use check. */

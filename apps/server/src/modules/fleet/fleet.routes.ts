@@ -16,7 +16,7 @@ import {
   ZTakeover,
   ZTakeoverList,
 } from '@screenline/shared/fleet';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import { createContentDirectory } from '../content/content-directory';
 import { isNotModified } from '../player/manifest';
 import { limited } from '../player/player-sync.routes';

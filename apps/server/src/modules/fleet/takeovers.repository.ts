@@ -1,15 +1,13 @@
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TManifestTakeover, TTakeover } from '@screenline/shared/fleet';
 import type { TDb } from '../../db/database';
 import { adSpace, device, takeover, takeoverAdSpace, takeoverDisplay } from '../../db/schema/index';
+import { isId } from '@screenline/shared/id';
 
 /** How many takeovers the owner's log shows. */
 export const TAKEOVER_LIST_LIMIT = 50;
 
 type TTakeoverRow = typeof takeover.$inferSelect;
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** Queries of emergency takeovers (issue 23 item 6). */
 export function createTakeoversRepository(db: TDb) {
@@ -94,7 +92,7 @@ export function createTakeoversRepository(db: TDb) {
     },
 
     async findOwners(ids: readonly string[]): Promise<Map<string, string>> {
-      const wanted = ids.filter(isUuid);
+      const wanted = ids.filter(isId);
       if (wanted.length === 0) return new Map();
       const rows = await db
         .select({ id: takeover.id, ownerId: takeover.ownerId })
@@ -155,7 +153,7 @@ export function createTakeoversRepository(db: TDb) {
       id: string,
       now: Date,
     ): Promise<boolean> {
-      if (!isUuid(id)) return false;
+      if (!isId(id)) return false;
       const [match] = await db
         .select({ id: takeover.id })
         .from(takeover)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { exponentialBackoff, type TJobDefinition, type TJobQueue } from '../jobs/job-queue';
 import type { TMailRepository } from './mail.repository';
+import { ZId } from '@screenline/shared/id';
 
 export interface TMail {
   to: string;
@@ -13,7 +14,7 @@ export interface TMail {
 
 /** 30 s, 1 min, 2 min, … : eight tries span a little over an hour of mail server downtime. */
 const MAX_ATTEMPTS = 8;
-const ZSendPayload = z.object({ outboxId: z.uuid() });
+const ZSendPayload = z.object({ outboxId: ZId });
 
 /**
  * Email goes into the outbox table first, so a mail server that is down loses nothing. Without

@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TMonetizationState } from '@screenline/shared/monetization';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { adSpace, location, monetizationRequest, user } from '../../db/schema/index';
 import { createdOrder, type TCreatedDirection } from '../../lib/created-order';
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
+import { isId } from '@screenline/shared/id';
 
 export interface TMonetizationFilter {
   ownerId?: string | undefined;
@@ -39,7 +37,7 @@ export function createMonetizationRepository(db: TDb) {
   return {
     /** The access policy's owner lookup: the owner of each request id. */
     async findOwners(ids: readonly string[]): Promise<Map<string, string>> {
-      const wanted = ids.filter(isUuid);
+      const wanted = ids.filter(isId);
       if (wanted.length === 0) return new Map();
       const rows = await db
         .select({ id: monetizationRequest.id, ownerId: monetizationRequest.ownerId })

@@ -10,7 +10,7 @@ import {
   ZUpdateAdSpace,
 } from '@screenline/shared/ad-space';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import { ZPlaying, ZPlayingQuery } from '@screenline/shared/schedule';
 import { ZBulkAdSpaceRequest, ZBulkAdSpaceResult } from '@screenline/shared/screen-group';
 import { createContentDirectory } from '../content/content-directory';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   adSpaceStatusOf,
   type TAdSpace,
@@ -40,6 +40,7 @@ import { readPowerSchedule } from './power-schedule';
 import { toScheduleRule } from './schedule-rule';
 import { inUseMessage } from './screens-messages';
 import { groupEntriesOf } from './ad-spaces-bulk.service';
+import { isId } from '@screenline/shared/id';
 
 type TListQuery = z.output<typeof ZAdSpaceListQuery>;
 type TCreate = z.output<typeof ZCreateAdSpace>;
@@ -76,7 +77,7 @@ export function createAdSpacesService(
     const adScreens = [...latest.entries()].flatMap(([adSpaceId, { heartbeat }]) => {
       const contentId = heartbeat.nowPlaying?.contentId;
       const { manifestVersion } = heartbeat;
-      return contentId && manifestVersion && z.uuid().safeParse(contentId).success
+      return contentId && manifestVersion && isId(contentId)
         ? [{ adSpaceId, manifestVersion, contentId }]
         : [];
     });

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
+import { ZIdParams } from '@screenline/shared/id';
 import {
   ZCreateLocation,
-  ZIdParams,
   ZListQuery,
   ZLocation,
   ZLocationList,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import {
   ZDuplicatePlaylist,
   ZPlaylistDetail,

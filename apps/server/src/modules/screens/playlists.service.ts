@@ -21,6 +21,7 @@ import type { TContentDirectory } from '../content/content-directory';
 import type { TPlayerChangeBus } from '../player/player-changes';
 import type { TReferencedItem } from '../content/content-references';
 import type { TPlaylistRow, TPlaylistsRepository } from './playlists.repository';
+import { ZId } from '@screenline/shared/id';
 
 type TListQuery = z.output<typeof ZPlaylistListQuery>;
 type TSave = z.output<typeof ZSavePlaylist>;
@@ -28,7 +29,7 @@ type TUpdate = z.output<typeof ZUpdatePlaylist>;
 type TDuplicate = z.output<typeof ZDuplicatePlaylist>;
 
 /** Where a page ended: `lower(name)` as the database printed it, and the id as tie-breaker. */
-const ZCursor = z.object({ name: z.string().max(1000), id: z.uuid() });
+const ZCursor = z.object({ name: z.string().max(1000), id: ZId });
 
 const COPY_SUFFIX = ' (copy)';
 const NAME_MAX = 200;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import { ZPowerScheduleView, ZSavePowerSchedule } from '@screenline/shared/power-schedule';
 import { createPowerScheduleService } from './power-schedule';
 

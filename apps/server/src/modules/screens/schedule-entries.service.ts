@@ -16,13 +16,14 @@ import type {
   TScheduleEntryRow,
   TScheduleFields,
 } from './schedule-entries.repository';
+import { ZId } from '@screenline/shared/id';
 
 type TListQuery = z.output<typeof ZScheduleEntryListQuery>;
 type TCreate = z.output<typeof ZCreateScheduleEntry>;
 type TUpdate = z.output<typeof ZUpdateScheduleEntry>;
 
 /** Where a page ended: the last entry's first day and its id. */
-const ZCursor = z.object({ firstDay: z.iso.date(), id: z.uuid() });
+const ZCursor = z.object({ firstDay: z.iso.date(), id: ZId });
 
 const DAY_ORDER = 'The last day cannot be before the first day.';
 

@@ -1,12 +1,10 @@
 import { inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { TDb } from '../../db/database';
 import { adSpace, location, playlist, scheduleEntry, screenGroup } from '../../db/schema/index';
+import { isId } from '@screenline/shared/id';
 
 const TABLES = { location, adSpace, playlist, scheduleEntry, screenGroup } as const;
 export type TScreenResource = keyof typeof TABLES;
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /**
  * The access policy's owner lookups for the screen-owner resources: the owner of each id, in one
@@ -18,7 +16,7 @@ export function createScreenOwnersRepository(db: TDb) {
       resource: TScreenResource,
       ids: readonly string[],
     ): Promise<Map<string, string>> {
-      const wanted = ids.filter(isUuid);
+      const wanted = ids.filter(isId);
       if (wanted.length === 0) return new Map();
       const table = TABLES[resource];
       const rows = await db

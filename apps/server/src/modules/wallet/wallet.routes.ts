@@ -4,12 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
-import { ZIdParams } from '@screenline/shared/location';
+import { ZIdParams } from '@screenline/shared/id';
 import { ZDecisionReason, ZIdempotencyHeaders, ZPageQuery } from '@screenline/shared/money';
 import {
   ZCreatePayout,
   ZCreateTopUp,
   ZPayout,
+  ZPayoutBankDetails,
   ZPayoutList,
   ZRequestListQuery,
   ZTopUp,
@@ -339,7 +340,7 @@ export async function walletRoutes(app: FastifyInstance) {
         summary: 'The payout’s full bank details, to make the transfer (never cached)',
         params: ZIdParams,
         response: {
-          200: z.object({ accountHolder: z.string(), iban: z.string() }),
+          200: ZPayoutBankDetails,
           ...refusals,
           404: ZApiError,
         },

@@ -10,6 +10,7 @@ import {
   maskIban,
   type TFirstApproval,
   type TPayout,
+  type TPayoutBankDetails,
   type TPayoutList,
   type TTopUp,
   type TTopUpList,
@@ -613,10 +614,7 @@ export function createWalletService(deps: {
   }
 
   /** The full destination, for the super-user who makes the bank transfer. */
-  async function payoutDestination(
-    actor: TActor,
-    id: string,
-  ): Promise<{ accountHolder: string; iban: string }> {
+  async function payoutDestination(actor: TActor, id: string): Promise<TPayoutBankDetails> {
     await access.requireAccess(actor, 'admin.payouts.review');
     const row = await repo.findPayout(id);
     if (!row) throw notFound('That payout');

@@ -44,7 +44,7 @@ import { DATE_LOCALE } from '@/lib/local-time';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useMarketplaceAdSpaces } from '@/features/ad-campaigns/api/list-marketplace-ad-spaces';
+import { useMarketplaceAdSpaces } from '@/lib/api/marketplace-ad-spaces';
 import { SubmitAfterSaveError, useSaveCampaign } from '@/features/ad-campaigns/api/save-campaign';
 import { CheckboxGroup } from '@/features/ad-campaigns/components/checkbox-group';
 import { CreativePickerDialog } from '@/features/ad-campaigns/components/creative-picker-dialog';

@@ -43,7 +43,7 @@ import { PLAY_MAX_AGE_WORDS } from '@/lib/proof-of-play';
 import { cn } from '@/lib/utils';
 import { useCampaign } from '@/features/ad-campaigns/api/get-campaign';
 import { useCampaignList } from '@/features/ad-campaigns/api/list-campaigns';
-import { useMarketplaceAdSpaces } from '@/features/ad-campaigns/api/list-marketplace-ad-spaces';
+import { useMarketplaceAdSpaces } from '@/lib/api/marketplace-ad-spaces';
 import {
   CampaignActions,
   editCampaignPath,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ChartColumn, Download, MonitorCheck } from 'lucide-react';
@@ -10,6 +10,7 @@ import {
   UnbilledPlays,
   totalUnbilled,
 } from '@/components/proof-of-play/unbilled-plays';
+import { DateRangeField, dayRangeError } from '@/components/date-range-field';
 import { Button } from '@/components/ui/button';
 import {
   DataTable,
@@ -19,14 +20,12 @@ import {
   dataTableCell,
 } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatFlight, formatSeconds } from '@/lib/campaign-format';
-import { formatLongDay, isLocalDay } from '@/lib/local-time';
+import { formatLongDay } from '@/lib/local-time';
 import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -178,17 +177,8 @@ export function AdCampaignResultsPage() {
   const campaign = useCampaign(id);
   usePageTitle(campaign.data ? `Results: ${campaign.data.name}` : 'Campaign results');
   const [draft, setDraft] = useState({ from: '', to: '' });
-  const errorId = useId();
-  const isComplete = isLocalDay(draft.from) && isLocalDay(draft.to);
-  const rangeError =
-    draft.from === '' && draft.to === ''
-      ? null
-      : !isComplete
-        ? 'Choose a first and a last day.'
-        : draft.from > draft.to
-          ? 'The first day must not be after the last day.'
-          : null;
-  const range: TResultsRange = isComplete && rangeError === null ? draft : null;
+  const rangeError = dayRangeError(draft, { needs: 'both-or-neither' });
+  const range: TResultsRange = draft.from !== '' && rangeError === null ? draft : null;
   const download = useMutation({
     mutationFn: () => downloadResultsCsv(id, range),
     onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
@@ -206,10 +196,6 @@ export function AdCampaignResultsPage() {
     );
   }
   const data = campaign.data;
-  const invalidProps = {
-    'aria-invalid': rangeError !== null || undefined,
-    'aria-describedby': rangeError ? errorId : undefined,
-  };
   return (
     <>
       <PageHeader
@@ -234,29 +220,7 @@ export function AdCampaignResultsPage() {
       />
       <CampaignTabs id={data.id} />
       <div className="grid gap-6">
-        <div className="flex flex-wrap items-end gap-3">
-          <FormField label="From" className="w-40">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={draft.from}
-                {...invalidProps}
-                onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField label="To" className="w-40">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={draft.to}
-                {...invalidProps}
-                onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-              />
-            )}
-          </FormField>
+        <DateRangeField value={draft} onChange={setDraft} error={rangeError}>
           {range !== null && (
             <Button variant="ghost" onClick={() => setDraft({ from: '', to: '' })}>
               Whole campaign
@@ -266,14 +230,8 @@ export function AdCampaignResultsPage() {
             Each play counts on its screen’s local day (in the screen’s own time zone). Leave both
             empty for the whole campaign.
           </p>
-        </div>
-        {rangeError ? (
-          <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-            {rangeError}
-          </p>
-        ) : (
-          <Results id={data.id} range={range} />
-        )}
+        </DateRangeField>
+        {rangeError ? null : <Results id={data.id} range={range} />}
       </div>
     </>
   );

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZMonetizationRequest } from '@screenline/shared/monetization';
 import { ZBulkAdSpaceResult, type TBulkAdSpaceRequest } from '@screenline/shared/screen-group';
 import { apiRequest, errorMessage } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
-import { SCREEN_GROUPS_QUERY_KEY } from '@/features/ad-spaces/api/screen-groups';
-
-const MONETIZATION_QUERY_KEY = ['monetization-requests'] as const;
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
+import { SCREEN_GROUPS_QUERY_KEY } from '@/lib/api/screen-groups';
+import { MONETIZATION_QUERY_KEY } from '@/lib/api/monetization-requests';
 
 /** POST /api/v1/ad-spaces/bulk: one change to the selected spaces, all or nothing. */
 export function useBulkAdSpaces() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
+import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
 /**
  * DELETE /api/v1/ad-spaces/{id}. Without `removeSchedule` a space with schedule entries is

@@ -11,7 +11,7 @@ import {
 } from '@screenline/shared/fleet';
 import { apiRequest } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/list-all';
-import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 /**
  * Running many screens (issue 23): remote commands, "on screen now" and emergency takeovers.

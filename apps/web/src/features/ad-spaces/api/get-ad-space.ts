@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZAdSpace } from '@screenline/shared/ad-space';
 import { apiRequest } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 /** GET /api/v1/ad-spaces/{id}: one space, for a link to a space not on the list's pages yet. */
 export function getAdSpace(id: string, signal?: AbortSignal) {

@@ -1,14 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZAdSpaceList } from '@screenline/shared/ad-space';
 import { apiRequest } from '@/lib/api-client';
-
-/**
- * Every ad-space query starts with this key. The locations feature refreshes it after a location
- * changes (ad spaces show their location's name), and this feature refreshes the locations key
- * after a space changes (locations count their spaces): features share keys, not code.
- */
-export const AD_SPACES_QUERY_KEY = ['ad-spaces'] as const;
-export const LOCATIONS_QUERY_KEY = ['locations'] as const;
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 /** GET /api/v1/ad-spaces: one page of the owner's ad spaces, those with `tag` when given. */
 export function listAdSpaces(cursor?: string, signal?: AbortSignal, tag?: string | null) {

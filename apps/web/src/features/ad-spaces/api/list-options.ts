@@ -3,7 +3,7 @@ import { ZLocationList } from '@screenline/shared/location';
 import { ZPlaylistList } from '@screenline/shared/playlist';
 import type { TNamedRef } from '@screenline/shared/ad-space';
 import { apiRequest } from '@/lib/api-client';
-import { LOCATIONS_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
 /** A select needs every choice: pages are followed to the end (an owner has tens, not thousands). */
 async function listAll<TItem>(

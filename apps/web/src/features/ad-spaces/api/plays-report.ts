@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ZPlaysReport, type TPlaysQuery, type TPlaysReport } from '@screenline/shared/player';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { refetchWhileSettling } from '@/lib/proof-of-play';
-import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 const playsPath = (adSpaceId: string, range: TPlaysQuery) =>
   `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/plays?${new URLSearchParams(range).toString()}`;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZPowerScheduleView, type TSavePowerSchedule } from '@screenline/shared/power-schedule';
 import { apiRequest } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 const url = (id: string) => `/api/v1/ad-spaces/${encodeURIComponent(id)}/power-schedule`;
 export const powerScheduleKey = (id: string) => [...AD_SPACES_QUERY_KEY, 'power', id] as const;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAdSpace, type TCreateAdSpace, type TUpdateAdSpace } from '@screenline/shared/ad-space';
 import { apiRequest } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
+import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
 /** POST /api/v1/ad-spaces → 201 with the space. */
 export function createAdSpace(body: TCreateAdSpace) {

@@ -1,30 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ZScreenGroup,
-  ZScreenGroupList,
   type TCreateScreenGroup,
   type TUpdateScreenGroup,
 } from '@screenline/shared/screen-group';
 import { apiRequest, apiSend } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY } from '@/features/ad-spaces/api/list-ad-spaces';
-
-/**
- * Every screen-group query starts with this key; the schedule page reads groups under it too.
- * A group change also changes what its spaces play (the ad spaces list shows it) and its entries.
- */
-export const SCREEN_GROUPS_QUERY_KEY = ['screen-groups'] as const;
-const SCHEDULE_ENTRIES_QUERY_KEY = ['schedule-entries'] as const;
-
-/** GET /api/v1/screen-groups: all of the owner's groups (at most 200) with their members. */
-export const screenGroupsQueryOptions = queryOptions({
-  queryKey: [...SCREEN_GROUPS_QUERY_KEY, 'all'],
-  queryFn: ({ signal }) => apiRequest('/api/v1/screen-groups', ZScreenGroupList, { signal }),
-  select: (list) => list.items,
-});
-
-export function useScreenGroups() {
-  return useQuery(screenGroupsQueryOptions);
-}
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
+import { SCREEN_GROUPS_QUERY_KEY } from '@/lib/api/screen-groups';
+import { SCHEDULE_ENTRIES_QUERY_KEY } from '@/lib/api/schedule-entries';
 
 function useInvalidateGroups() {
   const queryClient = useQueryClient();

@@ -23,7 +23,7 @@ import { perSecond, pricePerSecondInUnits, microsToUnits } from '@/lib/money-inp
 import { toast } from '@/lib/toast';
 import { useBulkAdSpaces, useBulkMonetize } from '@/features/ad-spaces/api/bulk-ad-spaces';
 import { usePlaylistOptions } from '@/features/ad-spaces/api/list-options';
-import { useScreenGroups } from '@/features/ad-spaces/api/screen-groups';
+import { useScreenGroups } from '@/lib/api/screen-groups';
 
 export type TBulkKind = 'playlist' | 'add-tag' | 'remove-tag' | 'group' | 'monetize';
 

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ChartColumn, CircleAlert, Download, TriangleAlert } from 'lucide-react';
+import { ChartColumn, Download, TriangleAlert } from 'lucide-react';
 import type { TAdSpace } from '@screenline/shared/ad-space';
 import {
   PLAYS_REPORT_MAX_DAYS,
@@ -31,12 +31,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
-import { SegmentedControl } from '@/components/ui/segmented-control';
 import { errorMessage } from '@/lib/api-client';
-import { addDays, daysInRange, formatLongDay, isLocalDay, todayIn } from '@/lib/local-time';
+import {
+  DateRangeField,
+  dayRangeError,
+  lastDaysIn,
+  lastDaysPresets,
+} from '@/components/date-range-field';
+import { formatLongDay } from '@/lib/local-time';
 import { saveFile } from '@/lib/save-file';
 import { cn } from '@/lib/utils';
 import { downloadPlaysCsv, usePlaysReport } from '@/features/ad-spaces/api/plays-report';
@@ -48,28 +51,6 @@ import {
   reportItemKind,
   reportItemName,
 } from '@/features/ad-spaces/utils/player-status';
-
-const PRESETS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-] as const;
-type TPreset = (typeof PRESETS)[number]['value'];
-
-/** The last `days` local days of the location, today included. */
-export function lastDays(timeZone: string, days: number, nowMs = Date.now()): TPlaysQuery {
-  const to = todayIn(timeZone, nowMs);
-  return { from: addDays(to, -(days - 1)), to };
-}
-
-/** Why a range cannot be asked for, or null when it can. */
-function rangeError({ from, to }: TPlaysQuery): string | null {
-  if (!isLocalDay(from) || !isLocalDay(to)) return 'Choose a first and a last day.';
-  if (from > to) return 'The first day must not be after the last day.';
-  if (daysInRange(from, to) > PLAYS_REPORT_MAX_DAYS) {
-    return `Choose at most ${PLAYS_REPORT_MAX_DAYS} days.`;
-  }
-  return null;
-}
 
 const count = (value: number) => value.toLocaleString('en-GB');
 
@@ -246,18 +227,8 @@ function ReportBody({ adSpaceId, range }: { adSpaceId: string; range: TPlaysQuer
 
 function PlaysReport({ adSpace }: { adSpace: TAdSpace }) {
   const { timeZone } = adSpace.location;
-  const [range, setRange] = useState<TPlaysQuery>(() => lastDays(timeZone, 7));
-  const error = rangeError(range);
-  const errorId = useId();
-  const invalidProps = {
-    'aria-invalid': error !== null || undefined,
-    'aria-describedby': error ? errorId : undefined,
-  };
-  const preset =
-    PRESETS.find(({ value }) => {
-      const days = lastDays(timeZone, Number(value));
-      return days.from === range.from && days.to === range.to;
-    })?.value ?? 'custom';
+  const [range, setRange] = useState<TPlaysQuery>(() => lastDaysIn(timeZone, 7));
+  const error = dayRangeError(range, { maxDays: PLAYS_REPORT_MAX_DAYS });
 
   const download = useMutation({
     mutationFn: () => downloadPlaysCsv(adSpace.id, range),
@@ -267,52 +238,13 @@ function PlaysReport({ adSpace }: { adSpace: TAdSpace }) {
   return (
     <>
       <DialogBody className="gap-6">
-        <div className="flex flex-wrap items-end gap-3">
-          <SegmentedControl<TPreset | 'custom'>
-            label="Days shown"
-            value={preset}
-            onChange={(value) => value !== 'custom' && setRange(lastDays(timeZone, Number(value)))}
-            segments={PRESETS}
-          />
-          <div className="flex flex-wrap items-end gap-3">
-            <FormField label="From" className="w-40">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={range.from}
-                  max={range.to}
-                  {...invalidProps}
-                  onChange={(event) => setRange({ ...range, from: event.target.value })}
-                />
-              )}
-            </FormField>
-            <FormField label="To" className="w-40">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={range.to}
-                  min={range.from}
-                  {...invalidProps}
-                  onChange={(event) => setRange({ ...range, to: event.target.value })}
-                />
-              )}
-            </FormField>
-          </div>
-        </div>
-        {error ? (
-          <p
-            id={errorId}
-            role="alert"
-            className="flex items-center gap-1.5 text-sm font-medium text-danger"
-          >
-            <CircleAlert aria-hidden className="size-4 shrink-0" />
-            {error}
-          </p>
-        ) : (
-          <ReportBody adSpaceId={adSpace.id} range={range} />
-        )}
+        <DateRangeField
+          value={range}
+          onChange={setRange}
+          error={error}
+          presets={lastDaysPresets(timeZone, [7, 30])}
+        />
+        {error ? null : <ReportBody adSpaceId={adSpace.id} range={range} />}
       </DialogBody>
       <DialogActions className="sm:items-center">
         {download.isError && (

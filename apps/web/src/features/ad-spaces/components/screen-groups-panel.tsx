@@ -29,11 +29,8 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
-import {
-  useCreateScreenGroup,
-  useDeleteScreenGroup,
-  useScreenGroups,
-} from '@/features/ad-spaces/api/screen-groups';
+import { useScreenGroups } from '@/lib/api/screen-groups';
+import { useCreateScreenGroup, useDeleteScreenGroup } from '@/features/ad-spaces/api/screen-groups';
 import { tagsOfText } from '@/features/ad-spaces/utils/ad-space-form';
 
 const KINDS = [

@@ -23,7 +23,7 @@ import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSendCommand } from '@/features/ad-spaces/api/fleet';
-import { useScreenGroups } from '@/features/ad-spaces/api/screen-groups';
+import { useScreenGroups } from '@/lib/api/screen-groups';
 
 type TTarget = 'selected' | 'group';
 

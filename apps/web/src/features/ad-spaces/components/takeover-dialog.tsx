@@ -18,7 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useImageOptions, useStartTakeover } from '@/features/ad-spaces/api/fleet';
 import { usePlaylistOptions } from '@/features/ad-spaces/api/list-options';
-import { useScreenGroups } from '@/features/ad-spaces/api/screen-groups';
+import { useScreenGroups } from '@/lib/api/screen-groups';
 
 const KIND_WORDS = { message: 'A message', image: 'An image', playlist: 'A playlist' } as const;
 const DURATIONS = [

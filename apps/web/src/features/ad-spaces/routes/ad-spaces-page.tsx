@@ -18,7 +18,7 @@ import { toast } from '@/lib/toast';
 import { useAdSpace } from '@/features/ad-spaces/api/get-ad-space';
 import { useAdSpaceList } from '@/features/ad-spaces/api/list-ad-spaces';
 import { useLocationOptions } from '@/features/ad-spaces/api/list-options';
-import { useScreenGroups } from '@/features/ad-spaces/api/screen-groups';
+import { useScreenGroups } from '@/lib/api/screen-groups';
 import { AdSpaceFormDialog } from '@/features/ad-spaces/components/ad-space-form-dialog';
 import {
   BulkActionDialog,

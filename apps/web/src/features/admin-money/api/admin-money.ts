@@ -5,7 +5,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   ZMonetizationRequest,
   ZMonetizationRequestList,
@@ -17,6 +16,7 @@ import {
 } from '@screenline/shared/platform-settings';
 import {
   ZPayout,
+  ZPayoutBankDetails,
   ZPayoutList,
   ZTopUp,
   ZTopUpList,
@@ -119,7 +119,7 @@ export function usePayoutDestination(id: string, isShown: boolean) {
     queryFn: ({ signal }) =>
       apiRequest(
         `/api/v1/admin/payouts/${encodeURIComponent(id)}/destination`,
-        z.object({ accountHolder: z.string(), iban: z.string() }),
+        ZPayoutBankDetails,
         { signal },
       ),
     enabled: isShown,

@@ -7,7 +7,6 @@ import { Check, ClipboardCheck, X } from 'lucide-react';
 import {
   ZCampaign,
   ZCampaignList,
-  ZMarketplaceAdSpaceList,
   matchesTargeting,
   type TCampaign,
 } from '@screenline/shared/campaign';
@@ -35,6 +34,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { marketplaceAdSpacesQueryOptions } from '@/lib/api/marketplace-ad-spaces';
 import { useAuth } from '@/lib/auth-context';
 import {
   describeTargeting,
@@ -75,13 +75,7 @@ function usePendingCampaigns() {
 
 /** GET /api/v1/marketplace/ad-spaces: the monetized screens, to name those a campaign reaches. */
 function useMarketplaceSpaces() {
-  return useQuery({
-    queryKey: ['marketplace', 'ad-spaces'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/v1/marketplace/ad-spaces', ZMarketplaceAdSpaceList, { signal }),
-    select: (list) => list.items,
-    retry: false,
-  });
+  return useQuery({ ...marketplaceAdSpacesQueryOptions, retry: false });
 }
 
 /** How a refused decision reads: its title, and the server's sentence. */

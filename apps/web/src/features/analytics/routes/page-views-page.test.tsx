@@ -117,7 +117,9 @@ describe('PageViewsPage', () => {
     const from = screen.getByLabelText('From');
     await user.clear(from);
     await user.type(from, '2099-01-01');
-    expect(await screen.findByRole('alert')).toHaveTextContent('on or before the end day');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The first day must not be after the last day.',
+    );
     expect(from).toHaveAttribute('aria-invalid', 'true');
     expect(fetch).toHaveBeenCalledTimes(2);
   });

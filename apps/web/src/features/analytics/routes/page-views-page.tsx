@@ -2,6 +2,14 @@ import { Fragment, useState } from 'react';
 import { ChartColumn, ChevronRight, RefreshCw } from 'lucide-react';
 import { endOfDay, parseISO, startOfDay } from 'date-fns';
 import { PAGE_VIEW_DEFAULT_DAYS, PAGE_VIEW_UNKNOWN_ROUTE } from '@screenline/shared/analytics';
+import {
+  DateRangeField,
+  dayRangeError,
+  lastDaysIn,
+  lastDaysPresets,
+  viewerTimeZone,
+  type TDayRange,
+} from '@/components/date-range-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,12 +21,6 @@ import {
   usePageViewRoutes,
 } from '@/features/analytics/api/list-page-view-routes';
 import { PathText } from '@/features/analytics/components/path-text';
-import {
-  isValidRange,
-  lastDays,
-  RangeControls,
-  type TDayRange,
-} from '@/features/analytics/components/range-controls';
 import { CELLS, RouteVariants } from '@/features/analytics/components/route-variants';
 import { formatWhen } from '@/features/analytics/utils/format-when';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -26,12 +28,16 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 /** Whole days in the viewer's zone, as the instants the API counts between. */
-function toRange({ fromDay, toDay }: TDayRange): TPageViewRange {
+function toRange({ from, to }: TDayRange): TPageViewRange {
   return {
-    from: startOfDay(parseISO(fromDay)).toISOString(),
-    to: endOfDay(parseISO(toDay)).toISOString(),
+    from: startOfDay(parseISO(from)).toISOString(),
+    to: endOfDay(parseISO(to)).toISOString(),
   };
 }
+
+const lastDays = (days: number): TDayRange => lastDaysIn(viewerTimeZone(), days);
+
+const presets = () => lastDaysPresets(viewerTimeZone(), [7, 30, 90], (days) => `${days} days`);
 
 /**
  * /admin/page-views: how often each route of the app was viewed in a date range (SPEC §1
@@ -46,9 +52,10 @@ export function PageViewsPage() {
   const routes = usePageViewRoutes(range);
   const rows = routes.data?.pages.flatMap((page) => page.items) ?? [];
 
+  const error = dayRangeError(days);
   const changeDays = (next: TDayRange) => {
     setDays(next);
-    if (isValidRange(next)) {
+    if (dayRangeError(next) === null) {
       setRange(toRange(next));
       setOpenRoute(null);
     }
@@ -71,7 +78,13 @@ export function PageViewsPage() {
         }
       />
       <div className="mb-5">
-        <RangeControls value={days} onChange={changeDays} />
+        <DateRangeField
+          value={days}
+          onChange={changeDays}
+          error={error}
+          presets={presets()}
+          presetsLabel="Date range"
+        />
       </div>
       {routes.isPending ? (
         <div className="flex justify-center py-16">

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ZAdSpaceList } from '@screenline/shared/ad-space';
 import type { TCampaignApproval } from '@screenline/shared/approval';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { Button } from '@/components/ui/button';
@@ -10,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { apiRequest, errorMessage } from '@/lib/api-client';
-import { fetchAllPages } from '@/lib/list-all';
+import { useAllAdSpaces } from '@/lib/api/ad-spaces';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useDecideCampaign } from '@/features/campaign-approvals/api/decide-campaign';
@@ -26,12 +25,7 @@ import { PolicyEditor } from '@/features/campaign-approvals/components/policy-ed
 
 /** The space's default playlist, to preview a creative inside it (null: it has none). */
 function usePreviewPlaylist(adSpaceId: string | null) {
-  // The ad-spaces feature's key (features share keys, not code).
-  const spaces = useQuery({
-    queryKey: ['ad-spaces', 'all'],
-    queryFn: ({ signal }) => fetchAllPages('/api/v1/ad-spaces?limit=100', ZAdSpaceList, signal),
-    enabled: adSpaceId !== null,
-  });
+  const spaces = useAllAdSpaces({ isEnabled: adSpaceId !== null });
   const playlistId =
     spaces.data?.find((space) => space.id === adSpaceId)?.defaultPlaylist?.id ?? null;
   const playlist = useQuery({

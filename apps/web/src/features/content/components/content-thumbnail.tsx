@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { FileImage, FileVideo } from 'lucide-react';
 import type { TContentItem } from '@screenline/shared/content';
+import { MediaThumbnail, kindIcon, pictureOf } from '@/components/media-thumbnail';
 import { cn } from '@/lib/utils';
 
 /**
@@ -16,30 +15,12 @@ export function ContentThumbnail({
   className?: string;
   iconClassName?: string;
 }) {
-  const src = item.kind === 'image' ? item.mediaUrl : item.posterUrl;
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const Icon = item.kind === 'video' ? FileVideo : FileImage;
-  if (!src || failedSrc === src) {
-    return (
-      <span
-        className={cn(
-          'flex size-full items-center justify-center bg-surface-muted text-muted-foreground',
-          className,
-        )}
-      >
-        <Icon aria-hidden className={cn('size-8', iconClassName)} />
-      </span>
-    );
-  }
   return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      draggable={false}
-      onError={() => setFailedSrc(src)}
-      className={cn('size-full bg-surface-muted object-contain', className)}
+    <MediaThumbnail
+      src={pictureOf(item)}
+      icon={kindIcon(item.kind)}
+      iconClassName={cn('size-8', iconClassName)}
+      {...(className && { className })}
     />
   );
 }

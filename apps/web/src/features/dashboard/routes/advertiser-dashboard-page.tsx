@@ -17,13 +17,11 @@ import {
 } from '@/features/dashboard/components/screens-overview';
 import { EarningsCard } from '@/features/dashboard/components/earnings-card';
 import { useHasLibraryContent } from '@/features/dashboard/api/get-library-size';
-import {
-  useAllAdSpaces,
-  useAllLocations,
-  useAllPlaylists,
-  useAllScheduleEntries,
-  useScreenGroups,
-} from '@/features/dashboard/api/list-screens-data';
+import { useAllAdSpaces } from '@/lib/api/ad-spaces';
+import { useAllLocations } from '@/lib/api/locations';
+import { useAllPlaylists } from '@/lib/api/playlists';
+import { useAllScheduleEntries } from '@/lib/api/schedule-entries';
+import { useScreenGroups } from '@/lib/api/screen-groups';
 import { todaySchedule } from '@/features/dashboard/utils/today-schedule';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { errorMessage } from '@/lib/api-client';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/locations/api/list-locations';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
+import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
 /**
  * DELETE /api/v1/locations/{id}. Refused with 409 `in-use` while ad spaces stand there;

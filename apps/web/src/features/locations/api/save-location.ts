@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZLocation, type TCreateLocation } from '@screenline/shared/location';
 import { apiRequest } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY, LOCATIONS_QUERY_KEY } from '@/features/locations/api/list-locations';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
+import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
 /** POST /api/v1/locations → 201 with the location. */
 export function createLocation(body: TCreateLocation) {

@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import { ZAdSpaceList } from '@screenline/shared/ad-space';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZEarnings,
   ZMonetizationRequest,
@@ -16,22 +9,7 @@ import {
 import { apiRequest, apiSend } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/list-all';
 import { refetchWhileSettling } from '@/lib/proof-of-play';
-
-/** Every monetization query starts with this key; a request or a withdrawal refreshes it. */
-export const MONETIZATION_QUERY_KEY = ['monetization-requests'] as const;
-
-/**
- * GET /api/v1/ad-spaces, every page, under the ad-spaces feature's key (features share keys, not
- * code): the spaces an owner may monetize.
- */
-export const allAdSpacesQueryOptions = queryOptions({
-  queryKey: ['ad-spaces', 'all'],
-  queryFn: ({ signal }) => fetchAllPages('/api/v1/ad-spaces?limit=100', ZAdSpaceList, signal),
-});
-
-export function useAllAdSpaces() {
-  return useQuery(allAdSpacesQueryOptions);
-}
+import { MONETIZATION_QUERY_KEY } from '@/lib/api/monetization-requests';
 
 /** GET /api/v1/monetization-requests, every page, newest first. */
 export function useMonetizationRequests() {

@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { formatMicros } from '@screenline/shared/money';
 import type { TEarnings } from '@screenline/shared/monetization';
 import { SettlingNote, UnbilledPlays } from '@/components/proof-of-play/unbilled-plays';
@@ -10,40 +9,29 @@ import {
   DataTableRow,
   dataTableCell,
 } from '@/components/ui/data-table';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
-import { SegmentedControl } from '@/components/ui/segmented-control';
-import { addDays, daysInRange, formatShortDay, isLocalDay, todayIn } from '@/lib/local-time';
+import {
+  DateRangeField,
+  dayRangeError,
+  lastDaysIn,
+  lastDaysPresets,
+  viewerTimeZone,
+  type TDayRange,
+} from '@/components/date-range-field';
+import { addDays, formatShortDay } from '@/lib/local-time';
 import { cn } from '@/lib/utils';
 import { useEarnings } from '@/features/monetization/api/monetization';
 
 /** The server answers at most this many days at once (ZEarningsQuery). */
 const MAX_DAYS = 92;
 
-type TRange = { from: string; to: string };
-
 /**
- * Today by the viewer's clock: a play counts on its own local day at its screen, and an owner's
- * screens are mostly in the owner's zone.
+ * The last days by the viewer's clock: a play counts on its own local day at its screen, and an
+ * owner's screens are mostly in the owner's zone.
  */
-const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
-const lastDays = (days: number): TRange => {
-  const to = today();
-  return { from: addDays(to, -(days - 1)), to };
-};
+const lastDays = (days: number): TDayRange => lastDaysIn(viewerTimeZone(), days);
 
-const PRESETS = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-] as const;
-
-function rangeError({ from, to }: TRange): string | null {
-  if (!isLocalDay(from) || !isLocalDay(to)) return 'Choose a first and a last day.';
-  if (from > to) return 'The first day must not be after the last day.';
-  if (daysInRange(from, to) > MAX_DAYS) return `Choose at most ${MAX_DAYS} days.`;
-  return null;
-}
+const presets = () => lastDaysPresets(viewerTimeZone(), [7, 30]);
 
 /** Every day of the range, with what it earned (0 for days the answer leaves out). */
 function everyDay(earnings: TEarnings): TEarnings['byDay'] {
@@ -148,19 +136,9 @@ function EarningsBySpace({ earnings }: { earnings: TEarnings }) {
  * per space and per day, with the ad plays that earned nothing and why, and those settling.
  */
 export function EarningsReport() {
-  const [range, setRange] = useState<TRange>(() => lastDays(30));
-  const error = rangeError(range);
+  const [range, setRange] = useState<TDayRange>(() => lastDays(30));
+  const error = dayRangeError(range, { maxDays: MAX_DAYS });
   const earnings = useEarnings(error ? null : range);
-  const errorId = useId();
-  const preset =
-    PRESETS.find(({ value }) => {
-      const days = lastDays(Number(value));
-      return days.from === range.from && days.to === range.to;
-    })?.value ?? 'custom';
-  const dateProps = {
-    'aria-invalid': error !== null || undefined,
-    'aria-describedby': error ? errorId : undefined,
-  };
 
   return (
     <section aria-labelledby="earnings" className="grid gap-4">
@@ -173,48 +151,8 @@ export function EarningsReport() {
           it played, not the day its TV sent it.
         </p>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <SegmentedControl<(typeof PRESETS)[number]['value'] | 'custom'>
-          label="Days shown"
-          value={preset}
-          onChange={(value) => value !== 'custom' && setRange(lastDays(Number(value)))}
-          segments={PRESETS}
-        />
-        <FormField label="From" className="w-[calc(50%-0.375rem)] sm:w-40">
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={range.from}
-              max={range.to}
-              {...dateProps}
-              onChange={(event) => setRange({ ...range, from: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="To" className="w-[calc(50%-0.375rem)] sm:w-40">
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={range.to}
-              min={range.from}
-              {...dateProps}
-              onChange={(event) => setRange({ ...range, to: event.target.value })}
-            />
-          )}
-        </FormField>
-      </div>
-      {error ? (
-        <p
-          id={errorId}
-          role="alert"
-          className="flex items-center gap-1.5 text-sm font-medium text-danger"
-        >
-          <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {error}
-        </p>
-      ) : earnings.isPending ? (
+      <DateRangeField value={range} onChange={setRange} error={error} presets={presets()} />
+      {error ? null : earnings.isPending ? (
         <ListLoading label="Loading your earnings" />
       ) : earnings.isError ? (
         <ListLoadError

@@ -12,7 +12,8 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { usePlatformSettings } from '@/lib/api/get-platform-settings';
 import { paths } from '@/lib/paths';
-import { useAllAdSpaces, useMonetizationRequests } from '@/features/monetization/api/monetization';
+import { useAllAdSpaces } from '@/lib/api/ad-spaces';
+import { useMonetizationRequests } from '@/features/monetization/api/monetization';
 import { EarningsReport } from '@/features/monetization/components/earnings-report';
 import {
   MonetizationTable,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZPlaylistDetail, type TSavePlaylist } from '@screenline/shared/playlist';
 import { apiRequest } from '@/lib/api-client';
 import { playlistQueryKey } from '@/features/playlists/api/get-playlist';
-import { PLAYLISTS_QUERY_KEY } from '@/features/playlists/api/list-playlists';
+import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 /** POST /api/v1/playlists → 201 with the new playlist (version 1). */
 export function createPlaylist(body: TSavePlaylist) {

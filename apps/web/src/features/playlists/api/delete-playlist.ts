@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client';
-import { PLAYLISTS_QUERY_KEY } from '@/features/playlists/api/list-playlists';
+import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 /**
  * DELETE /api/v1/playlists/{id}. A playlist that is scheduled or an ad space's default is

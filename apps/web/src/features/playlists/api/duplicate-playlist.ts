@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZPlaylistSummary } from '@screenline/shared/playlist';
 import { apiRequest } from '@/lib/api-client';
-import { PLAYLISTS_QUERY_KEY } from '@/features/playlists/api/list-playlists';
+import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 /**
  * POST /api/v1/playlists/{id}/duplicate: a copy named "<name> (copy)". Parsed as a summary: the

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { apiRequest } from '@/lib/api-client';
-import { PLAYLISTS_QUERY_KEY } from '@/features/playlists/api/list-playlists';
+import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 export function playlistQueryKey(id: string) {
   return [...PLAYLISTS_QUERY_KEY, 'detail', id] as const;

@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZPlaylistList } from '@screenline/shared/playlist';
 import { apiRequest } from '@/lib/api-client';
-
-/** Every playlist query starts with this key; invalidating it refreshes the lists and details. */
-export const PLAYLISTS_QUERY_KEY = ['playlists'] as const;
+import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 const PAGE_SIZE = 50;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZPlaylistDetail, type TUpdatePlaylist } from '@screenline/shared/playlist';
 import { apiRequest } from '@/lib/api-client';
 import { playlistQueryKey } from '@/features/playlists/api/get-playlist';
-import { PLAYLISTS_QUERY_KEY } from '@/features/playlists/api/list-playlists';
+import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 /** PATCH /api/v1/playlists/{id}: the answer carries the bumped version. */
 export function updatePlaylist({ id, body }: { id: string; body: TUpdatePlaylist }) {

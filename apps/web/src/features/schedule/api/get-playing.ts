@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZPlaying, type TLocalDateTime } from '@screenline/shared/schedule';
 import { apiRequest } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY } from '@/features/schedule/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 /**
  * GET /api/v1/ad-spaces/{id}/playing?at=YYYY-MM-DDTHH:mm (local time at the space's location);

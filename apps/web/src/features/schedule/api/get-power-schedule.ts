@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPowerScheduleView } from '@screenline/shared/power-schedule';
 import { apiRequest } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY } from '@/features/schedule/api/list-ad-spaces';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 /**
  * GET /api/v1/ad-spaces/{id}/power-schedule: the hours the screen is on, so the week shows the

@@ -5,9 +5,9 @@ import {
   type TUpdateScheduleEntry,
 } from '@screenline/shared/schedule';
 import { apiRequest } from '@/lib/api-client';
-import { AD_SPACES_QUERY_KEY } from '@/features/schedule/api/list-ad-spaces';
-import { SCHEDULE_ENTRIES_QUERY_KEY } from '@/features/schedule/api/list-schedule-entries';
-import { PLAYLISTS_QUERY_KEY } from '@/features/schedule/api/list-playlists';
+import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
+import { SCHEDULE_ENTRIES_QUERY_KEY } from '@/lib/api/schedule-entries';
+import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 /** POST /api/v1/schedule-entries → 201 with the entry. */
 export function createScheduleEntry(body: TCreateScheduleEntry) {

@@ -25,11 +25,11 @@ import {
   zoneAbbreviationAt,
 } from '@/lib/local-time';
 import { paths } from '@/lib/paths';
-import { useAllAdSpaces } from '@/features/schedule/api/list-ad-spaces';
-import { useAllPlaylists } from '@/features/schedule/api/list-playlists';
+import { useAllAdSpaces } from '@/lib/api/ad-spaces';
+import { useAllPlaylists } from '@/lib/api/playlists';
 import { usePowerSchedule } from '@/features/schedule/api/get-power-schedule';
-import { useScheduleEntries } from '@/features/schedule/api/list-schedule-entries';
-import { useScreenGroups } from '@/features/schedule/api/list-screen-groups';
+import { useScheduleEntries } from '@/lib/api/schedule-entries';
+import { useScreenGroups } from '@/lib/api/screen-groups';
 import { EntryDialog, type TEntryDialogState } from '@/features/schedule/components/entry-dialog';
 import { SavedEntryNotice } from '@/features/schedule/components/saved-entry-notice';
 import { WeekGrid, WeekList } from '@/features/schedule/components/week-view';

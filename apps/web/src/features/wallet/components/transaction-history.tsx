@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlert, Download, ReceiptText } from 'lucide-react';
+import { Download, ReceiptText } from 'lucide-react';
 import { formatMicros } from '@screenline/shared/money';
 import {
   LEDGER_TRANSACTION_KINDS,
@@ -8,6 +8,7 @@ import {
   type TLedgerTransactionKind,
   type TWalletTransaction,
 } from '@screenline/shared/wallet';
+import { DateRangeField, dayRangeError } from '@/components/date-range-field';
 import { Button } from '@/components/ui/button';
 import {
   DataTable,
@@ -18,7 +19,6 @@ import {
 } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { ListLoadError, ListLoading, LoadMore } from '@/components/ui/list-states';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
@@ -81,12 +81,6 @@ function TransactionRow({ transaction }: { transaction: TWalletTransaction }) {
 
 const NO_FILTERS: TTransactionFilters = { kind: '', from: '', to: '' };
 
-/** Why the filters cannot be applied, or null. */
-function filtersError({ from, to }: TTransactionFilters): string | null {
-  if (from && to && from > to) return 'The first day must not be after the last day.';
-  return null;
-}
-
 /**
  * The wallet's history: every movement of its money, filtered, paged, and as CSV. For a screen
  * owner (`groupsAdPlays`) the ad-play settlements are left out unless asked for: Ad earnings
@@ -95,13 +89,12 @@ function filtersError({ from, to }: TTransactionFilters): string | null {
 export function TransactionHistory({ groupsAdPlays = false }: { groupsAdPlays?: boolean }) {
   const [filters, setFilters] = useState<TTransactionFilters>(NO_FILTERS);
   const [showsSettlements, setShowsSettlements] = useState(false);
-  const error = filtersError(filters);
+  const error = dayRangeError(filters, { needs: 'any' });
   const chosen = error ? NO_FILTERS : filters;
   const applied: TTransactionFilters =
     groupsAdPlays && !showsSettlements ? { ...chosen, except: 'impression-charge' } : chosen;
   const list = useWalletTransactions(applied);
   const transactions = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const errorId = useId();
   const isFiltered = applied.kind !== '' || applied.from !== '' || applied.to !== '';
 
   const download = useMutation({
@@ -109,11 +102,6 @@ export function TransactionHistory({ groupsAdPlays = false }: { groupsAdPlays?: 
     onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
     onError: (failure) => toast.error(`The CSV could not be downloaded. ${errorMessage(failure)}`),
   });
-  const dateProps = {
-    'aria-invalid': error !== null || undefined,
-    'aria-describedby': error ? errorId : undefined,
-  };
-
   return (
     <section aria-labelledby="wallet-history" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -130,55 +118,40 @@ export function TransactionHistory({ groupsAdPlays = false }: { groupsAdPlays?: 
           Export CSV
         </Button>
       </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <FormField label="Kind" className="w-full sm:w-56">
-          {(control) => (
-            <Select
-              {...control}
-              value={filters.kind}
-              onChange={(event) =>
-                setFilters({ ...filters, kind: event.target.value as TLedgerTransactionKind | '' })
-              }
-            >
-              <option value="">All kinds</option>
-              {LEDGER_TRANSACTION_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {LEDGER_TRANSACTION_LABELS[kind]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="From" className="w-[calc(50%-0.375rem)] sm:w-40">
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={filters.from}
-              max={filters.to || undefined}
-              {...dateProps}
-              onChange={(event) => setFilters({ ...filters, from: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="To" className="w-[calc(50%-0.375rem)] sm:w-40">
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={filters.to}
-              min={filters.from || undefined}
-              {...dateProps}
-              onChange={(event) => setFilters({ ...filters, to: event.target.value })}
-            />
-          )}
-        </FormField>
+      <DateRangeField
+        value={filters}
+        onChange={(range) => setFilters({ ...filters, ...range })}
+        error={error}
+        leading={
+          <FormField label="Kind" className="w-full sm:w-56">
+            {(control) => (
+              <Select
+                {...control}
+                value={filters.kind}
+                onChange={(event) =>
+                  setFilters({
+                    ...filters,
+                    kind: event.target.value as TLedgerTransactionKind | '',
+                  })
+                }
+              >
+                <option value="">All kinds</option>
+                {LEDGER_TRANSACTION_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {LEDGER_TRANSACTION_LABELS[kind]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        }
+      >
         {(filters.kind !== '' || filters.from !== '' || filters.to !== '') && (
           <Button variant="ghost" onClick={() => setFilters(NO_FILTERS)}>
             Clear filters
           </Button>
         )}
-      </div>
+      </DateRangeField>
       {groupsAdPlays && (
         <label className="flex w-fit cursor-pointer items-center gap-2 rounded-sm text-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring">
           <input
@@ -191,16 +164,6 @@ export function TransactionHistory({ groupsAdPlays = false }: { groupsAdPlays?: 
         </label>
       )}
       <p className="text-xs text-muted-foreground">Days are UTC days.</p>
-      {error && (
-        <p
-          id={errorId}
-          role="alert"
-          className="flex items-center gap-1.5 text-sm font-medium text-danger"
-        >
-          <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {error}
-        </p>
-      )}
       {list.isPending ? (
         <ListLoading label="Loading your wallet’s history" />
       ) : list.isError ? (

@@ -5,13 +5,11 @@ import { apiRequest } from '@/lib/api-client';
 /** Every screen-group query starts with this key (the ad spaces page changes groups). */
 export const SCREEN_GROUPS_QUERY_KEY = ['screen-groups'] as const;
 
-/** GET /api/v1/screen-groups: the groups an entry can target (an owner keeps at most 200). */
+/** GET /api/v1/screen-groups: all of the owner's groups (at most 200) with their members. */
 export const screenGroupsQueryOptions = queryOptions({
   queryKey: [...SCREEN_GROUPS_QUERY_KEY, 'all'],
   queryFn: ({ signal }) => apiRequest('/api/v1/screen-groups', ZScreenGroupList, { signal }),
   select: (list) => list.items,
 });
 
-export function useScreenGroups() {
-  return useQuery(screenGroupsQueryOptions);
-}
+export const useScreenGroups = () => useQuery(screenGroupsQueryOptions);

@@ -24,3 +24,12 @@ export function useScheduleEntries(adSpaceId: string | null) {
     enabled: adSpaceId !== null,
   });
 }
+
+/** GET /api/v1/schedule-entries, every entry of every ad space of the owner. */
+export const allScheduleEntriesQueryOptions = queryOptions({
+  queryKey: [...SCHEDULE_ENTRIES_QUERY_KEY, 'all'],
+  queryFn: ({ signal }) =>
+    fetchAllPages('/api/v1/schedule-entries?limit=500', ZScheduleEntryList, signal),
+});
+
+export const useAllScheduleEntries = () => useQuery(allScheduleEntriesQueryOptions);
