@@ -45,7 +45,7 @@ import {
   createPlatformSettings,
   type TPlatformSettingsService,
 } from './modules/platform/platform-settings';
-import { createPlayerChangeBus, type TPlayerChangeBus } from './modules/player/player-changes';
+import { createPlayerChangeBus, type TPlayerChangeBus } from './lib/player-changes';
 import { playerRoutes } from './modules/player/player.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
@@ -95,7 +95,7 @@ export interface TAppDeps {
   access: TAccessPolicy;
   /**
    * What changed for the TVs, told to every instance (Redis with REDIS_URL): services publish
-   * after their transaction commits (modules/player/player-changes.ts).
+   * after their transaction commits (lib/player-changes.ts).
    */
   playerChanges: TPlayerChangeBus;
   /** The TVs' newest heartbeats, written in batches (modules/player/heartbeats.ts). */

@@ -21,7 +21,7 @@ import { spaceTargetKeys } from '../fill/target-keys';
 import type { TMail } from '../mail/mail.service';
 import { campaignDeclinedOnSpaceMail, campaignExpiredOnSpaceMail } from '../mail/templates';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { bumpAdSpacesContentVersion } from '../screens/ad-space-directory';
 import { pairKey, spaceApprovalsOf, type TApprovalPair } from './approval-directory';
 import type { TSpaceApproval } from './approval-rules';

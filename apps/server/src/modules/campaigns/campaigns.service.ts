@@ -43,7 +43,7 @@ import type { TReferencedItem } from '../content/content-references';
 import type { TMail } from '../mail/mail.service';
 import { campaignApprovedMail, campaignRejectedMail } from '../mail/templates';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import {
   bumpTargetedSpaces,

@@ -6,7 +6,7 @@ import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createDeviceDirectory, DEVICE_CACHE_TTL_MS } from './device-directory';
 import { hashDeviceToken } from './device-tokens';
 import { createManifestService, isNotModified, MANIFEST_CACHE_MAX_AGE_MS } from './manifest';
-import { createPlayerChangeBus } from './player-changes';
+import { createPlayerChangeBus } from '../../lib/player-changes';
 
 // The caches' own rules, without a database: what is kept, what a change drops, and that an
 // answer read while a change happened is not kept.

@@ -11,7 +11,7 @@ import pLimit from 'p-limit';
 import { powerCheck } from '@screenline/playback/power-schedule';
 import { readPowerSchedule } from '../screens/power-schedule';
 import { localDayFormat } from '../../lib/local-day';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 
 /** The longest span one play can bill: the longest ad slot (ZAdSlotLengthSeconds) plus the tolerance. */
 const LONGEST_BILLABLE_MS = 3_600_000 + PLAY_SLOT_TOLERANCE_MS;

@@ -24,7 +24,7 @@ import {
   walletAccountIds,
 } from '../ledger/ledger';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { settlePlays, type TSettlingSpace } from './settlement-rules';
 import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
 

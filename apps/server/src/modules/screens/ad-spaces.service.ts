@@ -22,7 +22,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import {
   contentVersionOf,
   type TLatestHeartbeat,

@@ -9,7 +9,7 @@ import type { TDb } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { createAdSpacesRepository } from './ad-spaces.repository';
 
 const DAY_MS = 86_400_000;
