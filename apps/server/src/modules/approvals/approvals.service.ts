@@ -17,7 +17,7 @@ import type { TActor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
-import { spaceTargetKeys } from '../fill/target-keys';
+import { spaceTargetKeys } from '../../lib/target-keys';
 import type { TMail } from '../mail/mail.service';
 import { campaignDeclinedOnSpaceMail, campaignExpiredOnSpaceMail } from '../mail/templates';
 import { approvedSpacesOf } from '../monetization/monetization-directory';

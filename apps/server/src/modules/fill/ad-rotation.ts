@@ -12,7 +12,7 @@ import type { TDb } from '../../db/database';
 import type { TContentDirectory } from '../content/content-directory';
 import { createAdRotationRepository } from './ad-rotation.repository';
 import { cachedCampaignWindows, type TWindow } from './campaign-windows';
-import { spaceTargetKeys } from './target-keys';
+import { spaceTargetKeys } from '../../lib/target-keys';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
 import { PACING_STEPS_PER_UNIT, paceOf, pacedWeight } from './pacing';
 import { cachedEligibleDayOf, elapsedOf } from './eligible-time';
