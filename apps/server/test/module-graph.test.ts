@@ -90,9 +90,6 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
 const NAMES = 'joins user or profile for names, emails or roles (read)';
 const PLACES = 'joins ad spaces and locations for names, zones or targeting (read)';
 const REPORTS = 'reports and lists join what the plays were (read)';
-const SETTLE =
-  'settlement claims pending plays, locks the campaign and reads what the bill needs; issue 20 ' +
-  'item 3 moves these behind the owners (campaigns, proof-of-play, screens, monetization)';
 const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'alerts: adSpace': PLACES,
   'alerts: device':
@@ -152,14 +149,6 @@ const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'screens: profile': NAMES,
   'screens: servedFill': "what plays now reads the fill served with the TV's manifest (read)",
   'screens: user': NAMES,
-  'settlement: adPlaylist': SETTLE,
-  'settlement: adSpace': SETTLE,
-  'settlement: campaign': SETTLE,
-  'settlement: campaignEvent': SETTLE,
-  'settlement: impression': SETTLE,
-  'settlement: ledgerAccount': SETTLE,
-  'settlement: location': SETTLE,
-  'settlement: monetizationRequest': SETTLE,
   'storage: profile': NAMES,
   'storage: user': NAMES,
   'wallet: user': NAMES,
