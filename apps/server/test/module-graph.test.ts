@@ -120,8 +120,6 @@ const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'fill: campaign': 'ad playlists list the campaigns they hold (read)',
   'fill: adSpace': PLACES,
   'fill: contentItem': "the rotation joins each creative's content item (read)",
-  'fill: impression': 'pacing reads what each campaign was billed per day (read)',
-  'fill: ledgerAccount': "the rotation reads each campaign's remaining hold (read)",
   'fill: location': PLACES,
   'fill: user': NAMES,
   'fleet: device': 'commands are addressed to the TVs of a space or group (read)',

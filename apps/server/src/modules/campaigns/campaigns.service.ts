@@ -38,6 +38,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
 import { recordMoneyDecision } from '../audit/money-audit';
+import { campaignHoldBalancesOf } from '../ledger/ledger';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TReferencedItem } from '../content/content-references';
 import type { TMail } from '../mail/mail.service';
@@ -134,7 +135,7 @@ export function createCampaignsService(
     const ids = rows.map((row) => row.id);
     const [spent, holds, events, users] = [
       await repo.spentOf(handle, ids),
-      await repo.holdsOf(handle, ids),
+      await campaignHoldBalancesOf(handle, ids),
       await repo.eventsOf(handle, ids),
       await repo.usersByIds(
         handle,
