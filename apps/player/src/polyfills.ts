@@ -8,7 +8,7 @@
  * Not polyfilled because nothing here uses them yet: String.prototype.matchAll (73),
  * Promise.allSettled (76), Array.prototype.at (92), structuredClone (98), Object.hasOwn (93),
  * String.prototype.replaceAll (85). Code that starts to use one adds its core-js module here
- * (docs/ARCHITECTURE.md, "The TV player in old Chromium"); the Chromium 69 check proves it.
+ * (apps/player/README.md, "The TV player in old Chromium"); the Chromium 69 check proves it.
  */
 import 'core-js/stable/global-this';
 import 'core-js/stable/object/from-entries';

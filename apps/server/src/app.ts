@@ -47,7 +47,8 @@ import {
   createPlatformSettings,
   type TPlatformSettingsService,
 } from './modules/platform/platform-settings';
-import { createPlayerChangeBus, type TPlayerChangeBus } from './modules/player/player-changes';
+import { createPlayerChangeBus, type TPlayerChangeBus } from './lib/player-changes';
+import { createPlayerDirectory, type TPlayerDirectory } from './modules/player/player-directory';
 import { playerRoutes } from './modules/player/player.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
@@ -71,7 +72,7 @@ import { createStorageService, type TStorageFacade } from './modules/storage/sto
 import { createTokenVerifier } from './modules/storage/token-verifier';
 import { proofOfPlayRoutes } from './modules/proof-of-play/proof-of-play.routes';
 import { createServedFills, type TServedFills } from './modules/proof-of-play/served-fills';
-import { createSettlement, type TSettlement } from './modules/proof-of-play/settlement';
+import { createSettlement, type TSettlement } from './modules/settlement/settlement';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { hostingPlugin } from './plugins/hosting';
 import { securityPlugin } from './plugins/security';
@@ -97,7 +98,7 @@ export interface TAppDeps {
   access: TAccessPolicy;
   /**
    * What changed for the TVs, told to every instance (Redis with REDIS_URL): services publish
-   * after their transaction commits (modules/player/player-changes.ts).
+   * after their transaction commits (lib/player-changes.ts).
    */
   playerChanges: TPlayerChangeBus;
   /** Which TV a device token names, cached until revoked (modules/player/device-directory.ts). */
@@ -110,10 +111,15 @@ export interface TAppDeps {
   platformSettings: TPlatformSettingsService;
   /** Which manifests (with an ad fill) each TV was sent: billing reads them (issue 17). */
   servedFills: TServedFills;
-  /** Bills stored ad plays behind the TVs' requests (modules/proof-of-play/settlement.ts). */
+  /** Bills stored ad plays behind the TVs' requests (modules/settlement/settlement.ts). */
   settlement: TSettlement;
   /** Fresh two-factor codes for money requests (modules/auth/step-up.ts). */
   stepUp: TStepUp;
+  /**
+   * What the TVs last reported (modules/player/player-directory.ts), handed to the screens module
+   * from here: player builds on screens, so screens must not import player (no module cycles).
+   */
+  playerDirectory: TPlayerDirectory;
 }
 
 declare module 'fastify' {
@@ -300,6 +306,7 @@ export async function buildApp({
     servedFills,
     settlement,
     stepUp,
+    playerDirectory: createPlayerDirectory(database.db),
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.

@@ -131,7 +131,7 @@ const ZEnv = z
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
     // How often the screen alert rules run (modules/alerts; e2e runs them every 5 s).
     ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-    // Whether this instance bills stored ad plays in the background (proof-of-play/settlement.ts).
+    // Whether this instance bills stored ad plays in the background (settlement/settlement.ts).
     SETTLEMENT_WORKER: ZBool.default(true),
     // TV registrations per hour, per address and per account (issue 18: far above a real install).
     DEVICE_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),

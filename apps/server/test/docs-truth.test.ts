@@ -30,6 +30,12 @@ function markdownFiles(): string[] {
       }
     }
   }
+  // The server modules' READMEs, where docs/ARCHITECTURE.md's detail lives (issue 20 item 5).
+  const modules = 'apps/server/src/modules';
+  for (const module of fs.readdirSync(path.join(ROOT, modules))) {
+    const readme = path.join(modules, module, 'README.md');
+    if (fs.existsSync(path.join(ROOT, readme))) files.push(readme);
+  }
   return files;
 }
 
@@ -60,6 +66,16 @@ const isBuildOutput = (target: string) =>
   );
 
 describe('the documentation names what exists', () => {
+  it('reads the module READMEs and the short architecture map', () => {
+    const readmes = DOCS.filter(({ file }) =>
+      /^apps\/server\/src\/modules\/[^/]+\/README\.md$/.test(file),
+    );
+    expect(readmes.length).toBeGreaterThanOrEqual(5);
+    const map = DOCS.find(({ file }) => file === path.join('docs', 'ARCHITECTURE.md'));
+    // A map, not the manual: the detail goes to the module READMEs and docs/ pages it names.
+    expect(map?.text.split('\n').length).toBeLessThanOrEqual(250);
+  });
+
   it('every repository path in a code span exists', () => {
     const missing: string[] = [];
     let checked = 0;

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   if (!reachable)
     console.warn(`PostgreSQL at ${url} is not reachable: API tests run on PGlite only.`);
 
-  // Redis: the player change bus across instances (modules/player/player-changes.ts).
+  // Redis: the player change bus across instances (lib/player-changes.ts).
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisReachable = await isRedisReachable(redisUrl);
   if (!redisReachable && process.env.CI) {

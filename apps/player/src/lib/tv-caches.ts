@@ -1,6 +1,6 @@
 /**
  * The names the page and the service worker (src/sw.ts) share: the Cache Storage caches and the
- * URLs media files are kept and played under (docs/ARCHITECTURE.md, "The TV player").
+ * URLs media files are kept and played under (apps/player/README.md, "The TV player").
  */
 
 /** The player's entry page, kept by the service worker under one key for every /tv path. */

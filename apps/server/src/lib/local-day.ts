@@ -29,3 +29,8 @@ export function localDayFormat(timeZone: string): (iso: string) => string {
     return day;
   };
 }
+
+const DAY_MS = 86_400_000;
+
+/** The start of the UTC day of `nowMs`. */
+export const utcDayStart = (nowMs: number) => Math.floor(nowMs / DAY_MS) * DAY_MS;

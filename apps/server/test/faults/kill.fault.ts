@@ -37,7 +37,7 @@ import {
   walletAccountId,
 } from '../../src/modules/ledger/ledger';
 import { slotKey } from '../../src/modules/proof-of-play/arrival-rules';
-import { SETTLE_BATCH } from '../../src/modules/proof-of-play/settlement';
+import { SETTLE_BATCH } from '../../src/modules/settlement/settlement';
 import { approveMonetization, insertFundedCampaign } from '../fill-rows';
 import type { TBackend } from '../harness';
 import { contentItemOf } from '../matrix/fixtures';

@@ -2,7 +2,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { IMPRESSION_QUEUE_MAX, type TImpression } from '@screenline/shared/player';
 
 /**
- * Proof of play on the TV, in IndexedDB (docs/ARCHITECTURE.md, "The TV player"): one record per
+ * Proof of play on the TV, in IndexedDB (apps/player/README.md, "The TV player"): one record per
  * play, written when it starts, completed when it ends, deleted only once the server accepted or
  * refused it. The recorder writes, the sync reads and deletes; both go through this store.
  */

@@ -328,7 +328,7 @@ export const campaign = pgTable(
     // "Which campaigns use this content item" (content references): creative_ids @> array[id].
     index('campaign_creatives_idx').using('gin', t.creativeIds),
     // The live campaigns by what they target (migration 0013 defines campaign_target_keys): a
-    // space's fill reads only those that may match it (modules/fill/target-keys.ts).
+    // space's fill reads only those that may match it (lib/target-keys.ts).
     index('campaign_live_target_idx')
       .using('gin', sql`campaign_target_keys(${t.targeting})`)
       .with({ fastupdate: false })

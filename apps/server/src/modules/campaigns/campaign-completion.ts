@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/database';
 import { ZEmptyPayload, type TJobQueue } from '../jobs/job-queue';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { completeCampaign } from './campaign-lifecycle';
 import { campaignsRepository as repo } from './campaigns.repository';
 

@@ -272,21 +272,6 @@ export const campaignsRepository = {
     return new Map(rows.map((row) => [row.campaignId ?? '', Number(row.spent)]));
   },
 
-  /** What each campaign's hold has left (campaigns without a hold are absent). */
-  async holdsOf(db: TDb, campaignIds: readonly string[]): Promise<Map<string, number>> {
-    if (campaignIds.length === 0) return new Map();
-    const rows = await db
-      .select({ campaignId: ledgerAccount.campaignId, balance: ledgerAccount.balanceMicros })
-      .from(ledgerAccount)
-      .where(
-        and(
-          eq(ledgerAccount.kind, 'campaign-hold'),
-          inArray(ledgerAccount.campaignId, [...campaignIds]),
-        ),
-      );
-    return new Map(rows.map((row) => [row.campaignId ?? '', row.balance]));
-  },
-
   /**
    * Every ad space whose monetization is approved (one open request per space, so "its latest
    * request is approved"), with its location and floor.

@@ -6,44 +6,27 @@ import {
   type TAdminCampaignList,
   type TCampaign,
   type TCampaignList,
-  type TCampaignResults,
   type TCampaignState,
-  type TCampaignStatus,
-  type TMarketplaceAdSpaceList,
-  type TPublisherDashboard,
   type ZCampaignListQuery,
-  type ZCampaignResultsQuery,
   type ZCreateCampaign,
   type ZUpdateCampaign,
 } from '@screenline/shared/campaign';
 import type { TContentReference } from '@screenline/shared/content';
-import { ZAudience } from '@screenline/shared/location';
-import {
-  CURRENCY,
-  formatMicros,
-  microsAsDecimal,
-  millisecondsAsSeconds,
-  type TDecisionReason,
-} from '@screenline/shared/money';
+import { formatMicros, type TDecisionReason } from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
-import { sql } from 'drizzle-orm';
-import { impression } from '../../db/schema/index';
-import { adPlaySummary } from '../proof-of-play/play-summary';
-import { campaignPacingOf, evenLineByDay, mainZoneOf } from '../fill/campaign-pacing';
-import { localDayFormat } from '../../lib/local-day';
-
+import { campaignPacingOf, mainZoneOf } from '../fill/campaign-pacing';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
-import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
 import { recordMoneyDecision } from '../audit/money-audit';
+import { campaignHoldBalancesOf } from '../ledger/ledger';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TReferencedItem } from '../content/content-references';
 import type { TMail } from '../mail/mail.service';
 import { campaignApprovedMail, campaignRejectedMail } from '../mail/templates';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import {
   bumpTargetedSpaces,
@@ -58,13 +41,14 @@ import {
   ZCampaignCursor,
   type TCampaignRow,
 } from './campaigns.repository';
-import { slotProfile } from './slot-seconds';
-import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
+import { createCampaignMarketplace } from './campaign-marketplace';
+import { endedEverywhereAt, statusOf, utcDate } from './campaign-dates';
+import { createCampaignResults } from './campaign-results';
+import { fieldError, requireLocked, requireRow } from './campaign-rows';
 
 type TListQuery = z.output<typeof ZCampaignListQuery>;
 type TCreate = z.output<typeof ZCreateCampaign>;
 type TUpdate = z.output<typeof ZUpdateCampaign>;
-type TResultsQuery = z.output<typeof ZCampaignResultsQuery>;
 
 /**
  * Runs a money-moving change once per Idempotency-Key (the route passes `idempotentRoute` bound
@@ -73,40 +57,6 @@ type TResultsQuery = z.output<typeof ZCampaignResultsQuery>;
 export type TRunOnce = <T>(
   work: (tx: TDb) => Promise<{ statusCode: number; body: T }>,
 ) => Promise<T>;
-
-const DAY_MS = 86_400_000;
-/** The longest results range, in days: a year and a month. */
-export const RESULTS_MAX_DAYS = 400;
-
-/** The UTC date of an instant, `YYYY-MM-DD`: statuses and "today" are judged on it. */
-export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** When a campaign ending on `endDate` has ended everywhere: endDate + 1 day, 12:00 UTC (UTC−12). */
-export const endedEverywhereAt = (endDate: string) => Date.parse(`${endDate}T12:00:00Z`) + DAY_MS;
-
-/** What people see: approved splits into scheduled (before the start date, UTC) and active. */
-export function statusOf(state: TCampaignState, startDate: string, today: string): TCampaignStatus {
-  if (state === 'pending') return 'pending-review';
-  if (state === 'approved') return today < startDate ? 'scheduled' : 'active';
-  return state;
-}
-
-/**
- * The results CSV's columns: amounts in the currency and time in seconds, each header naming its
- * unit, for a spreadsheet; then the same figures exactly as the API counts them (micros, ms).
- */
-const CSV_COLUMNS = [
-  'day',
-  'ad_space_id',
-  'ad_space',
-  'city',
-  'impressions',
-  'shown_seconds',
-  `spent_${CURRENCY.toLowerCase()}`,
-  'qr_scans',
-  'shown_ms',
-  'spent_micros',
-] as const;
 
 /** Campaigns (issue 9 items 4, 5 and 8): buyers run their own, super-users decide. */
 export function createCampaignsService(
@@ -125,6 +75,8 @@ export function createCampaignsService(
 ) {
   const { contentOf, changes, settings } = deps;
   const now = deps.now ?? Date.now;
+  const results = createCampaignResults(db, access, now);
+  const market = createCampaignMarketplace(db, access, { ...deps, now });
   const campaignUrl = (id: string) =>
     `${deps.publicUrl}/publisher/ad-campaigns/view/${id}/overview`;
 
@@ -134,7 +86,7 @@ export function createCampaignsService(
     const ids = rows.map((row) => row.id);
     const [spent, holds, events, users] = [
       await repo.spentOf(handle, ids),
-      await repo.holdsOf(handle, ids),
+      await campaignHoldBalancesOf(handle, ids),
       await repo.eventsOf(handle, ids),
       await repo.usersByIds(
         handle,
@@ -404,241 +356,6 @@ export function createCampaignsService(
     return view;
   }
 
-  async function results(actor: TActor, id: string, query: TResultsQuery) {
-    await access.requireAccess(actor, 'campaign.read', [id]);
-    const row = await requireRow(db, id);
-    // By default the flight; when it is longer than RESULTS_MAX_DAYS, the last RESULTS_MAX_DAYS
-    // days of it up to today (or its newest billed play, if later): every micro billed lately.
-    const flightDays = (Date.parse(row.endDate) - Date.parse(row.startDate)) / DAY_MS + 1;
-    const latest = [utcDate(now()), (await repo.lastPlayDay(db, id)) ?? row.startDate].sort()[1]!;
-    const defaultTo =
-      flightDays <= RESULTS_MAX_DAYS ? row.endDate : [row.endDate, latest].sort()[0]!;
-    const to =
-      query.to ??
-      (query.from
-        ? [
-            row.endDate,
-            utcDate(Date.parse(query.from) + (RESULTS_MAX_DAYS - 1) * DAY_MS),
-          ].sort()[0]!
-        : defaultTo);
-    const from =
-      query.from ??
-      [row.startDate, utcDate(Date.parse(to) - (RESULTS_MAX_DAYS - 1) * DAY_MS)].sort()[1]!;
-    const dayCount = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
-    if (dayCount < 1) throw fieldError('querystring.to', 'Choose a day on or after the start.');
-    if (dayCount > RESULTS_MAX_DAYS)
-      throw fieldError('querystring.to', `Choose at most ${RESULTS_MAX_DAYS} days.`);
-    const figures = await repo.figures(db, id, from, to);
-    const spaceIds = [...new Set(figures.flatMap((f) => (f.adSpaceId ? [f.adSpaceId] : [])))];
-    const names = await repo.spaceNames(db, spaceIds);
-    return { row, from, to, dayCount, figures, names };
-  }
-
-  async function report(
-    actor: TActor,
-    id: string,
-    query: TResultsQuery,
-  ): Promise<TCampaignResults> {
-    const { row, from, to, dayCount, figures, names } = await results(actor, id, query);
-    const zero = () => ({ impressions: 0, shownMs: 0, spentMicros: 0, qrScans: 0 });
-    const add = (sum: ReturnType<typeof zero>, figure: ReturnType<typeof zero>) => {
-      sum.impressions += figure.impressions;
-      sum.shownMs += figure.shownMs;
-      sum.spentMicros += figure.spentMicros;
-      sum.qrScans += figure.qrScans;
-    };
-    const totals = zero();
-    const byDay = new Map<string, ReturnType<typeof zero>>();
-    for (let day = 0; day < dayCount; day += 1)
-      byDay.set(utcDate(Date.parse(from) + day * DAY_MS), zero());
-    const bySpace = new Map<string, ReturnType<typeof zero>>();
-    for (const figure of figures) {
-      add(totals, figure);
-      const day = byDay.get(figure.day);
-      if (day) add(day, figure);
-      if (figure.adSpaceId && names.has(figure.adSpaceId)) {
-        const space = bySpace.get(figure.adSpaceId) ?? zero();
-        add(space, figure);
-        bySpace.set(figure.adSpaceId, space);
-      }
-    }
-    return {
-      campaignId: row.id,
-      from,
-      to,
-      totals,
-      byDay: [...byDay].map(([day, figure]) => ({ day, ...figure })),
-      byAdSpace: [...bySpace]
-        .map(([adSpaceId, figure]) => ({
-          adSpaceId,
-          name: names.get(adSpaceId)?.name ?? '',
-          city: names.get(adSpaceId)?.city ?? '',
-          ...figure,
-        }))
-        .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name)),
-      ...(await adPlaySummary(
-        db,
-        sql`${impression.campaignId} = ${row.id} and ${impression.localDay} between ${from}::date and ${to}::date`,
-      ).then((summary) => ({ unbilled: summary.unbilled, settling: summary.settling }))),
-      ...(await readinessAndPacingOf(row)),
-    };
-  }
-
-  async function readinessAndPacingOf(row: TCampaignRow) {
-    const spaces = await matchingSpaces(db, row);
-    return { readiness: await readinessOf(row, spaces), pacing: await pacingLineOf(row, spaces) };
-  }
-
-  /**
-   * Spent against the even line (docs/marketplace.md "Pacing"), both cumulative by local day in
-   * the zone most of its screens are in, over the flight or, when longer than RESULTS_MAX_DAYS,
-   * RESULTS_MAX_DAYS of it up to today. Null before approval.
-   */
-  async function pacingLineOf(
-    row: TCampaignRow,
-    spaces: ReadonlyArray<{ timeZone: string }>,
-  ): Promise<TCampaignResults['pacing']> {
-    if (row.state !== 'approved' && row.state !== 'paused' && row.state !== 'completed')
-      return null;
-    const campaign = { ...row, dayparts: ZStoredDaypart.array().parse(row.dayparts) };
-    const timeZone = mainZoneOf(spaces);
-    const nowMs = now();
-    const today = localDayFormat(timeZone)(new Date(nowMs).toISOString());
-    const dayAfter = (day: string, days: number) => utcDate(Date.parse(day) + days * DAY_MS);
-    const flightDays = (Date.parse(row.endDate) - Date.parse(row.startDate)) / DAY_MS + 1;
-    const to =
-      flightDays <= RESULTS_MAX_DAYS
-        ? row.endDate
-        : [
-            row.endDate,
-            [today, dayAfter(row.startDate, RESULTS_MAX_DAYS - 1)].sort()[1]!,
-          ].sort()[0]!;
-    const from =
-      flightDays <= RESULTS_MAX_DAYS ? row.startDate : dayAfter(to, 1 - RESULTS_MAX_DAYS);
-    const spent = (await repo.spentOf(db, [row.id])).get(row.id) ?? 0;
-    const spentByDay = new Map<string, number>();
-    for (const figure of await repo.figures(db, row.id, from, to))
-      spentByDay.set(figure.day, (spentByDay.get(figure.day) ?? 0) + figure.spentMicros);
-    // Cumulative spend at a day's end: all spend less what came on later days. Today's is all
-    // of it: a screen in a zone ahead of this one has plays of its tomorrow already (a Tokyo
-    // morning is a New York evening), spent before now; left out, the line's last point and
-    // the figure's "spent" fell short of the campaign's spend.
-    let later = [...spentByDay.values()].reduce((sum, value) => sum + value, 0);
-    const days = evenLineByDay(campaign, timeZone, from, to).map(({ day, evenMicros }) => {
-      later -= spentByDay.get(day) ?? 0;
-      const spentMicros = day > today ? null : day === today ? spent : Math.max(0, spent - later);
-      return { day, evenMicros, spentMicros };
-    });
-    return {
-      ...campaignPacingOf(campaign, spent, timeZone, nowMs),
-      budgetMicros: row.budgetMicros,
-      days,
-    };
-  }
-
-  /**
-   * "Creative ready on N of M screens": M is the approved-monetized spaces the targeting
-   * matches on which the campaign is approved (owner approval), N those with a TV whose newest heartbeat reports every creative cached.
-   */
-  async function readinessOf(
-    row: TCampaignRow,
-    matchedSpaces: ReadonlyArray<{ adSpaceId: string }>,
-  ) {
-    const matched = matchedSpaces.map((space) => space.adSpaceId);
-    // Only the spaces it is approved on (owner approval, issue 22): the others never play it.
-    const approvals = await spaceApprovalsOf(
-      db,
-      matched.map((adSpaceId) => ({
-        campaign: {
-          id: row.id,
-          ownerId: row.ownerId,
-          category: row.category,
-          approvedAtMs: row.decidedAt?.getTime() ?? null,
-        },
-        adSpaceId,
-      })),
-      now(),
-    );
-    const spaces = matched.filter(
-      (adSpaceId) => approvals.get(pairKey(row.id, adSpaceId))?.state === 'approved',
-    );
-    const ready = new Set(
-      (await repo.creativesReadyOf(db, spaces))
-        .filter((tv) => row.creativeIds.every((id) => tv.ready.includes(id)))
-        .map((tv) => tv.adSpaceId),
-    );
-    return { readyScreens: ready.size, targetedScreens: spaces.length };
-  }
-
-  /** The results as CSV: one row per UTC day and ad space that had plays or scans. */
-  async function csv(actor: TActor, id: string, query: TResultsQuery) {
-    const { row, from, to, figures, names } = await results(actor, id, query);
-    const records = figures.map((figure) => {
-      const space = figure.adSpaceId ? names.get(figure.adSpaceId) : undefined;
-      return [
-        figure.day,
-        figure.adSpaceId ?? '',
-        space?.name ?? '',
-        space?.city ?? '',
-        figure.impressions,
-        millisecondsAsSeconds(figure.shownMs),
-        microsAsDecimal(figure.spentMicros),
-        figure.qrScans,
-        figure.shownMs,
-        figure.spentMicros,
-      ];
-    });
-    const body = csvStream(CSV_COLUMNS, records);
-    return { filename: `campaign-${slug(row.name)}-${from}-to-${to}.csv`, body };
-  }
-
-  /**
-   * The approved-monetized ad spaces as buyers see them (no owner identity), with what the
-   * wizard's estimate reads: the ad-slot time by local hour of the week and the competition.
-   */
-  async function marketplace(actor: TActor): Promise<TMarketplaceAdSpaceList> {
-    await access.requireAccess(actor, 'marketplace.adSpaces.list');
-    const nowMs = now();
-    const live = (await repo.liveBids(db, utcDate(nowMs))).map((row) => ({
-      bidMicrosPerSecond: row.bidMicrosPerSecond,
-      targeting: ZCampaignTargeting.parse(row.targeting),
-    }));
-    const items = [];
-    for (const space of await repo.monetizedSpaces(db)) {
-      const { ownerId: _owner, audience, ...shown } = space;
-      const profile = await slotProfile(
-        { adSpaces: deps.adSpaces, content: contentOf(db) },
-        space,
-        nowMs,
-      );
-      const competing = live.filter(
-        (entry) =>
-          entry.bidMicrosPerSecond >= space.floorMicrosPerSecond &&
-          matchesTargeting(space, entry.targeting),
-      );
-      items.push({
-        ...shown,
-        audience: ZAudience.parse(audience),
-        ...profile,
-        competition: {
-          campaigns: competing.length,
-          bidsMicrosPerSecond: competing.reduce((sum, entry) => sum + entry.bidMicrosPerSecond, 0),
-        },
-      });
-    }
-    return { items };
-  }
-
-  async function dashboard(actor: TActor): Promise<TPublisherDashboard> {
-    await access.requireAccess(actor, 'campaign.list');
-    const nowMs = now();
-    const dayStart = new Date(Math.floor(nowMs / DAY_MS) * DAY_MS);
-    return {
-      ...(await repo.dashboard(db, actor.id, utcDate(nowMs), dayStart)),
-      balanceMicros: await repo.walletBalance(db, actor.id),
-    };
-  }
-
   // Super-users (issue 9 item 5).
 
   /** Every buyer's campaigns in every state; approved and paused ones with their pacing. */
@@ -773,10 +490,10 @@ export function createCampaignsService(
     remove,
     transition,
     cancel,
-    report,
-    csv,
-    marketplace,
-    dashboard,
+    report: results.report,
+    csv: results.csv,
+    marketplace: market.marketplace,
+    dashboard: market.dashboard,
     adminList,
     approve,
     reject,
@@ -785,31 +502,3 @@ export function createCampaignsService(
 }
 
 export type TCampaignsService = ReturnType<typeof createCampaignsService>;
-
-async function requireRow(handle: TDb, id: string): Promise<TCampaignRow> {
-  const row = await repo.findById(handle, id);
-  if (!row) throw notFound('That campaign');
-  return row;
-}
-
-async function requireLocked(tx: TDb, id: string): Promise<TCampaignRow> {
-  const row = await repo.lockById(tx, id);
-  if (!row) throw notFound('That campaign');
-  return row;
-}
-
-function fieldError(path: string, message: string): AppError {
-  return new AppError('validation-failed', message, { fields: [{ path, message }] });
-}
-
-/** The campaign's name as a file name part: ASCII letters, digits and dashes. */
-function slug(name: string): string {
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return ascii || 'campaign';
-}

@@ -32,7 +32,7 @@ import {
 import { createMeRepository } from '../me/me.repository';
 import { completeDueCampaigns } from './campaign-completion';
 import { campaignsRepository } from './campaigns.repository';
-import { RESULTS_MAX_DAYS } from './campaigns.service';
+import { RESULTS_MAX_DAYS } from './campaign-dates';
 import { BACKENDS, createTestApp, withTwoFactor, type TTestApp } from '../../../test/harness';
 import {
   addContent,

@@ -3,7 +3,7 @@ import type { TPowerWindow } from '@screenline/shared/power-schedule';
 import { onWindows } from '@screenline/playback/power-schedule';
 import { createScheduleResolver } from '@screenline/playback/schedule-resolver';
 import type { TContentDirectory } from '../content/content-directory';
-import { utcDayStart } from '../player/manifest';
+import { utcDayStart } from '../../lib/local-day';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 
 const DAY_MS = 86_400_000;

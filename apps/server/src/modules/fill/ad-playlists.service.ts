@@ -8,7 +8,7 @@ import type { TContentItem } from '@screenline/shared/content';
 import type { TPrincipal } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import type { TAdPlaylistsRepository } from './ad-playlists.repository';
 import type { TAdRotation, TRotation, TRotationRange } from './ad-rotation';

@@ -1,15 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import {
-  adPlaylist,
-  adSpace,
-  campaign,
-  contentItem,
-  impression,
-  ledgerAccount,
-  location,
-  user,
-} from '../../db/schema/index';
+import { adPlaylist, adSpace, campaign, contentItem, location, user } from '../../db/schema/index';
 
 /** What fill reads about spaces, campaigns, holds and spend: one module's queries. */
 export function createAdRotationRepository(db: TDb) {
@@ -78,52 +69,6 @@ export function createAdRotationRepository(db: TDb) {
           sql`${campaign.state} in ('approved', 'paused')${byTarget}`,
         )
         .orderBy(campaign.createdAt, campaign.id);
-    },
-
-    /** What each campaign's hold has left (absent: no hold, 0). */
-    async holdBalances(campaignIds: readonly string[]): Promise<Map<string, number>> {
-      if (campaignIds.length === 0) return new Map();
-      const rows = await db
-        .select({ campaignId: ledgerAccount.campaignId, balance: ledgerAccount.balanceMicros })
-        .from(ledgerAccount)
-        .where(
-          and(
-            eq(ledgerAccount.kind, 'campaign-hold'),
-            inArray(ledgerAccount.campaignId, [...campaignIds]),
-          ),
-        );
-      return new Map(
-        rows.flatMap((row) => (row.campaignId ? [[row.campaignId, row.balance]] : [])),
-      );
-    },
-
-    /** What each campaign was charged for plays that started on or after `fromMs` (a UTC day). */
-    /**
-     * What each campaign's plays were billed on each of these local days (the plays' local day at
-     * the screen, the day daily caps count); keys `campaignId/YYYY-MM-DD`.
-     */
-    async billedOnDays(
-      campaignIds: readonly string[],
-      days: readonly string[],
-    ): Promise<Map<string, number>> {
-      if (campaignIds.length === 0 || days.length === 0) return new Map();
-      const billed = sql<string>`sum(${impression.billedMicros})::text`;
-      const day = sql<string>`to_char(${impression.localDay}, 'YYYY-MM-DD')`;
-      const rows = await db
-        .select({ campaignId: impression.campaignId, day, billed })
-        .from(impression)
-        .where(
-          and(
-            inArray(impression.campaignId, [...campaignIds]),
-            inArray(impression.localDay, [...days]),
-          ),
-        )
-        .groupBy(impression.campaignId, impression.localDay);
-      return new Map(
-        rows.flatMap((row) =>
-          row.campaignId ? [[`${row.campaignId}/${row.day}`, Number(row.billed)]] : [],
-        ),
-      );
     },
 
     /** The super-user's edits of these spaces' rotations, with who made them last. */

@@ -10,9 +10,11 @@ import type { TVenueType } from '@screenline/shared/location';
 import { z } from 'zod';
 import type { TDb } from '../../db/database';
 import type { TContentDirectory } from '../content/content-directory';
+import { campaignHoldBalancesOf } from '../ledger/ledger';
+import { billedOnDaysOf } from '../proof-of-play/billed-plays';
 import { createAdRotationRepository } from './ad-rotation.repository';
 import { cachedCampaignWindows, type TWindow } from './campaign-windows';
-import { spaceTargetKeys } from './target-keys';
+import { spaceTargetKeys } from '../../lib/target-keys';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
 import { PACING_STEPS_PER_UNIT, paceOf, pacedWeight } from './pacing';
 import { cachedEligibleDayOf, elapsedOf } from './eligible-time';
@@ -156,8 +158,8 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
     const ids = relevant.map((row) => row.id);
     const nowIso = new Date(range.nowMs).toISOString();
     const [holds, billedByDay, creatives, approvals] = await Promise.all([
-      repo.holdBalances(ids),
-      repo.billedOnDays(ids, [
+      campaignHoldBalancesOf(db, ids),
+      billedOnDaysOf(db, ids, [
         ...new Set(spaceRows.map((space) => localDayFormat(space.timeZone)(nowIso))),
       ]),
       itemsByOwner(relevant.map((row) => ({ ownerId: row.ownerId, ids: row.creativeIds }))),

@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/rows';
 import { campaign } from '../../db/schema/index';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
 import { createAdRotationRepository } from './ad-rotation.repository';
-import { cityKey, spaceTargetKeys } from './target-keys';
+import { cityKey, spaceTargetKeys } from '../../lib/target-keys';
 
 /** Cities written as buyers and owners might, with the characters that lower-case oddly. */
 const CITIES = [

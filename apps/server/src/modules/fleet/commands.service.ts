@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { TPrincipal } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TScreenGroupDirectory } from '../screens/screen-group-directory';
 import { type TCommandsRepository, toDeviceCommand } from './commands.repository';
 

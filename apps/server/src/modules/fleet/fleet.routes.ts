@@ -34,8 +34,7 @@ const PLAYER_FLEET_LIMITS = {
 
 /**
  * Running many screens (issue 23 items 2, 3 and 6): remote commands, "on screen now" and the
- * emergency takeover, for owners on the web and TVs with their device token. docs/ARCHITECTURE.md
- * "Remote commands, screenshots and takeovers".
+ * emergency takeover, for owners on the web and TVs with their device token. modules/fleet/README.md.
  */
 export async function fleetRoutes(app: FastifyInstance) {
   const { db, access, playerChanges, storage, config } = app.deps;

@@ -4,7 +4,7 @@ import type { TPrincipal } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TScreenGroupDirectory } from '../screens/screen-group-directory';
 import type { TTakeoversRepository } from './takeovers.repository';
 

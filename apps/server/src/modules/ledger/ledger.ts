@@ -121,6 +121,24 @@ export async function campaignHoldAccountId(tx: TDb, campaignId: string): Promis
   return row.id;
 }
 
+/** What each campaign's hold has left (absent: no hold, 0). */
+export async function campaignHoldBalancesOf(
+  db: TDb,
+  campaignIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await db
+    .select({ campaignId: ledgerAccount.campaignId, balance: ledgerAccount.balanceMicros })
+    .from(ledgerAccount)
+    .where(
+      and(
+        eq(ledgerAccount.kind, 'campaign-hold'),
+        inArray(ledgerAccount.campaignId, [...campaignIds]),
+      ),
+    );
+  return new Map(rows.flatMap((row) => (row.campaignId ? [[row.campaignId, row.balance]] : [])));
+}
+
 /** Balances (micros) of these accounts, from the cache the entries keep; absent ids are 0. */
 export async function balancesOf(
   tx: TDb,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TOrientation } from '@screenline/shared/ad-space';
 import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
@@ -81,4 +81,28 @@ export async function approvedFloorsOf(
       ),
     );
   return new Map(rows.map((row) => [row.adSpaceId, row.floor]));
+}
+
+/**
+ * Every approved monetization period of these spaces (ended ones too), with the targeting each
+ * was approved with: settlement bills a play by the period it was played in.
+ */
+export function monetizedPeriodsOf(tx: TDb, adSpaceIds: readonly string[]) {
+  return tx
+    .select({
+      adSpaceId: monetizationRequest.adSpaceId,
+      approvedAt: monetizationRequest.approvedAt,
+      endedAt: monetizationRequest.endedAt,
+      floor: monetizationRequest.floorMicrosPerSecond,
+      city: monetizationRequest.approvedCity,
+      venueType: monetizationRequest.approvedVenueType,
+      orientation: monetizationRequest.approvedOrientation,
+    })
+    .from(monetizationRequest)
+    .where(
+      and(
+        inArray(monetizationRequest.adSpaceId, [...adSpaceIds]),
+        isNotNull(monetizationRequest.approvedAt),
+      ),
+    );
 }

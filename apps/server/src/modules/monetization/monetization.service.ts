@@ -25,7 +25,7 @@ import {
   monetizationSuspendedMail,
 } from '../mail/templates';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { bumpAdSpaceContentVersions } from '../screens/content-versions';
 import { createMonetizationRepository, type TMonetizationRow } from './monetization.repository';
 

@@ -26,7 +26,7 @@ import {
   transfer,
   walletAccountId,
 } from '../ledger/ledger';
-import type { TPlayerChange } from '../player/player-changes';
+import type { TPlayerChange } from '../../lib/player-changes';
 import { approvedFloorsOf } from './monetization-directory';
 
 describe.each(BACKENDS)('monetization and earnings on %s', (backend) => {

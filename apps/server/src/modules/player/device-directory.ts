@@ -2,7 +2,7 @@ import type { TDeviceActor, TPairingActor } from '../../lib/actor';
 import type { TDb } from '../../db/database';
 import { deviceTokenOf, hashDeviceToken, pairingGrantOf } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
-import type { TPlayerChange, TPlayerChangeBus } from './player-changes';
+import type { TPlayerChange, TPlayerChangeBus } from '../../lib/player-changes';
 
 /**
  * How long a resolved device token is trusted without asking the database again: longer than a
@@ -25,7 +25,7 @@ interface TCached {
  * header names. A token found is remembered for at most DEVICE_CACHE_TTL_MS (a fleet's polls,
  * and the manifest's 304s, then need no database), and forgotten at once on every instance when
  * it is revoked: sign-out, re-registration, its ad space or its account deleted each publish a
- * `revoke` change (player-changes.ts). Unknown tokens are not remembered: a token issued a moment
+ * `revoke` change (lib/player-changes.ts). Unknown tokens are not remembered: a token issued a moment
  * ago works at once. docs/decisions.md: "The manifest and device-token caches".
  */
 export function createDeviceDirectory(

@@ -1,6 +1,6 @@
 import type { TDb } from '../../db/database';
 import { createDevicesRepository } from './devices.repository';
-import type { TPlayerChangeBus } from './player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 
 /**
  * The player module's facade for Better Auth (app.ts): when the owner's password is changed or

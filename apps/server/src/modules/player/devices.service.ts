@@ -20,7 +20,7 @@ import {
 } from './device-tokens';
 import { platformOf } from './platform-name';
 import type { TDevicesRepository } from './devices.repository';
-import type { TPlayerChangeBus } from './player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 
 const HOUR_MS = 60 * 60 * 1000;
 

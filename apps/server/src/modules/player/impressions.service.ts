@@ -17,7 +17,7 @@ import type { TActor, TPrincipal } from '../../lib/actor';
 import { csvStream } from '../../lib/csv';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TPlayIngest } from '../proof-of-play/ingest';
-import type { TSettlement } from '../proof-of-play/settlement';
+import type { TSettlement } from '../settlement/settlement';
 import type { TDayWindow, TImpressionsRepository } from './impressions.repository';
 
 /** Rows the CSV reads at a time: the file streams, so a 92-day range never sits in memory. */
@@ -80,7 +80,7 @@ export function createImpressionsService(
       if (isForeignKeyViolation(error)) throw unauthenticated();
       throw error;
     }
-    // Billing happens behind the answer (proof-of-play/settlement.ts): nothing here waits on it.
+    // Billing happens behind the answer (settlement/settlement.ts): nothing here waits on it.
     if (inserted.length > 0) settlement.kick();
     const stored = new Set(inserted);
     // The rest were stored before; a separate statement sees rows a concurrent request

@@ -16,7 +16,7 @@ import type { TAdFillSource } from '../fill/ad-fill';
 import { servedFillOf } from '../proof-of-play/served-fills';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import type { TManifestTakeover } from '@screenline/shared/fleet';
-import type { TPlayerChangeBus } from './player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,7 +47,7 @@ export const utcDayStart = (nowMs: number) => Math.floor(nowMs / DAY_MS) * DAY_M
 /**
  * The TV's manifest (issue 8 item 5), built from the screens and content modules' facades and
  * kept in memory per ad space, so that a fleet's polls (If-None-Match) are answered without the
- * database. Every change message for a space (player-changes.ts) and the UTC day rolling over
+ * database. Every change message for a space (lib/player-changes.ts) and the UTC day rolling over
  * drop its entry; a generation counter per space keeps a build that raced a change from being
  * stored.
  */

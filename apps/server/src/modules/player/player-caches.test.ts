@@ -17,7 +17,7 @@ import {
   type TBuiltManifest,
 } from './manifest';
 import { createManifestEarlyAnswer, MANIFEST_PATH } from './manifest-early-answer';
-import { createPlayerChangeBus } from './player-changes';
+import { createPlayerChangeBus } from '../../lib/player-changes';
 
 // The caches' own rules, without a database: what is kept, what a change drops, and that an
 // answer read while a change happened is not kept.

@@ -1,21 +1,14 @@
 import { and, desc, inArray, isNotNull } from 'drizzle-orm';
-import { type TPlayerHeartbeat, ZPlayerHeartbeat } from '@screenline/shared/player';
+import { ZPlayerHeartbeat } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { device } from '../../db/schema/index';
-
-/** The newest heartbeat of the TV playing a space, as the ad spaces page shows it. */
-export interface TLatestHeartbeat {
-  deviceId: string;
-  deviceName: string | null;
-  lastSeenAt: Date;
-  heartbeat: TPlayerHeartbeat;
-}
+import type { THeartbeatSource, TLatestHeartbeat } from '../screens/ad-spaces.service';
 
 /**
  * The player module's facade for the screens module (the ad spaces page): what the TVs last
  * reported. It reads; it checks no access: the caller already required access to the spaces.
  */
-export function createPlayerDirectory(db: TDb) {
+export function createPlayerDirectory(db: TDb): THeartbeatSource {
   return {
     /**
      * Per ad space, the heartbeat of its signed-in TV seen last (several TVs: the latest), in
@@ -60,9 +53,3 @@ export function createPlayerDirectory(db: TDb) {
 }
 
 export type TPlayerDirectory = ReturnType<typeof createPlayerDirectory>;
-
-/** The content version a manifest version starts with (`v12-…` → 12), or null. */
-export function contentVersionOf(manifestVersion: string | null): number | null {
-  const match = manifestVersion ? /^v(\d+)-/.exec(manifestVersion) : null;
-  return match ? Number(match[1]) : null;
-}

@@ -16,7 +16,7 @@ import pLimit from 'p-limit';
 import { powerCheck } from '@screenline/playback/power-schedule';
 import { readPowerSchedule } from '../screens/power-schedule';
 import { localDayFormat } from '../../lib/local-day';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 
 /**
  * How long a space's time zone is trusted from memory: a change of the location (its zone among

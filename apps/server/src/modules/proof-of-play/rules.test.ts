@@ -16,7 +16,7 @@ import {
   type TSettlingCampaign,
   type TSettlingPlay,
   type TSettlingSpace,
-} from './settlement-rules';
+} from '../settlement/settlement-rules';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const HOUR = 3_600_000;

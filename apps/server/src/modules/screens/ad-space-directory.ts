@@ -1,5 +1,7 @@
 import type { TPlayerAdSpace } from '@screenline/shared/player';
+import { eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
+import { adSpace, location } from '../../db/schema/index';
 import { ZPlaylistItems } from '@screenline/shared/playlist';
 import { createAdSpacesRepository, type TAdSpaceWithNames } from './ad-spaces.repository';
 import { bumpContentVersion } from './content-version.repository';
@@ -77,6 +79,15 @@ export type TAdSpaceDirectory = ReturnType<typeof createAdSpaceDirectory>;
  */
 export function bumpAdSpacesContentVersion(tx: TDb, adSpaceIds: readonly string[]) {
   return bumpContentVersion(tx, { adSpaceIds });
+}
+
+/** Each ad space's time zone (its location's), for other modules' reads in their transaction. */
+export function timeZonesOf(tx: TDb, adSpaceIds: readonly string[]) {
+  return tx
+    .select({ id: adSpace.id, timeZone: location.timeZone })
+    .from(adSpace)
+    .innerJoin(location, eq(location.id, adSpace.locationId))
+    .where(inArray(adSpace.id, [...adSpaceIds]));
 }
 
 function pick(space: TAdSpaceWithNames['adSpace']) {

@@ -7,7 +7,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TAdSpaceQueries, TAdSpacesRepository } from './ad-spaces.repository';
 import type { TScreenGroupsRepository } from './screen-groups.repository';
 import { changeMembership } from './screen-groups.service';

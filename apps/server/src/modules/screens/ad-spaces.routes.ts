@@ -14,7 +14,6 @@ import { ZIdParams } from '@screenline/shared/id';
 import { ZPlaying, ZPlayingQuery } from '@screenline/shared/schedule';
 import { ZBulkAdSpaceRequest, ZBulkAdSpaceResult } from '@screenline/shared/screen-group';
 import { createContentDirectory } from '../content/content-directory';
-import { createPlayerDirectory } from '../player/player-directory';
 import { createAdSpacesRepository } from './ad-spaces.repository';
 import { createAdSpacesService } from './ad-spaces.service';
 import { createAdSpacesBulkService } from './ad-spaces-bulk.service';
@@ -22,10 +21,10 @@ import { createScreenGroupsRepository } from './screen-groups.repository';
 
 /** `/api/v1/ad-spaces`: the screens at an owner's locations (issue 7 item 2). */
 export async function adSpacesRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, playerChanges } = app.deps;
+  const { db, access, storage, config, playerChanges, playerDirectory } = app.deps;
   const service = createAdSpacesService(createAdSpacesRepository(db), access, {
     changes: playerChanges,
-    players: createPlayerDirectory(db),
+    players: playerDirectory,
     content: createContentDirectory(db, storage, config.storageBucket),
   });
   const bulk = createAdSpacesBulkService(

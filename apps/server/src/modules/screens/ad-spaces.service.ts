@@ -9,6 +9,7 @@ import {
   type ZUpdateAdSpace,
 } from '@screenline/shared/ad-space';
 import type { TReference } from '@screenline/shared/errors';
+import type { TPlayerHeartbeat } from '@screenline/shared/player';
 import type { TPlayedAd } from '@screenline/shared/proof-of-play';
 import type { TPlaying } from '@screenline/shared/schedule';
 import { scheduleEntryLabel } from '@screenline/shared/schedule-label';
@@ -22,12 +23,8 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
-import type { TPlayerChangeBus } from '../player/player-changes';
-import {
-  contentVersionOf,
-  type TLatestHeartbeat,
-  type TPlayerDirectory,
-} from '../player/player-directory';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
+import { contentVersionOf } from './content-versions';
 import type {
   TAdSpaceColumns,
   TAdSpacesRepository,
@@ -42,6 +39,22 @@ import { inUseMessage } from './screens-messages';
 import { groupEntriesOf } from './ad-spaces-bulk.service';
 import { isId } from '@screenline/shared/id';
 
+/**
+ * What the ad spaces page needs of the TVs' heartbeats (the newest of the TV playing a space), declared here and handed in by app.ts
+ * (modules/player/player-directory.ts answers it): the player module builds on screens, so
+ * screens names no player file (test/module-graph.test.ts).
+ */
+export interface TLatestHeartbeat {
+  deviceId: string;
+  deviceName: string | null;
+  lastSeenAt: Date;
+  heartbeat: TPlayerHeartbeat;
+}
+export interface THeartbeatSource {
+  /** Per ad space, the heartbeat of its signed-in TV seen last. */
+  latestHeartbeats(adSpaceIds: readonly string[]): Promise<Map<string, TLatestHeartbeat>>;
+}
+
 type TListQuery = z.output<typeof ZAdSpaceListQuery>;
 type TCreate = z.output<typeof ZCreateAdSpace>;
 type TUpdate = z.output<typeof ZUpdateAdSpace>;
@@ -53,8 +66,8 @@ export function createAdSpacesService(
   deps: {
     /** Publishes changes to the TVs after each commit. */
     changes: TPlayerChangeBus;
-    /** What the TVs last reported, for `player`. */
-    players: TPlayerDirectory;
+    /** What the TVs last reported, for `player` (the player module's directory, from app.ts). */
+    players: THeartbeatSource;
     /** Names of what the TVs say is on screen. */
     content: TContentDirectory;
   },

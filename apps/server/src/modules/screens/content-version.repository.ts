@@ -20,7 +20,7 @@ export interface TContentVersionScope {
 /**
  * Bumps the content version of every ad space in scope; pass the transaction of the change.
  * Answers the ids of the spaces bumped: once the transaction commits, the caller publishes them
- * on the player change bus (modules/player/player-changes.ts).
+ * on the player change bus (lib/player-changes.ts).
  */
 export async function bumpContentVersion(db: TDb, scope: TContentVersionScope): Promise<string[]> {
   const conditions = [];

@@ -13,3 +13,12 @@ export function bumpAdSpaceContentVersions(
 ): Promise<string[]> {
   return bumpContentVersion(tx, { adSpaceIds });
 }
+
+/**
+ * The content version a manifest version starts with (`v12-…` → 12), or null: a TV whose
+ * manifest carries the space's current content version is up to date.
+ */
+export function contentVersionOf(manifestVersion: string | null): number | null {
+  const match = manifestVersion ? /^v(\d+)-/.exec(manifestVersion) : null;
+  return match ? Number(match[1]) : null;
+}

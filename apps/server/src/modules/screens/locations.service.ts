@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TLocationColumns, TLocationRow, TLocationsRepository } from './locations.repository';
 import { ZNameCursor } from './name-order';
 import { inUseMessage, validationFailed } from './screens-messages';

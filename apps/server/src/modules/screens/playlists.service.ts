@@ -18,7 +18,7 @@ import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TContentDirectory } from '../content/content-directory';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type { TReferencedItem } from '../content/content-references';
 import type { TPlaylistRow, TPlaylistsRepository } from './playlists.repository';
 import { ZId } from '@screenline/shared/id';

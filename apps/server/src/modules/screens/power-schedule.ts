@@ -8,12 +8,12 @@ import { isOnAt, onWindows } from '@screenline/playback/power-schedule';
 import type { TDb } from '../../db/database';
 import { notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
+import { utcDayStart } from '../../lib/local-day';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { createAdSpacesRepository } from './ad-spaces.repository';
 
 const DAY_MS = 86_400_000;
-const utcDayStart = (nowMs: number) => Math.floor(nowMs / DAY_MS) * DAY_MS;
 /** How far ahead the view lists the on hours (the manifest's week). */
 const VIEW_DAYS = 7;
 

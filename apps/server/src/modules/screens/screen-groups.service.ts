@@ -9,7 +9,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import type {
   TScreenGroupQueries,
   TScreenGroupRow,

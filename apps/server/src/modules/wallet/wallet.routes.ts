@@ -30,7 +30,8 @@ import { createContentDirectory } from '../content/content-directory';
 import { idempotentRoute } from '../ledger/idempotency';
 import { createEarningsRows } from './earnings-rows';
 import { createIbanCipher } from './iban-cipher';
-import { createWalletService, type TRunIdempotent } from './wallet.service';
+import { createWalletService } from './wallet.service';
+import type { TRunIdempotent } from './wallet-views';
 
 const CSV = 'text/csv';
 

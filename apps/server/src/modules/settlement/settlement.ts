@@ -1,21 +1,26 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZCampaignTargeting, ZStoredDaypart } from '@screenline/shared/campaign';
 import { SETTLE_INTERVAL_MS } from '@screenline/shared/proof-of-play';
 import { z } from 'zod';
 import type { TDb } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import {
-  adPlaylist,
-  adSpace,
-  campaign,
-  campaignEvent,
-  impression,
-  ledgerAccount,
-  location,
-  monetizationRequest,
-} from '../../db/schema/index';
 import { completeCampaign, releaseHold } from '../campaigns/campaign-lifecycle';
+import {
+  campaignEventsOf,
+  campaignExists,
+  campaignsWithHoldDue,
+  lockCampaignUnlessBusy,
+  type TCampaignRow,
+} from '../campaigns/campaign-directory';
+import { playlistExclusionsOf } from '../fill/ad-playlist-directory';
+import { monetizedPeriodsOf } from '../monetization/monetization-directory';
+import {
+  billedPerDayOf,
+  campaignsWithPendingPlays,
+  pendingPlaysOf,
+  recordVerdicts,
+  refusePendingPlays,
+} from '../proof-of-play/pending-plays';
+import { timeZonesOf } from '../screens/ad-space-directory';
 import {
   campaignHoldAccountId,
   lockBalance,
@@ -24,7 +29,7 @@ import {
   walletAccountIds,
 } from '../ledger/ledger';
 import type { TPlatformSettingsService } from '../platform/platform-settings';
-import type { TPlayerChangeBus } from '../player/player-changes';
+import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { settlePlays, type TSettlingSpace } from './settlement-rules';
 import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
 
@@ -74,40 +79,16 @@ export function createSettlement(options: {
     const { commissionBasisPoints } = await platformSettings.get();
     const at = now();
     const outcome = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(campaign)
-        .where(eq(campaign.id, campaignId))
-        .for('update', { skipLocked: true });
+      const row = await lockCampaignUnlessBusy(tx, campaignId);
       if (!row) {
-        const [exists] = await tx
-          .select({ id: campaign.id })
-          .from(campaign)
-          .where(eq(campaign.id, campaignId));
-        if (exists) return { busy: true, settled: 0, chargedMicros: 0, released: 0, spaces: [] };
+        if (await campaignExists(tx, campaignId))
+          return { busy: true, settled: 0, chargedMicros: 0, released: 0, spaces: [] };
         // No such campaign (deleted, or an id no campaign ever had): nothing to bill.
-        const refused = await tx
-          .update(impression)
-          .set({ verdict: 'not-live', settledAt: at })
-          .where(and(eq(impression.campaignId, campaignId), eq(impression.verdict, 'pending')))
-          .returning({ id: impression.id });
-        return { busy: false, settled: refused.length, chargedMicros: 0, released: 0, spaces: [] };
+        const refused = await refusePendingPlays(tx, campaignId, at);
+        return { busy: false, settled: refused, chargedMicros: 0, released: 0, spaces: [] };
       }
 
-      const plays = await tx
-        .select({
-          id: impression.id,
-          adSpaceId: impression.adSpaceId,
-          ownerId: impression.ownerId,
-          startedAt: impression.startedAt,
-          billableMs: impression.billableMs,
-          creativeId: impression.creativeId,
-          localDay: impression.localDay,
-        })
-        .from(impression)
-        .where(and(eq(impression.campaignId, campaignId), eq(impression.verdict, 'pending')))
-        .orderBy(asc(impression.startedAt), asc(impression.id))
-        .limit(SETTLE_BATCH);
+      const plays = await pendingPlaysOf(tx, campaignId, SETTLE_BATCH);
 
       let chargedMicros = 0;
       let spaces: string[] = [];
@@ -116,11 +97,11 @@ export function createSettlement(options: {
         const holdLeft = await lockBalance(tx, hold);
         const days = [...new Set(plays.map((play) => play.localDay ?? ''))];
         const [events, settlingSpaces, capUsed] = [
-          await eventsOf(tx, campaignId),
+          await campaignEventsOf(tx, campaignId),
           await spacesOf(tx, row, [...new Set(plays.map((play) => play.adSpaceId))], at),
           row.dailyCapMicros === null
             ? new Map<string, number>()
-            : await capUsedOf(tx, campaignId, days),
+            : await billedPerDayOf(tx, campaignId, days),
         ];
         const { settled } = settlePlays(
           {
@@ -146,21 +127,7 @@ export function createSettlement(options: {
           })),
           { spaces: settlingSpaces, capUsed, holdLeft, commissionBasisPoints },
         );
-        await tx.execute(sql`
-          update ${impression} set
-            verdict = v.verdict,
-            billed_micros = v.billed,
-            owner_share_micros = v.share,
-            settled_at = ${at.toISOString()}::timestamptz
-          from jsonb_to_recordset(${JSON.stringify(
-            settled.map((play) => ({
-              id: play.id,
-              verdict: play.verdict,
-              billed: play.billedMicros,
-              share: play.ownerShareMicros,
-            })),
-          )}::jsonb) as v(id uuid, verdict text, billed bigint, share bigint)
-          where ${impression.id} = v.id and ${impression.verdict} = 'pending'`);
+        await recordVerdicts(tx, settled, at);
 
         const ownerOf = new Map(plays.map((play) => [play.id, play.ownerId]));
         const shares = new Map<string, number>();
@@ -222,23 +189,8 @@ export function createSettlement(options: {
 
   /** The campaigns with plays to settle or a hold due back. */
   async function dueCampaigns(at: Date): Promise<string[]> {
-    const pending = await db
-      .selectDistinct({ id: impression.campaignId })
-      .from(impression)
-      .where(and(eq(impression.verdict, 'pending'), isNotNull(impression.campaignId)))
-      .limit(CAMPAIGNS_PER_ROUND);
-    const releases = await db
-      .select({ id: campaign.id })
-      .from(campaign)
-      .innerJoin(ledgerAccount, eq(ledgerAccount.campaignId, campaign.id))
-      .where(
-        and(
-          inArray(campaign.state, ['canceled', 'completed']),
-          lte(campaign.holdReleaseAt, at),
-          sql`${ledgerAccount.balanceMicros} > 0`,
-        ),
-      )
-      .limit(CAMPAIGNS_PER_ROUND);
+    const pending = await campaignsWithPendingPlays(db, CAMPAIGNS_PER_ROUND);
+    const releases = await campaignsWithHoldDue(db, at, CAMPAIGNS_PER_ROUND);
     return [...new Set([...pending, ...releases].flatMap((row) => (row.id ? [row.id] : [])))];
   }
 
@@ -309,23 +261,13 @@ export function createSettlement(options: {
 
 export type TSettlement = ReturnType<typeof createSettlement>;
 
-/** The campaign's state history, oldest first. */
-async function eventsOf(tx: TDb, campaignId: string) {
-  const rows = await tx
-    .select({ toState: campaignEvent.toState, at: campaignEvent.at })
-    .from(campaignEvent)
-    .where(eq(campaignEvent.campaignId, campaignId))
-    .orderBy(asc(campaignEvent.at), asc(campaignEvent.id));
-  return rows.map((row) => ({ toState: row.toState, atMs: row.at.getTime() }));
-}
-
 /**
  * Each space's zone, monetized periods (with their approved targeting), exclusion and owner
  * approval of the campaign.
  */
 async function spacesOf(
   tx: TDb,
-  row: typeof campaign.$inferSelect,
+  row: TCampaignRow,
   adSpaceIds: readonly string[],
   at: Date,
 ): Promise<Map<string, TSettlingSpace>> {
@@ -343,36 +285,9 @@ async function spacesOf(
     })),
     at.getTime(),
   );
-  const zones = await tx
-    .select({ id: adSpace.id, timeZone: location.timeZone })
-    .from(adSpace)
-    .innerJoin(location, eq(location.id, adSpace.locationId))
-    .where(inArray(adSpace.id, [...adSpaceIds]));
-  const periods = await tx
-    .select({
-      adSpaceId: monetizationRequest.adSpaceId,
-      approvedAt: monetizationRequest.approvedAt,
-      endedAt: monetizationRequest.endedAt,
-      floor: monetizationRequest.floorMicrosPerSecond,
-      city: monetizationRequest.approvedCity,
-      venueType: monetizationRequest.approvedVenueType,
-      orientation: monetizationRequest.approvedOrientation,
-    })
-    .from(monetizationRequest)
-    .where(
-      and(
-        inArray(monetizationRequest.adSpaceId, [...adSpaceIds]),
-        isNotNull(monetizationRequest.approvedAt),
-      ),
-    );
-  const playlists = await tx
-    .select({
-      adSpaceId: adPlaylist.adSpaceId,
-      excluded: adPlaylist.excludedCampaignIds,
-      updatedAt: adPlaylist.updatedAt,
-    })
-    .from(adPlaylist)
-    .where(inArray(adPlaylist.adSpaceId, [...adSpaceIds]));
+  const zones = await timeZonesOf(tx, adSpaceIds);
+  const periods = await monetizedPeriodsOf(tx, adSpaceIds);
+  const playlists = await playlistExclusionsOf(tx, adSpaceIds);
   const spaces = new Map<string, TSettlingSpace>();
   for (const zone of zones) {
     const playlist = playlists.find((row) => row.adSpaceId === zone.id);
@@ -403,22 +318,4 @@ async function spacesOf(
     });
   }
   return spaces;
-}
-
-/** What the campaign's plays of each local day were billed already. */
-async function capUsedOf(
-  tx: TDb,
-  campaignId: string,
-  days: readonly string[],
-): Promise<Map<string, number>> {
-  const rows = rowsOf<{ day: string; billed: string }>(
-    await tx.execute(sql`
-      select to_char(${impression.localDay}, 'YYYY-MM-DD') as day, sum(${impression.billedMicros})::text as billed
-      from ${impression}
-      where ${impression.campaignId} = ${campaignId}
-        and ${impression.localDay} = any(${`{${days.join(',')}}`}::date[])
-        and ${impression.billedMicros} > 0
-      group by ${impression.localDay}`),
-  );
-  return new Map(rows.map((row) => [row.day, Number(row.billed)]));
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { TInstanceBus } from '../../lib/instance-bus';
+import type { TInstanceBus } from './instance-bus';
 
 /**
  * The player change bus (issue 8 item 5): what changed for the TVs, told to every server

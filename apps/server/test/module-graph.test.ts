@@ -1,0 +1,345 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema/index';
+
+/**
+ * Issue 20 item 2: the server's modules stay layered, and each owns its tables. Lint already keeps
+ * a module from importing another module's repository (eslint.config.js, `repositoryZones`); it
+ * cannot see what this test sees over the whole import graph of apps/server/src:
+ *
+ * - a cycle between modules (import-x/no-cycle sees file cycles only: fill/a.ts → player/b.ts →
+ *   fill/c.ts is no file cycle, yet fill and player then build on each other);
+ * - a module reading or writing another module's tables by importing their definitions from
+ *   db/schema, around the owner's service or directory;
+ * - lib/ importing a module (lib is shared code every module may use).
+ *
+ * Type-only imports count: a type from another module is a dependency on it all the same.
+ */
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+/**
+ * Which module owns each export of db/schema: its tables, their enums and constants. A new table
+ * is added here with its owner; the test fails on one that is not.
+ */
+const TABLE_OWNERS: Record<string, readonly string[]> = {
+  alerts: ['alertSettings', 'alertIncident'],
+  analytics: ['pageView'],
+  approvals: [
+    'adSpaceApprovalPolicy',
+    'campaignSpaceApproval',
+    'approvalModeEnum',
+    'spaceApprovalDecisionEnum',
+  ],
+  audit: ['moneyAuditLog'],
+  auth: [
+    'user',
+    'session',
+    'account',
+    'verification',
+    'jwks',
+    'deviceCode',
+    'twoFactor',
+    'rateLimit',
+    'authAttempt',
+  ],
+  campaigns: ['campaign', 'campaignEvent', 'campaignStateEnum'],
+  contact: ['contactMessage', 'contactMessageStatusEnum'],
+  content: ['contentItem', 'contentKindEnum', 'contentProcessingStateEnum'],
+  fill: ['adPlaylist', 'qrCode', 'qrScan'],
+  fleet: ['deviceCommand', 'deviceScreenshot', 'takeover', 'takeoverAdSpace', 'takeoverDisplay'],
+  jobs: ['job'],
+  ledger: [
+    'ledgerAccount',
+    'ledgerTransaction',
+    'ledgerEntry',
+    'ledgerAccountKindEnum',
+    'ledgerTransactionKindEnum',
+    'idempotencyKey',
+    'EXTERNAL_ACCOUNT_ID',
+    'PLATFORM_REVENUE_ACCOUNT_ID',
+  ],
+  mail: ['emailOutbox'],
+  me: ['profile', 'roleEnum'],
+  monetization: ['monetizationRequest', 'monetizationStateEnum'],
+  platform: ['platformSettings'],
+  player: ['device', 'deviceGrant'],
+  'proof-of-play': ['impression', 'servedFill', 'deviceServedFill'],
+  receipts: ['receipt', 'receiptCounter'],
+  screens: [
+    'location',
+    'playlist',
+    'adSpace',
+    'screenGroup',
+    'screenGroupMember',
+    'scheduleEntry',
+    'venueTypeEnum',
+    'orientationEnum',
+    'screenGroupKindEnum',
+  ],
+  storage: ['storageObject', 'uploadSession', 'uploadSessionStatusEnum'],
+  wallet: ['topUpRequest', 'payoutRequest', 'topUpStateEnum', 'payoutStateEnum'],
+};
+
+/**
+ * The reach-arounds still left, `module: table` with why each is there. This list only shrinks:
+ * moving one behind its owner's surface (a directory or service export) means deleting its line,
+ * and the test fails on a line that no longer matches any import.
+ */
+const NAMES = 'joins user or profile for names, emails or roles (read)';
+const PLACES = 'joins ad spaces and locations for names, zones or targeting (read)';
+const REPORTS = 'reports and lists join what the plays were (read)';
+const ALLOWED_REACH_AROUNDS: Record<string, string> = {
+  'alerts: adSpace': PLACES,
+  'alerts: device':
+    "alerts read each space's newest TV (last seen) for offline alerts; a player directory query is the follow-up",
+  'alerts: location': PLACES,
+  'alerts: monetizationRequest': 'alerts read whether a space is monetized (read)',
+  'approvals: adSpace': PLACES,
+  'approvals: campaign': 'the approvals queue joins the campaign under review (read)',
+  'approvals: location': PLACES,
+  'approvals: profile': NAMES,
+  'approvals: user': NAMES,
+  'auth: profile':
+    'sign-up creates the profile in the same transaction as the user (Better Auth hook)',
+  'auth: *': "Better Auth's drizzle adapter takes the whole schema object",
+  'campaigns: adSpace': PLACES,
+  'campaigns: device': 'campaign reports join the TVs that played (read)',
+  'campaigns: impression': REPORTS,
+  'campaigns: ledgerAccount':
+    "campaign lists show each hold's balance (read); a ledger read function is the follow-up",
+  'campaigns: location': PLACES,
+  'campaigns: monetizationRequest':
+    "targeting and the forecast read approved spaces' city, venue type and floor (read)",
+  'campaigns: qrScan': 'campaign results count QR scans (read)',
+  'campaigns: user': NAMES,
+  'contact: user': NAMES,
+  'content: storageObject':
+    "a content item's file size and type are joined from its stored object (read)",
+  'fill: campaign': 'ad playlists list the campaigns they hold (read)',
+  'fill: adSpace': PLACES,
+  'fill: contentItem': "the rotation joins each creative's content item (read)",
+  'fill: location': PLACES,
+  'fill: user': NAMES,
+  'fleet: device': 'commands are addressed to the TVs of a space or group (read)',
+  'fleet: adSpace': PLACES,
+  'me: user':
+    "the profile page changes the user's own name and reads the email (writes user: auth's table)",
+  'monetization: adSpace': PLACES,
+  'monetization: location': PLACES,
+  'monetization: user': NAMES,
+  'monetization: impression': REPORTS,
+  'platform: user': NAMES,
+  'player: adSpace': PLACES,
+  'player: campaign': REPORTS,
+  'player: contentItem': REPORTS,
+  'player: impression':
+    'the impressions list and its export read the plays proof-of-play stored (read)',
+  'player: location': PLACES,
+  'player: profile': NAMES,
+  'player: user': NAMES,
+  'proof-of-play: adSpace': PLACES,
+  'proof-of-play: location': PLACES,
+  'proof-of-play: takeover': 'ingest finds the takeover a play belongs to (read)',
+  'proof-of-play: takeoverAdSpace': 'ingest finds the takeover a play belongs to (read)',
+  'screens: campaign': 'what plays now names the campaign on screen (read)',
+  'screens: profile': NAMES,
+  'screens: servedFill': "what plays now reads the fill served with the TV's manifest (read)",
+  'screens: user': NAMES,
+  'storage: profile': NAMES,
+  'storage: user': NAMES,
+  'wallet: user': NAMES,
+};
+
+/**
+ * Module cycles still left, with why. Only shrinks, like the list above.
+ */
+const KNOWN_CYCLES: { modules: readonly string[]; why: string }[] = [
+  {
+    modules: ['fleet', 'player'],
+    why:
+      'fleet.routes.ts borrows isNotModified (player/manifest.ts) and the device-keyed rate limit ' +
+      '`limited` (player/player-sync.routes.ts) while player reads fleet-directory.ts: both ' +
+      'helpers move to lib/ once the concurrent manifest (304) work in modules/player is merged.',
+  },
+];
+
+interface TImport {
+  /** The importing file, relative to apps/server/src. */
+  from: string;
+  /** The imported file, relative to apps/server/src (no extension). */
+  to: string;
+  /** The names imported (`*` for a namespace, a side effect or a dynamic import). */
+  names: string[];
+}
+
+/** Every relative import of a source file (static, re-exports and dynamic `import()`). */
+function importsOf(file: string): TImport[] {
+  const abs = path.join(SRC, file);
+  const source = ts.createSourceFile(abs, fs.readFileSync(abs, 'utf8'), ts.ScriptTarget.Latest);
+  const found: TImport[] = [];
+  const add = (specifier: string, names: string[]) => {
+    if (!specifier.startsWith('.')) return;
+    const to = path.relative(SRC, path.resolve(path.dirname(abs), specifier));
+    found.push({ from: file, to: to.replace(/\.(js|ts)$/, ''), names });
+  };
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const bindings = ts.isImportDeclaration(node)
+        ? node.importClause?.namedBindings
+        : node.exportClause;
+      const named =
+        bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
+          ? bindings.elements.map((element) => (element.propertyName ?? element.name).text)
+          : ['*'];
+      add(node.moduleSpecifier.text, named);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      add(node.arguments[0].text, ['*']);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The module a path under apps/server/src belongs to, or null outside modules/. */
+const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+const SOURCES = fs
+  .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'));
+const IMPORTS = SOURCES.flatMap(importsOf);
+
+/** Module → the modules it imports, with one example import each for the failure message. */
+function moduleGraph(imports: readonly TImport[]): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const { from, to } of imports) {
+    const a = moduleOf(from);
+    const b = moduleOf(`${to}/`);
+    if (!a || !b || a === b) continue;
+    const targets = graph.get(a) ?? new Map<string, string>();
+    if (!targets.has(b)) targets.set(b, `${from} → ${to}`);
+    graph.set(a, targets);
+  }
+  return graph;
+}
+
+/** The strongly connected components of more than one module (Tarjan): each holds a cycle. */
+function cyclesOf(graph: ReadonlyMap<string, ReadonlyMap<string, string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const connect = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let popped: string;
+    do {
+      popped = stack.pop()!;
+      onStack.delete(popped);
+      component.push(popped);
+    } while (popped !== node);
+    if (component.length > 1) components.push(component.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) connect(node);
+  return components;
+}
+
+const OWNER_OF = new Map(
+  Object.entries(TABLE_OWNERS).flatMap(([module, names]) => names.map((name) => [name, module])),
+);
+
+describe('the server module graph', () => {
+  it('finds a cycle when there is one (the check can fail)', () => {
+    const graph = moduleGraph([
+      { from: 'modules/a/a.service.ts', to: 'modules/b/b-directory', names: ['x'] },
+      { from: 'modules/b/b.service.ts', to: 'modules/c/c-directory', names: ['y'] },
+      { from: 'modules/c/c.service.ts', to: 'modules/a/a-directory', names: ['z'] },
+      { from: 'modules/c/c.service.ts', to: 'lib/cursor', names: ['w'] },
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('has no module cycles beyond the known ones, and every known one still exists', () => {
+    const graph = moduleGraph(IMPORTS);
+    expect(graph.size).toBeGreaterThan(15);
+    const known = KNOWN_CYCLES.map((cycle) => [...cycle.modules].sort().join(' ↔ '));
+    const found = cyclesOf(graph).map((component) => component.join(' ↔ '));
+    const explain = (component: string) => {
+      const members = component.split(' ↔ ');
+      return members.flatMap((a) =>
+        members.flatMap((b) => {
+          const example = graph.get(a)?.get(b);
+          return example ? [`${a} → ${b}: ${example}`] : [];
+        }),
+      );
+    };
+    expect(
+      found.filter((cycle) => !known.includes(cycle)).map((cycle) => [cycle, ...explain(cycle)]),
+      'new module cycles (modules import each other through the files shown)',
+    ).toEqual([]);
+    expect(
+      known.filter((cycle) => !found.includes(cycle)),
+      'known cycles that are gone: delete them from KNOWN_CYCLES',
+    ).toEqual([]);
+  });
+
+  it('lib/ imports no module', () => {
+    const intoModules = IMPORTS.filter(
+      ({ from, to }) => from.startsWith('lib/') && to.startsWith('modules/'),
+    ).map(({ from, to }) => `${from} → ${to}`);
+    expect(intoModules).toEqual([]);
+  });
+
+  it('every table definition in db/schema has an owning module', () => {
+    const unowned = Object.keys(schema).filter((name) => !OWNER_OF.has(name));
+    expect(unowned).toEqual([]);
+    const stale = [...OWNER_OF.keys()].filter((name) => !(name in schema));
+    expect(stale).toEqual([]);
+  });
+
+  it("no module imports another module's tables outside the allow-list, and the list holds no stale line", () => {
+    const reaches = new Map<string, string>();
+    for (const { from, to, names } of IMPORTS) {
+      const module = moduleOf(from);
+      if (!module || !/^db\/schema(\/|$)/.test(to)) continue;
+      for (const name of names) {
+        const owner = name === '*' ? '*' : OWNER_OF.get(name);
+        if (owner === module) continue;
+        const key = `${module}: ${name}`;
+        if (!reaches.has(key)) reaches.set(key, from);
+      }
+    }
+    const unlisted = [...reaches]
+      .filter(([key]) => !(key in ALLOWED_REACH_AROUNDS))
+      .map(([key, file]) => `${key} (${file}; owned by ${OWNER_OF.get(key.split(': ')[1]!)})`);
+    expect(unlisted, "modules importing another module's tables").toEqual([]);
+    const stale = Object.keys(ALLOWED_REACH_AROUNDS).filter((key) => !reaches.has(key));
+    expect(stale, 'reach-arounds that are gone: delete them from ALLOWED_REACH_AROUNDS').toEqual(
+      [],
+    );
+  });
+});
