@@ -32,7 +32,7 @@
 // (and, as headless 69 leaves videos out of screenshots, the clip's decoded frame). `npm test`
 // runs it after the build; about 2 min 5 s.
 //
-//   npm run build -w @screenline/player && node scripts/player-chromium69.mjs [--json=<file>]
+//   npm run build -w @screenline/player && npx tsx scripts/player-chromium69.mjs [--json=<file>]
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
 // where the screenshots go; PLAYER69_ONLY (comma-separated: layouts, pairing, password,
@@ -50,7 +50,7 @@ import {
   runs,
   startServer,
   waitForHealth,
-} from './player-chromium69/harness.mjs';
+} from './player-chromium69/harness.ts';
 import { checkMarketplace } from './player-chromium69/marketplace.mjs';
 import { checkPairingAndSetup } from './player-chromium69/pairing.mjs';
 import { checkPlayback } from './player-chromium69/playback.mjs';

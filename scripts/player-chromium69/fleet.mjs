@@ -2,8 +2,8 @@
 /* global window, document, getComputedStyle -- page.evaluate runs in the browser. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { addSpaceWithTv, addToLibrary, call, seedPlayback, signUpOwner } from './api.mjs';
-import { baseUrl, check, poll, shoot, shots } from './harness.mjs';
+import { addSpaceWithTv, addToLibrary, call, seedPlayback, signUpOwner } from './api.ts';
+import { baseUrl, check, poll, shoot, shots } from './harness.ts';
 import { installStageSampler, isImageShown, stageFrames } from './playback.mjs';
 
 /**

@@ -11,8 +11,8 @@ import {
   uploadToLibrary,
   withKey,
   withTwoFactor,
-} from './api.mjs';
-import { baseUrl, check, poll, shoot, SUPER_USER_EMAIL } from './harness.mjs';
+} from './api.ts';
+import { baseUrl, check, poll, shoot, SUPER_USER_EMAIL } from './harness.ts';
 import {
   blanks,
   describeBlanks,

@@ -1,8 +1,8 @@
 // The pairing journey: a phone approves the code, the TV signs in by polling and is set up.
 /* global document -- page.evaluate runs in the browser. */
-import { addAdSpaces, approveFromPhone, call } from './api.mjs';
-import { baseUrl, check, focused, openDialog, shoot } from './harness.mjs';
-import { EXPECTED } from './expected.mjs';
+import { addAdSpaces, approveFromPhone, call } from './api.ts';
+import { baseUrl, check, focused, openDialog, shoot } from './harness.ts';
+import { EXPECTED } from './expected.ts';
 
 /**
  * The QR journey in 69, then setup by keyboard: a phone approves, the TV signs in by polling and

@@ -2,9 +2,9 @@
 /* global window, document, caches, MutationObserver -- page.evaluate runs in the browser. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { call, playsOf, SAMPLES, seedPlayback } from './api.mjs';
-import { baseUrl, check, poll, shoot, shots } from './harness.mjs';
-import { EXPECTED } from './expected.mjs';
+import { call, playsOf, SAMPLES, seedPlayback } from './api.ts';
+import { baseUrl, check, poll, shoot, shots } from './harness.ts';
+import { EXPECTED } from './expected.ts';
 
 /**
  * Runs in the page from its first script on (evaluateOnNewDocument): what the front layer of the

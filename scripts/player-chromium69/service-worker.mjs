@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { baseUrl, check, root } from './harness.mjs';
+import { baseUrl, check, root } from './harness.ts';
 
 /**
  * features/cache/media-cache.ts itself in 69 (the app does not load it until playback is wired):

@@ -1,9 +1,9 @@
 // The sign-in screen at each TV size (layouts) and password sign-in by the keyboard (password).
 /* global window, document, getComputedStyle, HTMLInputElement -- page.evaluate runs in the browser. */
 import path from 'node:path';
-import { signUp } from './api.mjs';
-import { baseUrl, check, shoot, shots } from './harness.mjs';
-import { EXPECTED } from './expected.mjs';
+import { signUp } from './api.ts';
+import { baseUrl, check, shoot, shots } from './harness.ts';
+import { EXPECTED } from './expected.ts';
 
 export const LAYOUTS = [
   { name: 'landscape', width: 1920, height: 1080 },

@@ -1,10 +1,10 @@
 // The Chromium 69 check's plumbing: where the server runs and the screenshots go, the journey
 // filter, the checks' tally, the server's start and a few page helpers every journey uses.
-/* global document, getComputedStyle -- page.evaluate runs in the browser. */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TPage } from './driver';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -19,19 +19,26 @@ fs.mkdirSync(shots, { recursive: true });
 /** PLAYER69_ONLY=password,pairing runs only those journeys (while working on one); default all. */
 export const only = process.env.PLAYER69_ONLY?.split(',').map((name) => name.trim());
 
-export const runs = (journey) => !only || only.includes(journey);
+export const runs = (journey: string): boolean => !only || only.includes(journey);
 
-export const results = [];
+export const results: { name: string; isOk: boolean }[] = [];
 
-export function check(name, isOk, detail = '') {
+export function check(
+  name: string,
+  isOk: boolean,
+  detail: string | number | boolean | null | undefined = '',
+): void {
   results.push({ name, isOk });
-  console.log(`  ${isOk ? '✓' : '✗'} ${name}${isOk || !detail ? '' : `: ${detail}`}`);
+  console.log(`  ${isOk ? '✓' : '✗'} ${name}${isOk || !detail ? '' : `: ${String(detail)}`}`);
 }
 
 /** PLAYER69_START_SECONDS (default 150): how long the server may take to start (a loaded machine). */
 export const startMs = Number(process.env.PLAYER69_START_SECONDS ?? 150) * 1000;
 
-export async function waitForHealth(server, deadline = Date.now() + startMs) {
+export async function waitForHealth(
+  server: ChildProcess,
+  deadline = Date.now() + startMs,
+): Promise<void> {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
@@ -44,7 +51,7 @@ export async function waitForHealth(server, deadline = Date.now() + startMs) {
   throw new Error(`the server did not answer ${baseUrl}/api/health within ${startMs / 1000} s`);
 }
 
-export function startServer(dataDir) {
+export function startServer(dataDir: string): ChildProcess {
   const server = spawn(
     process.execPath,
     [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/server.ts'],
@@ -73,12 +80,14 @@ export function startServer(dataDir) {
 }
 
 /** The open confirmation dialog's title and the focused control's text, or null when none is open. */
-export function openDialog(page) {
+export function openDialog(
+  page: TPage,
+): Promise<{ title: string | null; focused: string | null } | null> {
   return page.evaluate(() => {
     const dialog = document.querySelector('[role="alertdialog"]');
     return dialog
       ? {
-          title: dialog.querySelector('h2').textContent,
+          title: dialog.querySelector('h2')!.textContent,
           focused: document.activeElement ? document.activeElement.textContent : null,
         }
       : null;
@@ -86,28 +95,32 @@ export function openDialog(page) {
 }
 
 /** What has the focus: its id, or its text; and whether the focus ring is drawn. */
-export const focused = (page) =>
+export const focused = (page: TPage): Promise<{ name: string | null; outline: string | null }> =>
   page.evaluate(() => {
     const active = document.activeElement;
     const style = active ? getComputedStyle(active) : null;
     return {
-      name: active ? active.id || active.textContent.trim() : null,
+      name: active ? active.id || (active.textContent || '').trim() : null,
       outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : null,
     };
   });
 
-export async function shoot(page, name) {
+export async function shoot(page: TPage, name: string): Promise<void> {
   const file = path.join(shots, `tv-chromium69-${name}.png`);
   await page.screenshot({ path: file });
   console.log(`    screenshot: ${file}`);
 }
 
 /** Asks `probe` every half second until it answers something `isDone` accepts, or the time is up. */
-export async function poll(probe, isDone, timeoutMs) {
+export async function poll<T>(
+  probe: () => Promise<T>,
+  isDone: (answer: T | { error: string }) => boolean,
+  timeoutMs: number,
+): Promise<T | { error: string }> {
   const deadline = Date.now() + timeoutMs;
-  let last;
+  let last: T | { error: string };
   for (;;) {
-    last = await probe().catch((error) => ({ error: String(error) }));
+    last = await probe().catch((error: unknown) => ({ error: String(error) }));
     if (isDone(last) || Date.now() > deadline) return last;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
