@@ -54,7 +54,7 @@ import {
 import { checkMarketplace } from './player-chromium69/marketplace.mjs';
 import { checkPairingAndSetup } from './player-chromium69/pairing.mjs';
 import { checkPlayback } from './player-chromium69/playback.mjs';
-import { checkServiceWorker } from './player-chromium69/service-worker.mjs';
+import { checkServiceWorker } from './player-chromium69/service-worker.ts';
 import {
   checkLayout,
   checkPasswordSignIn,

@@ -1,10 +1,44 @@
 // The service worker journey: it registers, controls /tv and answers media from the cache.
-/* global window, caches -- page.evaluate runs in the browser. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { baseUrl, check, root } from './harness.ts';
+import { newPage, type TBrowser, type TJourneyPage } from './driver';
+import { baseUrl, check, root } from './harness';
+
+/** What a media cache file is (TManifestMedia's fields the cache reads). */
+interface TMediaFile {
+  contentId: string;
+  kind: 'image';
+  contentType: string;
+  url: string;
+  sizeBytes: number;
+  md5: string;
+  durationMs: null;
+}
+
+interface TPrepared {
+  ok: boolean;
+}
+
+/** The media cache module as the page sees it once the bundle ran (features/cache/media-cache.ts). */
+interface TMediaCacheModule {
+  openMediaCache(): Promise<{
+    prepare(
+      files: TMediaFile[],
+      options?: { signal: AbortSignal; onProgress: (status: { problem: string | null }) => void },
+    ): Promise<TPrepared>;
+    urlOf(file: TMediaFile): string | null;
+    cleanup(keep: TMediaFile[]): Promise<number>;
+    storage(): Promise<{ quotaBytes: number; persisted: boolean }>;
+  }>;
+}
+
+declare global {
+  interface Window {
+    screenlineMediaCache: TMediaCacheModule;
+  }
+}
 
 /**
  * features/cache/media-cache.ts itself in 69 (the app does not load it until playback is wired):
@@ -13,7 +47,7 @@ import { baseUrl, check, root } from './harness.ts';
  * temp entry, promotes it, and the service worker plays it back from its URL; a file with a
  * wrong MD5 is never promoted and leaves no temp entry.
  */
-export async function checkMediaCacheModule(page) {
+export async function checkMediaCacheModule(page: TJourneyPage): Promise<void> {
   const bundle = await esbuild.build({
     entryPoints: [path.join(root, 'apps/player/src/features/cache/media-cache.ts')],
     bundle: true,
@@ -25,11 +59,11 @@ export async function checkMediaCacheModule(page) {
   });
   // Run through the protocol: the page's Content-Security-Policy refuses inline scripts.
   await page.evaluate(
-    `${bundle.outputFiles[0].text};window.screenlineMediaCache=screenlineMediaCache;`,
+    `${bundle.outputFiles[0]?.text ?? ''};window.screenlineMediaCache=screenlineMediaCache;`,
   );
   const favicon = fs.readFileSync(path.join(root, 'apps/player/dist/favicon.svg'));
   const md5 = crypto.createHash('md5').update(favicon).digest('base64');
-  const file = (contentId, checksum) => ({
+  const file = (contentId: string, checksum: string): TMediaFile => ({
     contentId,
     kind: 'image',
     contentType: 'image/svg+xml',
@@ -47,7 +81,7 @@ export async function checkMediaCacheModule(page) {
       const played = url ? await (await fetch(url)).text() : null;
       // The wrong checksum: stopped after its first failure (it would retry for ever).
       const controller = new AbortController();
-      const problems = [];
+      const problems: string[] = [];
       const refused = await cache.prepare([bad], {
         signal: controller.signal,
         onProgress: (status) => {
@@ -106,9 +140,9 @@ export async function checkMediaCacheModule(page) {
  * temp entry never is; what the media cache uses is there (a streamed body put in Cache Storage,
  * `tee()`, `navigator.storage`). The playback journey (checkPlayback) takes the network away.
  */
-export async function checkServiceWorker(browser) {
-  const page = await browser.newPage();
-  const problems = [];
+export async function checkServiceWorker(browser: TBrowser): Promise<void> {
+  const page = await newPage(browser);
+  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   await page.setViewport({ width: 1920, height: 1080 });
   await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
@@ -123,20 +157,20 @@ export async function checkServiceWorker(browser) {
         };
       }),
     )
-    .catch((error) => ({ error: error.message }));
+    .catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
   check(
     'service worker: registers for /tv (/tv/sw.js) and controls the page',
-    registered.scope === '/tv' && registered.script === '/tv/sw.js',
+    'scope' in registered && registered.scope === '/tv' && registered.script === '/tv/sw.js',
     JSON.stringify(registered),
   );
   await checkMediaCacheModule(page);
 
   const key = 'AAAAAAAAAAAAAAAAAAAAAA';
-  const media = await page.evaluate(async (k) => {
+  const media = await page.evaluate(async (k: string) => {
     const bytes = new TextEncoder().encode('0123456789abcdef');
     // Written as the media cache writes a download: a streamed body, one branch of a tee().
-    const [toCache, other] = new Response(bytes).body.tee();
-    other.cancel();
+    const [toCache, other] = new Response(bytes).body!.tee();
+    void other.cancel();
     const cache = await caches.open('screenline-tv-media');
     await cache.put(
       `/tv/media/${k}`,
@@ -171,7 +205,7 @@ export async function checkServiceWorker(browser) {
   );
   check(
     'media cache: a streamed body is kept by Cache Storage; navigator.storage estimate/persist/persisted',
-    media.storage && media.quota > 0,
+    media.storage && (media.quota ?? 0) > 0,
     JSON.stringify(media),
   );
 
