@@ -61,7 +61,7 @@ import {
   checkSignInFits,
   LAYOUTS,
   PASSWORD_LAYOUTS,
-} from './player-chromium69/sign-in.mjs';
+} from './player-chromium69/sign-in.ts';
 
 const jsonOut = process.argv.find((arg) => arg.startsWith('--json='))?.slice('--json='.length);
 

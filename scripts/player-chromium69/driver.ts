@@ -45,6 +45,9 @@ export interface TJourneyPage extends TPage {
   evaluateOnNewDocument(script: string): Promise<void>;
   waitForSelector(selector: string, options?: { timeout?: number }): Promise<unknown>;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+  /** The first element `selector` finds (a handle), or null. */
+  $(selector: string): Promise<object | null>;
+  reload(options?: { waitUntil?: string }): Promise<TResponse | null>;
   close(): Promise<void>;
 }
 

@@ -1,18 +1,35 @@
 // The sign-in screen at each TV size (layouts) and password sign-in by the keyboard (password).
-/* global window, document, getComputedStyle, HTMLInputElement -- page.evaluate runs in the browser. */
 import path from 'node:path';
-import { signUp } from './api.ts';
-import { baseUrl, check, shoot, shots } from './harness.ts';
-import { EXPECTED } from './expected.ts';
+import { signUp } from './api';
+import { newPage, type TBrowser, type TResponse } from './driver';
+import { baseUrl, check, shoot, shots } from './harness';
+import { EXPECTED } from './expected';
 
-export const LAYOUTS = [
+/** A TV size; the named ones are the layouts the first screen is checked at. */
+interface TLayout {
+  width: number;
+  height: number;
+}
+
+/** A box on screen. */
+interface TBox {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+export const LAYOUTS: (TLayout & { name: string })[] = [
   { name: 'landscape', width: 1920, height: 1080 },
   { name: 'portrait', width: 1080, height: 1920 },
 ];
 
-export async function checkLayout(browser, layout) {
-  const page = await browser.newPage();
-  const problems = [];
+export async function checkLayout(
+  browser: TBrowser,
+  layout: TLayout & { name: string },
+): Promise<TResponse> {
+  const page = await newPage(browser);
+  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // Every console error counts, Chromium's "Failed to load resource" for a 4xx included: the
   // pairing poll's "not yet" comes as 202 (issue 21, lows: it logged an error every poll).
@@ -20,13 +37,13 @@ export async function checkLayout(browser, layout) {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
-  const polls = [];
+  const polls: number[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/api/auth/device/token')) polls.push(response.status());
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   await page.setViewport({ width: layout.width, height: layout.height });
-  const response = await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
+  const response = (await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' }))!;
   await page.waitForSelector('h1', { timeout: 10_000 }).catch(() => undefined);
   // The pairing code comes from the server after the first render.
   await page
@@ -36,8 +53,8 @@ export async function checkLayout(browser, layout) {
   await new Promise((resolve) => setTimeout(resolve, 3_500));
 
   const seen = await page.evaluate(
-    (expected) => {
-      const box = (element) => {
+    (expected: { control: string }) => {
+      const box = (element: Element | null | undefined) => {
         if (!element) return null;
         const rect = element.getBoundingClientRect();
         return { width: rect.width, height: rect.height, top: rect.top, left: rect.left };
@@ -74,7 +91,7 @@ export async function checkLayout(browser, layout) {
   );
 
   // A remote control moves focus with the arrow keys: each press lands on the next control.
-  const focusPath = [];
+  const focusPath: { name: string | null; outline: string | null }[] = [];
   for (let step = 0; step < EXPECTED.keyboardPath.length; step += 1) {
     await page.keyboard.press('ArrowDown');
     focusPath.push(
@@ -97,7 +114,7 @@ export async function checkLayout(browser, layout) {
   await page.close();
 
   const label = `${layout.name} ${layout.width}×${layout.height}`;
-  const inView = (b) =>
+  const inView = (b: { width: number; height: number; top: number; left: number } | null) =>
     b !== null &&
     b.top >= 0 &&
     b.left >= 0 &&
@@ -156,14 +173,14 @@ export async function checkLayout(browser, layout) {
     `${label}: QR code on screen, at least ${EXPECTED.minQrSize} px square`,
     seen.qrCells > 0 &&
       inView(seen.qrBox) &&
-      seen.qrBox.width >= EXPECTED.minQrSize &&
-      Math.abs(seen.qrBox.width - seen.qrBox.height) < 1,
+      seen.qrBox!.width >= EXPECTED.minQrSize &&
+      Math.abs(seen.qrBox!.width - seen.qrBox!.height) < 1,
     JSON.stringify(seen.qrBox),
   );
   check(
     `${label}: pairing code shown in large text`,
-    EXPECTED.codePattern.test(seen.code ?? '') && parseFloat(seen.codeFontSize) >= 64,
-    `${JSON.stringify(seen.code)} at ${seen.codeFontSize}`,
+    EXPECTED.codePattern.test(seen.code ?? '') && parseFloat(seen.codeFontSize!) >= 64,
+    `${JSON.stringify(seen.code)} at ${String(seen.codeFontSize)}`,
   );
   console.log(`    screenshot: ${file}`);
   return response;
@@ -188,14 +205,19 @@ export const REVOKED_DEVICE = {
  * scrolls (the QR code was cut off once focus moved). At 390 px wide (a phone opening /tv) only
  * the width counts: no horizontal overflow, the code on one line.
  */
-export async function checkSignInFits(browser, layout, { withNotice }) {
+export async function checkSignInFits(
+  browser: TBrowser,
+  layout: TLayout,
+  { withNotice }: { withNotice: boolean },
+): Promise<void> {
   const label = `sign-in ${layout.width}×${layout.height}${withNotice ? ' with the signed-out notice' : ''}`;
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   await page.setViewport(layout);
   if (withNotice) {
     await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
     await page.evaluate(
-      (device) => window.localStorage.setItem('screenline.tv.device', JSON.stringify(device)),
+      (device: typeof REVOKED_DEVICE) =>
+        window.localStorage.setItem('screenline.tv.device', JSON.stringify(device)),
       REVOKED_DEVICE,
     );
   }
@@ -204,7 +226,7 @@ export async function checkSignInFits(browser, layout, { withNotice }) {
   if (withNotice) await page.waitForSelector('[role="alert"]', { timeout: 15_000 }).catch(() => {});
   const measure = () =>
     page.evaluate(() => {
-      const box = (selector) => {
+      const box = (selector: string): TBox | null => {
         const element = document.querySelector(selector);
         if (!element) return null;
         const rect = element.getBoundingClientRect();
@@ -235,8 +257,14 @@ export async function checkSignInFits(browser, layout, { withNotice }) {
     });
   const first = await measure();
   const isNarrow = layout.width < 600;
-  const inside = (b) =>
-    b !== null && b.top >= 0 && b.left >= 0 && b.bottom <= layout.height && b.right <= layout.width;
+  const inside = (b: TBox | null | undefined) =>
+    b !== null &&
+    b !== undefined &&
+    b !== null &&
+    b.top >= 0 &&
+    b.left >= 0 &&
+    b.bottom <= layout.height &&
+    b.right <= layout.width;
   check(
     isNarrow
       ? `${label}: nothing past the right edge, the code on one line`
@@ -248,7 +276,7 @@ export async function checkSignInFits(browser, layout, { withNotice }) {
     JSON.stringify(first),
   );
   if (!isNarrow) {
-    const walked = [];
+    const walked: { focused: string | null; scrollY: number; qr: TBox | null | undefined }[] = [];
     for (let step = 0; step < 3; step += 1) {
       await page.keyboard.press('ArrowDown');
       const now = await measure();
@@ -266,7 +294,7 @@ export async function checkSignInFits(browser, layout, { withNotice }) {
 }
 
 /** Password sign-in (issue 18 item 8) at these TV sizes, each in a fresh page. */
-export const PASSWORD_LAYOUTS = [
+export const PASSWORD_LAYOUTS: TLayout[] = [
   { width: 1920, height: 1080 },
   { width: 1280, height: 720 },
 ];
@@ -278,12 +306,12 @@ export const PASSWORD_LAYOUTS = [
  * 69 sent `Origin: null` with this POST and Better Auth answered 403 (issue 18 item 8); /tv is
  * served with `same-origin` now (plugins/hosting.ts).
  */
-export async function checkPasswordSignIn(browser, layout) {
+export async function checkPasswordSignIn(browser: TBrowser, layout: TLayout): Promise<void> {
   const label = `password sign-in ${layout.width}×${layout.height}`;
   const { email } = await signUp(`tv69-password-${Date.now()}@example.com`, 'advertiser');
-  const page = await browser.newPage();
-  const problems = [];
-  const signIns = [];
+  const page = await newPage(browser);
+  const problems: string[] = [];
+  const signIns: number[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response) => {
     const url = response.url();
@@ -294,12 +322,12 @@ export async function checkPasswordSignIn(browser, layout) {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${url}`);
   });
   await page.setViewport(layout);
-  const served = await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
+  const served = (await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' }))!;
   await page.waitForSelector('#tv-email', { timeout: 10_000 });
   await page.waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 });
   const signInBoxes = await page.evaluate(() =>
     ['h1', '#tv-email', '[data-testid="pairing-qr"]', 'button[type="submit"]'].map((selector) => {
-      const rect = document.querySelector(selector).getBoundingClientRect();
+      const rect = document.querySelector(selector)!.getBoundingClientRect();
       return { selector, top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
     }),
   );
@@ -313,9 +341,9 @@ export async function checkPasswordSignIn(browser, layout) {
   await shoot(page, `password-sign-in-${layout.width}x${layout.height}`);
 
   // The remote's way in: ArrowDown to each field, typed text, Enter on Sign in.
-  const typeAndSubmit = async (password) => {
+  const typeAndSubmit = async (password: string) => {
     await page.evaluate(() => {
-      if (document.activeElement) document.activeElement.blur();
+      if (document.activeElement) (document.activeElement as HTMLElement).blur();
     });
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type(email);
@@ -327,18 +355,19 @@ export async function checkPasswordSignIn(browser, layout) {
   const clearFields = () =>
     page.evaluate(() => {
       // React tracks the value it last set: clear through the native setter, then an input event.
-      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the input as `this`
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       for (const id of ['tv-email', 'tv-password']) {
         const input = document.getElementById(id);
         set.call(input, '');
-        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input!.dispatchEvent(new Event('input', { bubbles: true }));
       }
     });
 
   await typeAndSubmit('not-the-password');
   const refusal = await page
     .waitForSelector('[role="alert"]', { timeout: 10_000 })
-    .then(() => page.evaluate(() => document.querySelector('[role="alert"]').textContent.trim()))
+    .then(() => page.evaluate(() => document.querySelector('[role="alert"]')!.textContent.trim()))
     .catch(() => null);
   check(
     `${label}: a wrong password says so (the origin check let the TV's POST through)`,
@@ -351,12 +380,12 @@ export async function checkPasswordSignIn(browser, layout) {
   const signedIn = await page
     .waitForSelector('[data-testid="signed-in"]', { timeout: 15_000 })
     .then(() =>
-      page.evaluate(() => document.querySelector('[data-testid="signed-in"]').textContent),
+      page.evaluate(() => document.querySelector('[data-testid="signed-in"]')!.textContent),
     )
     .catch(() => null);
   const empty = await page
     .waitForSelector('#empty-title', { timeout: 10_000 })
-    .then(() => page.evaluate(() => document.querySelector('#empty-title').textContent.trim()))
+    .then(() => page.evaluate(() => document.querySelector('#empty-title')!.textContent.trim()))
     .catch(() => null);
   check(
     `${label}: the right password signs in (200) and the TV comes to setup, "${EXPECTED.setup.empty}"`,
@@ -370,7 +399,7 @@ export async function checkPasswordSignIn(browser, layout) {
   );
   // Every part of setup on screen, none over another (a 720p TV has two thirds of the room).
   const boxes = await page.evaluate(() => {
-    const box = (selector) => {
+    const box = (selector: string): TBox | null => {
       const element = document.querySelector(selector);
       if (!element) return null;
       const rect = element.getBoundingClientRect();
@@ -383,14 +412,14 @@ export async function checkPasswordSignIn(browser, layout) {
       refresh: box('[data-testid="setup-refresh"]'),
     };
   });
-  const inside = (b) =>
+  const inside = (b: TBox | null) =>
     b !== null && b.top >= 0 && b.left >= 0 && b.bottom <= layout.height && b.right <= layout.width;
   check(
     `${label}: setup fits the screen, the header, heading, QR code and Refresh one under another`,
     Object.values(boxes).every(inside) &&
-      boxes.header.bottom <= boxes.title.top &&
-      boxes.title.bottom <= boxes.qr.top &&
-      boxes.qr.bottom <= boxes.refresh.top,
+      boxes.header!.bottom <= boxes.title!.top &&
+      boxes.title!.bottom <= boxes.qr!.top &&
+      boxes.qr!.bottom <= boxes.refresh!.top,
     JSON.stringify(boxes),
   );
   await shoot(page, `password-setup-${layout.width}x${layout.height}`);
