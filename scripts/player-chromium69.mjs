@@ -52,7 +52,7 @@ import {
   waitForHealth,
 } from './player-chromium69/harness.ts';
 import { checkMarketplace } from './player-chromium69/marketplace.mjs';
-import { checkPairingAndSetup } from './player-chromium69/pairing.mjs';
+import { checkPairingAndSetup } from './player-chromium69/pairing.ts';
 import { checkPlayback } from './player-chromium69/playback.mjs';
 import { checkServiceWorker } from './player-chromium69/service-worker.ts';
 import {

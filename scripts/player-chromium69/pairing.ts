@@ -1,8 +1,9 @@
 // The pairing journey: a phone approves the code, the TV signs in by polling and is set up.
-/* global document -- page.evaluate runs in the browser. */
-import { addAdSpaces, approveFromPhone, call } from './api.ts';
-import { baseUrl, check, focused, openDialog, shoot } from './harness.ts';
-import { EXPECTED } from './expected.ts';
+import { z } from 'zod';
+import { addAdSpaces, approveFromPhone, call } from './api';
+import { newPage, type TBrowser } from './driver';
+import { baseUrl, check, focused, openDialog, shoot } from './harness';
+import { EXPECTED } from './expected';
 
 /**
  * The QR journey in 69, then setup by keyboard: a phone approves, the TV signs in by polling and
@@ -10,9 +11,9 @@ import { EXPECTED } from './expected.ts';
  * them; Enter chooses the first, the arrows reach Continue, Enter saves; a reload goes straight
  * back to the playing screen (idle: the space has no playlist).
  */
-export async function checkPairingAndSetup(browser) {
-  const page = await browser.newPage();
-  const problems = [];
+export async function checkPairingAndSetup(browser: TBrowser): Promise<void> {
+  const page = await newPage(browser);
+  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
@@ -21,13 +22,13 @@ export async function checkPairingAndSetup(browser) {
   await page.goto(`${baseUrl}/tv`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 });
   const code = await page.evaluate(
-    () => document.querySelector('[data-testid="pairing-code"]').textContent,
+    () => document.querySelector('[data-testid="pairing-code"]')!.textContent,
   );
   const { email, owner } = await approveFromPhone(code.replace('-', ''));
   const signedIn = await page
     .waitForSelector('[data-testid="signed-in"]', { timeout: 15_000 })
     .then(() =>
-      page.evaluate(() => document.querySelector('[data-testid="signed-in"]').textContent),
+      page.evaluate(() => document.querySelector('[data-testid="signed-in"]')!.textContent),
     )
     .catch(() => null);
   check(
@@ -44,7 +45,7 @@ export async function checkPairingAndSetup(browser) {
         const qr = document.querySelector('[data-testid="ad-spaces-qr"]');
         const rect = qr ? qr.getBoundingClientRect() : null;
         return {
-          heading: document.querySelector('#empty-title').textContent,
+          heading: document.querySelector('#empty-title')!.textContent,
           qrLabel: qr ? qr.getAttribute('aria-label') : null,
           qrWidth: rect ? rect.width : 0,
           qrBottom: rect ? rect.bottom : Infinity,
@@ -66,10 +67,12 @@ export async function checkPairingAndSetup(browser) {
 
   await addAdSpaces(owner);
   // Another TV of the owner's already plays one of them (issue 21 item 4).
-  const { items: spaces } = await call('GET', '/api/v1/player/ad-spaces', owner);
+  const { items: spaces } = z
+    .object({ items: z.array(z.object({ id: z.string(), name: z.string() })) })
+    .parse(await call('GET', '/api/v1/player/ad-spaces', owner));
   await call('POST', '/api/v1/player/devices', owner, {
     deviceKey: `other-tv-${Date.now()}`,
-    adSpaceId: spaces.find((space) => space.name === EXPECTED.setup.hasTv).id,
+    adSpaceId: spaces.find((space) => space.name === EXPECTED.setup.hasTv)!.id,
     userAgent: 'Mozilla/5.0 (SMART-TV; Tizen 5.5) Chrome/69.0.3497.106',
     appVersion: '0.1.0',
   });
@@ -82,8 +85,8 @@ export async function checkPairingAndSetup(browser) {
   );
   const continueDisabled = () =>
     page.evaluate(
-      (label) =>
-        [...document.querySelectorAll('button')].find((b) => b.textContent === label).disabled,
+      (label: string) =>
+        [...document.querySelectorAll('button')].find((b) => b.textContent === label)!.disabled,
       EXPECTED.setup.continue,
     );
   const disabledBefore = await continueDisabled().catch(() => null);
@@ -92,7 +95,7 @@ export async function checkPairingAndSetup(browser) {
     listed.join('|') ===
       EXPECTED.setup.spaces.map((name) => `${name}${EXPECTED.setup.location}`).join('|') &&
       disabledBefore === true,
-    `${JSON.stringify(listed)}, Continue disabled: ${disabledBefore}`,
+    `${JSON.stringify(listed)}, Continue disabled: ${String(disabledBefore)}`,
   );
   const first = await focused(page);
   await page.keyboard.press('ArrowRight');
@@ -100,11 +103,11 @@ export async function checkPairingAndSetup(browser) {
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Enter');
   const disabledAfter = await continueDisabled().catch(() => null);
-  const card = (index) => `${EXPECTED.setup.spaces[index]}${EXPECTED.setup.location}`;
+  const card = (index: number) => `${EXPECTED.setup.spaces[index]}${EXPECTED.setup.location}`;
   check(
     'setup: the first ad space has the focus, arrows move between them with a ring, Enter chooses',
     first.name === card(0) &&
-      second.name.startsWith(card(1)) &&
+      second.name!.startsWith(card(1)) &&
       first.outline === 'solid 4px' &&
       second.outline === 'solid 4px' &&
       disabledAfter === false,
@@ -129,7 +132,7 @@ export async function checkPairingAndSetup(browser) {
     'setup: Down to the lone card of the second row; Right stays on it (no diagonal jump); Up returns',
     fourth.name === card(3) &&
       stillFourth.name === card(3) &&
-      backUp.name.replace(/^✓/, '') === card(0),
+      backUp.name!.replace(/^✓/, '') === card(0),
     JSON.stringify({ fourth, stillFourth, backUp }),
   );
 
@@ -138,7 +141,7 @@ export async function checkPairingAndSetup(browser) {
   const hasTvLine = await page.evaluate(() => {
     const line = document.querySelector('[data-testid="has-tv"]');
     return line
-      ? { text: line.textContent, card: line.closest('[role="radio"]').textContent }
+      ? { text: line.textContent, card: line.closest('[role="radio"]')!.textContent }
       : null;
   });
   await page.keyboard.press('ArrowRight');
@@ -229,7 +232,7 @@ export async function checkPairingAndSetup(browser) {
   const hint = await page
     .waitForSelector('[data-testid="menu-hint"]', { timeout: 10_000 })
     .then(() =>
-      page.evaluate(() => document.querySelector('[data-testid="menu-hint"]').textContent),
+      page.evaluate(() => document.querySelector('[data-testid="menu-hint"]')!.textContent),
     )
     .catch(() => null);
   // The playing screen; a space with nothing to play shows the idle screen over the stage.
@@ -238,7 +241,7 @@ export async function checkPairingAndSetup(browser) {
   const playingScreen = () =>
     page
       .waitForFunction(
-        (status) => {
+        (status: string) => {
           const line = document.querySelector('[data-testid="idle-screen"] [role="status"]');
           return (
             document.querySelector('[data-testid="stage"]') !== null &&
@@ -266,7 +269,7 @@ export async function checkPairingAndSetup(browser) {
     `${EXPECTED.setup.spaces[0]} · ${EXPECTED.setup.location}`,
     EXPECTED.setup.idle.status,
   ];
-  const isIdleScreen = (seen) =>
+  const isIdleScreen = (seen: { hasStage: boolean; lines: string[] } | null) =>
     seen !== null && seen.hasStage && seen.lines.join('|') === expectedIdle.join('|');
   const playing = await playingScreen();
   check(
