@@ -40,7 +40,7 @@ const port = Number(process.env.HELP_SHOTS_PORT ?? 3211);
 const origin = 'http://screenline.example';
 const only = process.env.HELP_SHOTS_ONLY?.split(',');
 
-/** The demo's sign-ins (DEMO_USERS, DEMO_PASSWORD in apps/server/src/demo/seed.ts); overridable as email:password. */
+/** The demo's sign-ins (DEMO_USERS, DEMO_PASSWORD in apps/server/src/demo/accounts.ts); overridable as email:password. */
 function account(variable, fallback) {
   const given = process.env[variable];
   if (!given) return fallback;
@@ -156,7 +156,7 @@ async function call(context, method, urlPath, body) {
   }
 }
 
-/** The demo's published two-factor key (DEMO_TOTP_SECRET in apps/server/src/demo/seed.ts). */
+/** The demo's published two-factor key (DEMO_TOTP_SECRET in apps/server/src/demo/accounts.ts). */
 const DEMO_TOTP_SECRET = 'screenline-demo-two-factor-2026!';
 
 async function signIn(context, { email, password }) {
