@@ -1,0 +1,500 @@
+import { z } from 'zod';
+import { ZAdPlaylist } from './ad-playlist';
+import { ZAdSpace, type ZCreateAdSpace } from './ad-space';
+import { ZAuthToken } from './auth';
+import { ZCampaign, ZCampaignResults, type ZCreateCampaign } from './campaign';
+import { ZContentItem, type ZCreateContentItem } from './content';
+import {
+  ZDeviceCommandList,
+  type ZSendDeviceCommand,
+  type ZStartTakeover,
+  ZScreenshotList,
+  ZTakeover,
+  ZTakeoverList,
+} from './fleet';
+import { ZLedgerAudit } from './ledger';
+import { type ZCreateLocation, ZLocation } from './location';
+import { type ZCreateMonetizationRequest, ZMonetizationRequest } from './monetization';
+import { ZDeviceDecisionResult, ZDeviceVerification } from './pairing';
+import { ZDeviceRegistration, ZPlaysReport, type ZRegisterDevice } from './player';
+import { ZPlaylistDetail, type ZSavePlaylist } from './playlist';
+import { type ZSavePowerSchedule, ZPowerScheduleView } from './power-schedule';
+import { ZStorageObject } from './storage';
+import { ZTwoFactorEnabled, ZTwoFactorRedirect } from './two-factor';
+import { type TUpdateMe, ZMe } from './user';
+import { type ZCreateTopUp, ZTopUp, ZWallet } from './wallet';
+
+/**
+ * One typed client of the product's HTTP API for every caller outside the apps: the Chromium 69
+ * check, the e2e helpers, the demo seed and the benches. How a request travels is the caller's
+ * seam (`TApiTransport.send`): fetch to a base URL (`fetchTransport` below), Fastify's
+ * `app.inject` (the demo seed, `apps/server/src/demo/demo-client.ts`), or a Playwright request
+ * context (`e2e/support/api.ts`). The client does the rest the way a browser on the site would:
+ * the Origin header on every request (Better Auth refuses a POST with a session cookie and no
+ * Origin), the session cookies it was given back, an Idempotency-Key on the requests that move
+ * money; it parses every answer with the shared schema of its route and throws an
+ * `ApiRequestError` (method, path, status, the body's start) on any answer outside 2xx.
+ */
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface TApiRequest {
+  method: THttpMethod;
+  /** The path and query from the server's root: `/api/v1/me`. */
+  path: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+}
+
+export interface TApiResponse {
+  status: number;
+  /** Lower-case names; Set-Cookie is in `setCookie` instead. */
+  headers: Record<string, string>;
+  /** Every Set-Cookie header as sent (`name=value; Path=/; HttpOnly…`). */
+  setCookie: string[];
+  text: string;
+}
+
+/** How requests are sent: the one thing that differs between the callers. */
+export type TSend = (request: TApiRequest) => Promise<TApiResponse>;
+
+export interface TApiTransport {
+  send: TSend;
+  /** The origin the site is served from: what a browser sends as Origin. */
+  origin: string;
+  /**
+   * The transport keeps the cookies itself (a Playwright request context has its own jar): the
+   * client then sends none and its sessions are empty.
+   */
+  keepsCookies?: boolean;
+}
+
+/** A signed-in person, as the client carries them: the session's cookies (`a=1; b=2`). */
+export interface TApiSession {
+  cookie: string;
+}
+
+/** A person signed up and in: who, and their session. */
+export interface TSignedUp {
+  email: string;
+  userId: string;
+  session: TApiSession;
+}
+
+const BODY_START = 500;
+
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(method: string, path: string, status: number, body: string) {
+    super(`${method} ${path} answered ${status}: ${body.slice(0, BODY_START)}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface TRequestOptions<S extends z.ZodType> {
+  /** The answer's schema: the client parses the answer's JSON (null when empty) with it. */
+  schema: S;
+  session?: TApiSession | null;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** An Idempotency-Key: `true` makes a fresh one, a string is sent as it is (a retry). */
+  idempotencyKey?: true | string;
+  headers?: Record<string, string>;
+}
+
+/** Set-Cookie headers → `name=value` pairs; an expired or emptied cookie is dropped. */
+export function cookiesOf(setCookie: readonly string[]): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const header of setCookie) {
+    const pair = header.split(';')[0] ?? '';
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  return jar;
+}
+
+/** A session's cookies with an answer's Set-Cookie headers applied (a cookie set empty goes). */
+export function mergeCookies(cookie: string, setCookie: readonly string[]): string {
+  const jar = cookiesOf(cookie ? cookie.split(';').map((pair) => pair.trim()) : []);
+  for (const [name, value] of cookiesOf(setCookie)) {
+    if (value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+const enc = encodeURIComponent;
+
+/** The sign-in answer: a session (the user), or the second step two-factor sign-in asks for. */
+const ZSignedIn = z.union([ZTwoFactorRedirect, z.object({ user: z.object({ id: z.string() }) })]);
+/** Better Auth's sign-up answer (an existing address answers the same; it makes no session). */
+const ZSignUpAnswer = z.object({ user: z.object({ id: z.string() }) });
+
+/** A multipart upload's body, as the web app's storage client sends it (Firebase v0). */
+function multipart(
+  boundary: string,
+  resource: Record<string, unknown>,
+  contentType: string,
+  bytes: Uint8Array,
+) {
+  const text = new TextEncoder();
+  const parts = [
+    text.encode(
+      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(resource)}\r\n`,
+    ),
+    text.encode(`--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
+    bytes,
+    text.encode(`\r\n--${boundary}--`),
+  ];
+  const body = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.length;
+  }
+  return body;
+}
+
+export function createApiClient(transport: TApiTransport) {
+  const { send, origin } = transport;
+  const noSession: TApiSession = { cookie: '' };
+
+  /** One exchange: the answer whatever its status (the caller judges it). */
+  async function exchange(
+    method: THttpMethod,
+    path: string,
+    options: Omit<TRequestOptions<z.ZodType>, 'schema'> & {
+      rawBody?: Uint8Array<ArrayBuffer>;
+    } = {},
+  ): Promise<TApiResponse> {
+    const { session, body, rawBody, idempotencyKey, headers = {} } = options;
+    const cookie = transport.keepsCookies ? '' : (session?.cookie ?? '');
+    return send({
+      method,
+      path,
+      headers: {
+        origin,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...(idempotencyKey
+          ? { 'idempotency-key': idempotencyKey === true ? crypto.randomUUID() : idempotencyKey }
+          : {}),
+        ...lowerCased(headers),
+      },
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  }
+
+  function judge(method: THttpMethod, path: string, res: TApiResponse): TApiResponse {
+    if (res.status < 200 || res.status >= 300) {
+      throw new ApiRequestError(method, path, res.status, res.text);
+    }
+    return res;
+  }
+
+  function parse<S extends z.ZodType>(
+    method: THttpMethod,
+    path: string,
+    schema: S,
+    res: TApiResponse,
+  ): z.output<S> {
+    let json: unknown;
+    try {
+      json = res.text === '' ? null : JSON.parse(res.text);
+    } catch {
+      throw new Error(
+        `${method} ${path} answered ${res.status} with no JSON: ${res.text.slice(0, BODY_START)}`,
+      );
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new Error(
+        `${method} ${path}: the answer does not match its schema: ${z.prettifyError(parsed.error)}`,
+      );
+    }
+    return parsed.data;
+  }
+
+  /** Any route: its answer parsed with `schema`; any answer outside 2xx thrown. */
+  async function request<S extends z.ZodType>(
+    method: THttpMethod,
+    path: string,
+    options: TRequestOptions<S>,
+  ): Promise<z.output<S>> {
+    const res = judge(method, path, await exchange(method, path, options));
+    return parse(method, path, options.schema, res);
+  }
+
+  /** Any route whose answer is not JSON (a CSV): its text; any answer outside 2xx thrown. */
+  async function requestText(
+    method: THttpMethod,
+    path: string,
+    options: Omit<TRequestOptions<z.ZodType>, 'schema'> = {},
+  ): Promise<string> {
+    return judge(method, path, await exchange(method, path, options)).text;
+  }
+
+  /** The session with the cookies an answer set (the transport's own jar: unchanged). */
+  const sessionAfter = (session: TApiSession, res: TApiResponse): TApiSession =>
+    transport.keepsCookies ? noSession : { cookie: mergeCookies(session.cookie, res.setCookie) };
+
+  /** POST /api/auth/sign-up/email: makes the account (and no session). */
+  async function signUp(account: { email: string; password: string; name: string }) {
+    return request('POST', '/api/auth/sign-up/email', { schema: ZSignUpAnswer, body: account });
+  }
+
+  /**
+   * POST /api/auth/sign-in/email. With two-factor sign-in on, the session holds the second
+   * step's challenge (`isChallenged`) until `verifyTotp`.
+   */
+  async function signIn(credentials: { email: string; password: string }) {
+    const path = '/api/auth/sign-in/email';
+    const res = judge('POST', path, await exchange('POST', path, { body: credentials }));
+    const answer = parse('POST', path, ZSignedIn, res);
+    const session = sessionAfter(noSession, res);
+    return 'twoFactorRedirect' in answer
+      ? { isChallenged: true as const, session }
+      : { isChallenged: false as const, session, userId: answer.user.id };
+  }
+
+  /** Sign-up, then sign-in (sign-up makes no session): a new person's session. */
+  async function signUpAndIn(account: {
+    email: string;
+    password: string;
+    name: string;
+  }): Promise<TSignedUp> {
+    await signUp(account);
+    const signedIn = await signIn(account);
+    if (signedIn.isChallenged) throw new Error(`${account.email} asks for a second step`);
+    return { email: account.email, userId: signedIn.userId, session: signedIn.session };
+  }
+
+  /** POST /api/auth/two-factor/enable: the key to scan (otpauth:// URI) and recovery codes. */
+  const enableTwoFactor = (session: TApiSession, password: string) =>
+    request('POST', '/api/auth/two-factor/enable', {
+      schema: ZTwoFactorEnabled,
+      session,
+      body: { password },
+    });
+
+  /** POST /api/auth/two-factor/verify-totp: the session it answers (a new one). */
+  async function verifyTotp(session: TApiSession, code: string): Promise<TApiSession> {
+    const path = '/api/auth/two-factor/verify-totp';
+    const res = judge('POST', path, await exchange('POST', path, { session, body: { code } }));
+    return sessionAfter(session, res);
+  }
+
+  /** GET /api/auth/token: the storage service's token, as `Firebase <token>`. */
+  async function storageAuthorization(session: TApiSession): Promise<string> {
+    const { token } = await request('GET', '/api/auth/token', { schema: ZAuthToken, session });
+    return `Firebase ${token}`;
+  }
+
+  /** The phone's side of pairing: claims the TV's code, then approves it. */
+  async function approveDevice(session: TApiSession, userCode: string): Promise<void> {
+    await request('GET', `/api/auth/device?user_code=${enc(userCode)}`, {
+      schema: ZDeviceVerification,
+      session,
+    });
+    await request('POST', '/api/auth/device/approve', {
+      schema: ZDeviceDecisionResult,
+      session,
+      body: { userCode },
+    });
+  }
+
+  /** Uploads bytes through the storage service in one multipart request (the web's way). */
+  async function uploadObject(upload: {
+    authorization: string;
+    bucket: string;
+    objectPath: string;
+    bytes: Uint8Array;
+    contentType: string;
+  }) {
+    const { authorization, bucket, objectPath, bytes, contentType } = upload;
+    const boundary = `screenline-${crypto.randomUUID()}`;
+    const resource = { name: objectPath, fullPath: objectPath, size: bytes.length, contentType };
+    const path = `/v0/b/${enc(bucket)}/o?name=${enc(objectPath)}`;
+    const res = await exchange('POST', path, {
+      headers: {
+        authorization,
+        'x-goog-upload-protocol': 'multipart',
+        'content-type': `multipart/related; boundary=${boundary}`,
+      },
+      rawBody: multipart(boundary, resource, contentType, bytes),
+    });
+    return parse('POST', path, ZStorageObject, judge('POST', path, res));
+  }
+
+  type TIn<S extends z.ZodType> = z.input<S>;
+
+  return {
+    transport,
+    request,
+    requestText,
+    signUp,
+    signIn,
+    signUpAndIn,
+    enableTwoFactor,
+    verifyTotp,
+    storageAuthorization,
+    approveDevice,
+    uploadObject,
+    getMe: (session: TApiSession) => request('GET', '/api/v1/me', { schema: ZMe, session }),
+    updateMe: (session: TApiSession, body: TUpdateMe) =>
+      request('PATCH', '/api/v1/me', { schema: ZMe, session, body }),
+    createLocation: (session: TApiSession, body: TIn<typeof ZCreateLocation>) =>
+      request('POST', '/api/v1/locations', { schema: ZLocation, session, body }),
+    createAdSpace: (session: TApiSession, body: TIn<typeof ZCreateAdSpace>) =>
+      request('POST', '/api/v1/ad-spaces', { schema: ZAdSpace, session, body }),
+    getAdSpace: (session: TApiSession, id: string) =>
+      request('GET', `/api/v1/ad-spaces/${enc(id)}`, { schema: ZAdSpace, session }),
+    createPlaylist: (session: TApiSession, body: TIn<typeof ZSavePlaylist>) =>
+      request('POST', '/api/v1/playlists', { schema: ZPlaylistDetail, session, body }),
+    createContent: (session: TApiSession, body: TIn<typeof ZCreateContentItem>) =>
+      request('POST', '/api/v1/content', { schema: ZContentItem, session, body }),
+    registerDevice: (session: TApiSession, body: TIn<typeof ZRegisterDevice>) =>
+      request('POST', '/api/v1/player/devices', { schema: ZDeviceRegistration, session, body }),
+    savePowerSchedule: (
+      session: TApiSession,
+      adSpaceId: string,
+      body: TIn<typeof ZSavePowerSchedule>,
+    ) =>
+      request('PUT', `/api/v1/ad-spaces/${enc(adSpaceId)}/power-schedule`, {
+        schema: ZPowerScheduleView,
+        session,
+        body,
+      }),
+    /** The plays report of local days `from`–`to` (YYYY-MM-DD). */
+    playsReport: (session: TApiSession, adSpaceId: string, from: string, to: string) =>
+      request('GET', `/api/v1/ad-spaces/${enc(adSpaceId)}/plays?from=${from}&to=${to}`, {
+        schema: ZPlaysReport,
+        session,
+      }),
+    /** The same report as CSV: one row per play, its id first. */
+    playsCsv: (session: TApiSession, adSpaceId: string, from: string, to: string) =>
+      requestText('GET', `/api/v1/ad-spaces/${enc(adSpaceId)}/plays?from=${from}&to=${to}`, {
+        session,
+        headers: { accept: 'text/csv' },
+      }),
+    getWallet: (session: TApiSession) =>
+      request('GET', '/api/v1/wallet', { schema: ZWallet, session }),
+    createTopUp: (session: TApiSession, body: TIn<typeof ZCreateTopUp>) =>
+      request('POST', '/api/v1/wallet/top-ups', {
+        schema: ZTopUp,
+        session,
+        body,
+        idempotencyKey: true,
+      }),
+    approveTopUp: (session: TApiSession, id: string) =>
+      request('POST', `/api/v1/admin/top-ups/${enc(id)}/approve`, {
+        schema: ZTopUp,
+        session,
+        body: {},
+        idempotencyKey: true,
+      }),
+    requestMonetization: (session: TApiSession, body: TIn<typeof ZCreateMonetizationRequest>) =>
+      request('POST', '/api/v1/monetization-requests', {
+        schema: ZMonetizationRequest,
+        session,
+        body,
+      }),
+    approveMonetization: (session: TApiSession, id: string) =>
+      request('POST', `/api/v1/admin/monetization-requests/${enc(id)}/approve`, {
+        schema: ZMonetizationRequest,
+        session,
+        body: {},
+      }),
+    createCampaign: (session: TApiSession, body: TIn<typeof ZCreateCampaign>) =>
+      request('POST', '/api/v1/campaigns', { schema: ZCampaign, session, body }),
+    submitCampaign: (session: TApiSession, id: string) =>
+      request('POST', `/api/v1/campaigns/${enc(id)}/submit`, {
+        schema: ZCampaign,
+        session,
+        body: {},
+      }),
+    pauseCampaign: (session: TApiSession, id: string) =>
+      request('POST', `/api/v1/campaigns/${enc(id)}/pause`, {
+        schema: ZCampaign,
+        session,
+        body: {},
+      }),
+    approveCampaign: (session: TApiSession, id: string) =>
+      request('POST', `/api/v1/admin/campaigns/${enc(id)}/approve`, {
+        schema: ZCampaign,
+        session,
+        body: {},
+        idempotencyKey: true,
+      }),
+    campaignResults: (session: TApiSession, id: string) =>
+      request('GET', `/api/v1/campaigns/${enc(id)}/results`, { schema: ZCampaignResults, session }),
+    setAdPlaylist: (
+      session: TApiSession,
+      adSpaceId: string,
+      body: {
+        pinnedCampaignIds: string[];
+        excludedCampaignIds: string[];
+        houseAdContentIds: string[];
+      },
+    ) =>
+      request('PUT', `/api/v1/admin/ad-playlists/${enc(adSpaceId)}`, {
+        schema: ZAdPlaylist,
+        session,
+        body,
+      }),
+    ledgerAudit: (session: TApiSession) =>
+      request('GET', '/api/v1/admin/ledger/audit', { schema: ZLedgerAudit, session }),
+    sendDeviceCommand: (session: TApiSession, body: TIn<typeof ZSendDeviceCommand>) =>
+      request('POST', '/api/v1/device-commands', { schema: ZDeviceCommandList, session, body }),
+    listDeviceCommands: (session: TApiSession, adSpaceId: string) =>
+      request('GET', `/api/v1/device-commands?adSpaceId=${enc(adSpaceId)}`, {
+        schema: ZDeviceCommandList,
+        session,
+      }),
+    listScreenshots: (session: TApiSession, adSpaceId: string) =>
+      request('GET', `/api/v1/ad-spaces/${enc(adSpaceId)}/screenshots`, {
+        schema: ZScreenshotList,
+        session,
+      }),
+    startTakeover: (session: TApiSession, body: TIn<typeof ZStartTakeover>) =>
+      request('POST', '/api/v1/takeovers', { schema: ZTakeover, session, body }),
+    listTakeovers: (session: TApiSession) =>
+      request('GET', '/api/v1/takeovers', { schema: ZTakeoverList, session }),
+    endTakeover: (session: TApiSession, id: string) =>
+      request('POST', `/api/v1/takeovers/${enc(id)}/end`, { schema: ZTakeover, session, body: {} }),
+  };
+}
+
+export type TApiClient = ReturnType<typeof createApiClient>;
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+}
+
+/** The transport of scripts and benches: fetch to `baseUrl` (`http://127.0.0.1:3000`). */
+export function fetchTransport(baseUrl: string): TApiTransport {
+  const origin = new URL(baseUrl).origin;
+  return {
+    origin,
+    send: async ({ method, path, headers, body }) => {
+      const res = await fetch(`${origin}${path}`, { method, headers, body, redirect: 'manual' });
+      const answer: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') answer[name] = value;
+      });
+      return {
+        status: res.status,
+        headers: answer,
+        setCookie: res.headers.getSetCookie(),
+        text: await res.text(),
+      };
+    },
+  };
+}
