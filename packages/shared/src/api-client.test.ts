@@ -224,7 +224,8 @@ describe('the API client', () => {
     expect(request.headers.authorization).toBe('Firebase jwt');
     expect(request.headers.cookie).toBeUndefined();
     const boundary = /boundary=(.+)$/.exec(request.headers['content-type'] ?? '')?.[1];
-    const body = Buffer.from(request.body as Uint8Array).toString('latin1');
+    expect(request.body).toBeInstanceOf(Uint8Array);
+    const body = new TextDecoder('latin1').decode(request.body as Uint8Array<ArrayBuffer>);
     expect(body.startsWith(`--${boundary}\r\nContent-Type: application/json`)).toBe(true);
     expect(body).toContain('"size":3,"contentType":"image/png"');
     expect(body.endsWith(`\r\n\u0001\u0002\u0003\r\n--${boundary}--`)).toBe(true);
