@@ -186,7 +186,7 @@ if (needsPlayer) {
       (async () => {
         const done = [];
         if (wants('legacy')) {
-          // The Chromium 69 check runs through tsx: its journeys are becoming TypeScript.
+          // The Chromium 69 check is TypeScript: it runs through tsx.
           const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
           for (const [label, title, script, loader] of [
             [
@@ -198,7 +198,7 @@ if (needsPlayer) {
             [
               'player in Chromium 69',
               'the built player in Chromium 69',
-              'player-chromium69.mjs',
+              'player-chromium69.ts',
               [tsx],
             ],
           ]) {

@@ -28,7 +28,7 @@ function moveSourceMapsOutOfDist(): Plugin {
 /**
  * The oldest browser the player must run in: LG webOS 2020 runs Chromium 68 (Tizen 5.5 runs 69).
  * Scripts and styles are lowered for it; scripts/legacy-syntax.mjs checks what the build emits
- * and scripts/player-chromium69.mjs runs the built player in a real Chromium 69.
+ * and scripts/player-chromium69.ts runs the built player in a real Chromium 69.
  */
 const TV_BROWSERS = 'chrome68';
 /** The same target for lightningcss, which counts versions as major << 16. */

@@ -1,32 +1,26 @@
 // The product's HTTP API as the journeys call it from Node (the phone's and the web app's side):
-// sign-ups, two-factor, pairing, locations and ad spaces, uploads, playlists, TVs, plays.
+// sign-ups, two-factor, pairing, locations and ad spaces, uploads, playlists, TVs, plays. Every
+// call goes through the shared typed client (packages/shared/src/api-client.ts) over fetch.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import { z } from 'zod';
+import { createApiClient, fetchTransport, type TApiSession } from '@screenline/shared/api-client';
+import type { TLocation } from '@screenline/shared/location';
 import { EXPECTED } from './expected';
 import { baseUrl, root } from './harness';
 
-/** A signed-in person's request headers: the Origin Better Auth checks and the session cookie. */
-export type TSession = Record<string, string>;
+/** The product's API, typed: every answer parsed with its route's shared schema. */
+export const api = createApiClient(fetchTransport(baseUrl));
 
-const ZId = z.object({ id: z.string() });
-const ZLocationMade = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.object({ city: z.string() }),
-  timeZone: z.string(),
-});
-type TLocationMade = z.infer<typeof ZLocationMade>;
-const ZAdSpaceMade = z.object({ id: z.string(), name: z.string() });
-const ZRegistration = z.object({ deviceId: z.string(), token: z.string() });
-const ZTwoFactorEnabled = z.object({ totpURI: z.string() });
-const ZPlaysTotals = z.object({ totals: z.object({ plays: z.number() }) });
+/** A signed-in person: the session cookie (the client adds the Origin Better Auth checks). */
+export type TSession = TApiSession;
 
-/** A screen owner signs up on the web (here, over HTTP): headers with the session cookie. */
+const PASSWORD = 'correct-horse-battery';
+
+/** A screen owner signs up on the web (here, over HTTP): their session. */
 export async function signUpOwner(prefix: string): Promise<{ email: string; owner: TSession }> {
   const { email, session } = await signUp(`${prefix}-${Date.now()}@example.com`, 'advertiser');
   return { email, owner: session };
@@ -37,26 +31,8 @@ export async function signUp(
   email: string,
   role: 'advertiser' | 'publisher',
 ): Promise<{ email: string; session: TSession }> {
-  const headers = { origin: baseUrl, 'content-type': 'application/json' };
-  const answer = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'correct-horse-battery', name: 'TV check' }),
-  });
-  if (!answer.ok) throw new Error(`sign-up answered ${answer.status}`);
-  // Sign-up makes no session: sign in next.
-  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'correct-horse-battery' }),
-  });
-  if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const session = { ...headers, cookie };
-  await call('PATCH', '/api/v1/me', session, { role });
+  const { session } = await api.signUpAndIn({ email, password: PASSWORD, name: 'TV check' });
+  await api.updateMe(session, { role });
   return { email, session };
 }
 
@@ -65,25 +41,10 @@ export async function signUp(
  * password, then a first code from the secret in the otpauth:// URI. Answers the new session.
  */
 export async function withTwoFactor(session: TSession): Promise<TSession> {
-  const enabled = ZTwoFactorEnabled.parse(
-    await call('POST', '/api/auth/two-factor/enable', session, {
-      password: 'correct-horse-battery',
-    }),
-  );
+  const enabled = await api.enableTwoFactor(session, PASSWORD);
   const encoded = new URL(enabled.totpURI).searchParams.get('secret') ?? '';
   const secret = new TextDecoder().decode(base32.decode(encoded));
-  const code = await createOTP(secret).hotp(Math.floor(Date.now() / 30_000));
-  const verified = await fetch(`${baseUrl}/api/auth/two-factor/verify-totp`, {
-    method: 'POST',
-    headers: session,
-    body: JSON.stringify({ code }),
-  });
-  if (!verified.ok) throw new Error(`two-factor verify answered ${verified.status}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { ...session, cookie };
+  return api.verifyTotp(session, await createOTP(secret).hotp(Math.floor(Date.now() / 30_000)));
 }
 
 /** A phone's side of pairing, from Node: sign up as a screen owner, claim the code, approve it. */
@@ -91,36 +52,20 @@ export async function approveFromPhone(
   userCode: string,
 ): Promise<{ email: string; owner: TSession }> {
   const { email, owner } = await signUpOwner('tv69');
-  const claim = await fetch(`${baseUrl}/api/auth/device?user_code=${userCode}`, { headers: owner });
-  if (!claim.ok) throw new Error(`claiming the code answered ${claim.status}`);
-  await call('POST', '/api/auth/device/approve', owner, { userCode });
+  await api.approveDevice(owner, userCode);
   return { email, owner };
-}
-
-/** One API call as the web app makes it: JSON in, JSON out (parse it), any failure thrown. */
-export async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: TSession,
-  body?: unknown,
-): Promise<unknown> {
-  const res = await fetch(`${baseUrl}${url}`, { method, headers, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json() as Promise<unknown>;
 }
 
 /** The owner adds a location and the expected ad spaces on the web (here, over HTTP). */
 export async function addAdSpaces(owner: TSession): Promise<void> {
-  const place = ZId.parse(
-    await call('POST', '/api/v1/locations', owner, {
-      name: 'Harbour',
-      address: { line: '1 Quay', city: 'Springfield', country: 'US' },
-      timeZone: 'America/New_York',
-      venueType: 'retail',
-    }),
-  );
+  const place = await api.createLocation(owner, {
+    name: 'Harbour',
+    address: { line: '1 Quay', city: 'Springfield', country: 'US' },
+    timeZone: 'America/New_York',
+    venueType: 'retail',
+  });
   for (const name of [...EXPECTED.setup.spaces].reverse()) {
-    await call('POST', '/api/v1/ad-spaces', owner, {
+    await api.createAdSpace(owner, {
       name,
       locationId: place.id,
       orientation: 'landscape',
@@ -201,50 +146,23 @@ export async function uploadToLibrary(
   sample: TSample,
 ): Promise<TLibraryItem> {
   const { bytes, kind } = sample;
-  const me = z.object({ uid: z.string() }).parse(await call('GET', '/api/v1/me', owner));
-  const { token } = z
-    .object({ token: z.string() })
-    .parse(await call('GET', '/api/auth/token', owner));
+  const me = await api.getMe(owner);
   const objectPath = `users/${me.uid}/content/${crypto.randomUUID()}.${sample.file.split('.').pop()}`;
-  const boundary = `screenline-${crypto.randomBytes(8).toString('hex')}`;
-  const resource = {
-    name: objectPath,
-    fullPath: objectPath,
-    size: bytes.length,
+  await api.uploadObject({
+    authorization: await api.storageAuthorization(owner),
+    bucket: 'screenline',
+    objectPath,
+    bytes: new Uint8Array(bytes),
     contentType: sample.type,
-  };
-  const upload = await fetch(
-    `${baseUrl}/v0/b/screenline/o?name=${encodeURIComponent(objectPath)}`,
-    {
-      method: 'POST',
-      headers: {
-        authorization: `Firebase ${token}`,
-        'x-goog-upload-protocol': 'multipart',
-        'content-type': `multipart/related; boundary=${boundary}`,
-      },
-      body: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(resource)}\r\n`,
-        ),
-        Buffer.from(`--${boundary}\r\nContent-Type: ${sample.type}\r\n\r\n`),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--`),
-      ]),
-    },
-  );
-  if (!upload.ok) {
-    throw new Error(`uploading ${sample.file} answered ${upload.status}: ${await upload.text()}`);
-  }
-  const item = ZId.parse(
-    await call('POST', '/api/v1/content', owner, {
-      name,
-      objectPath,
-      kind,
-      width: sample.width,
-      height: sample.height,
-      durationMs: sample.durationMs,
-    }),
-  );
+  });
+  const item = await api.createContent(owner, {
+    name,
+    objectPath,
+    kind,
+    width: sample.width,
+    height: sample.height,
+    durationMs: sample.durationMs,
+  });
   return { id: item.id, key: mediaKey(crypto.createHash('md5').update(bytes).digest('base64')) };
 }
 
@@ -262,29 +180,25 @@ export async function seedPlayback(): Promise<{
   const { owner } = await signUpOwner('tv69-play');
   const image = await addToLibrary(owner, 'Harbour poster', 'image');
   const video = await addToLibrary(owner, 'Harbour clip', 'video');
-  const playlist = ZId.parse(
-    await call('POST', '/api/v1/playlists', owner, {
-      name: 'Harbour loop',
-      items: [
-        {
-          id: 'poster',
-          type: 'content',
-          contentId: image.id,
-          kind: 'image',
-          durationSeconds: EXPECTED.playback.imageSeconds,
-        },
-        { id: 'clip', type: 'content', contentId: video.id, kind: 'video' },
-      ],
-    }),
-  );
-  const place = ZLocationMade.parse(
-    await call('POST', '/api/v1/locations', owner, {
-      name: 'Quay',
-      address: { line: '2 Quay', city: 'Springfield', country: 'US' },
-      timeZone: 'America/New_York',
-      venueType: 'retail',
-    }),
-  );
+  const playlist = await api.createPlaylist(owner, {
+    name: 'Harbour loop',
+    items: [
+      {
+        id: 'poster',
+        type: 'content',
+        contentId: image.id,
+        kind: 'image',
+        durationSeconds: EXPECTED.playback.imageSeconds,
+      },
+      { id: 'clip', type: 'content', contentId: video.id, kind: 'video' },
+    ],
+  });
+  const place = await api.createLocation(owner, {
+    name: 'Quay',
+    address: { line: '2 Quay', city: 'Springfield', country: 'US' },
+    timeZone: 'America/New_York',
+    venueType: 'retail',
+  });
   return {
     owner,
     keys: [image.key, video.key],
@@ -299,30 +213,26 @@ export async function seedPlayback(): Promise<{
  */
 export async function addSpaceWithTv(
   owner: TSession,
-  place: TLocationMade,
+  place: TLocation,
   playlist: { id: string },
   name: string,
   orientation: 'landscape' | 'portrait',
 ): Promise<TTvSetup> {
   const portrait = orientation === 'portrait';
-  const space = ZAdSpaceMade.parse(
-    await call('POST', '/api/v1/ad-spaces', owner, {
-      name,
-      locationId: place.id,
-      orientation,
-      resolutionWidth: portrait ? 1080 : 1920,
-      resolutionHeight: portrait ? 1920 : 1080,
-      defaultPlaylistId: playlist.id,
-    }),
-  );
-  const registration = ZRegistration.parse(
-    await call('POST', '/api/v1/player/devices', owner, {
-      deviceKey: crypto.randomBytes(24).toString('hex'),
-      adSpaceId: space.id,
-      userAgent: 'Chromium 69 check',
-      appVersion: 'check',
-    }),
-  );
+  const space = await api.createAdSpace(owner, {
+    name,
+    locationId: place.id,
+    orientation,
+    resolutionWidth: portrait ? 1080 : 1920,
+    resolutionHeight: portrait ? 1920 : 1080,
+    defaultPlaylistId: playlist.id,
+  });
+  const registration = await api.registerDevice(owner, {
+    deviceKey: crypto.randomBytes(24).toString('hex'),
+    adSpaceId: space.id,
+    userAgent: 'Chromium 69 check',
+    appVersion: 'check',
+  });
   return {
     deviceId: registration.deviceId,
     token: registration.token,
@@ -340,27 +250,24 @@ export async function addSpaceWithTv(
   };
 }
 
-/** The owner's plays report's address, yesterday to tomorrow (any zone's today). */
-export function playsUrlOf(adSpaceId: string): string {
+/** Yesterday to tomorrow (any zone's today): the days the plays reports cover. */
+function reportDays(): [string, string] {
   const day = (offset: number) =>
     new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  return `/api/v1/ad-spaces/${adSpaceId}/plays?from=${day(-1)}&to=${day(1)}`;
+  return [day(-1), day(1)];
 }
 
-/** The owner's plays report (ZPlaysReport). */
-export const playsReportOf = (owner: TSession, adSpaceId: string): Promise<unknown> =>
-  call('GET', playsUrlOf(adSpaceId), owner);
+/** The owner's plays report, yesterday to tomorrow. */
+export const playsReportOf = (owner: TSession, adSpaceId: string) =>
+  api.playsReport(owner, adSpaceId, ...reportDays());
 
 /** The plays report's count and the CSV's play ids. */
 export async function playsOf(
   owner: TSession,
   adSpaceId: string,
 ): Promise<{ count: number; ids: string[] }> {
-  const url = playsUrlOf(adSpaceId);
-  const report = ZPlaysTotals.parse(await call('GET', url, owner));
-  const csv = await fetch(`${baseUrl}${url}`, { headers: { ...owner, accept: 'text/csv' } });
-  if (!csv.ok) throw new Error(`GET ${url} as CSV answered ${csv.status}`);
-  const ids = (await csv.text())
+  const report = await playsReportOf(owner, adSpaceId);
+  const ids = (await api.playsCsv(owner, adSpaceId, ...reportDays()))
     .split('\r\n')
     .slice(1)
     .filter(Boolean)
@@ -408,10 +315,4 @@ export const pngSample = (file: string, color: [number, number, number]): TSampl
   height: 360,
   durationMs: null,
   bytes: solidPng(640, 360, color),
-});
-
-/** A request that moves money, with the Idempotency-Key it must carry. */
-export const withKey = (session: TSession): TSession => ({
-  ...session,
-  'idempotency-key': crypto.randomUUID(),
 });

@@ -32,6 +32,7 @@ export interface TPageEvents {
 /** A page of the driven browser, the calls the typed journeys make. */
 export interface TJourneyPage extends TPage {
   on<E extends keyof TPageEvents>(event: E, listener: (payload: TPageEvents[E]) => void): void;
+  off<E extends keyof TPageEvents>(event: E, listener: (payload: TPageEvents[E]) => void): void;
   setViewport(viewport: { width: number; height: number }): Promise<void>;
   goto(url: string, options?: { waitUntil?: string; timeout?: number }): Promise<TResponse | null>;
   waitForFunction<A extends unknown[]>(
@@ -43,6 +44,11 @@ export interface TJourneyPage extends TPage {
   /** A script given as text runs as it is (no transform): what the keepNames note needs. */
   evaluate(script: string): Promise<unknown>;
   evaluateOnNewDocument(script: string): Promise<void>;
+  /** `fn` runs in every document from its first script on (it needs `newPage`'s `__name`). */
+  evaluateOnNewDocument<A extends unknown[]>(
+    fn: (...args: A) => unknown,
+    ...args: A
+  ): Promise<void>;
   waitForSelector(selector: string, options?: { timeout?: number }): Promise<unknown>;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
   /** The first element `selector` finds (a handle), or null. */
@@ -53,6 +59,12 @@ export interface TJourneyPage extends TPage {
 
 export interface TBrowser {
   newPage(): Promise<TJourneyPage>;
+}
+
+/** The browser `puppeteer.launch` answers (scripts/chromium69.d.mts). */
+export interface TLaunchedBrowser extends TBrowser {
+  version(): Promise<string>;
+  close(): Promise<void>;
 }
 
 /**

@@ -111,17 +111,29 @@ export async function shoot(page: TPage, name: string): Promise<void> {
   console.log(`    screenshot: ${file}`);
 }
 
+/** A probe of `poll` that threw: what it threw (JSON as `{"error": …}`). */
+export class PollError {
+  readonly error: string;
+  constructor(error: string) {
+    this.error = error;
+  }
+}
+
+/** The last answer `poll` got, or undefined when its probe threw. */
+export const answered = <T>(polled: T | PollError): T | undefined =>
+  polled instanceof PollError ? undefined : polled;
+
 /** Asks `probe` every half second until it answers something `isDone` accepts, or the time is up. */
 export async function poll<T>(
   probe: () => Promise<T>,
-  isDone: (answer: T | { error: string }) => boolean,
+  isDone: (answer: T) => boolean,
   timeoutMs: number,
-): Promise<T | { error: string }> {
+): Promise<T | PollError> {
   const deadline = Date.now() + timeoutMs;
-  let last: T | { error: string };
+  let last: T | PollError;
   for (;;) {
-    last = await probe().catch((error: unknown) => ({ error: String(error) }));
-    if (isDone(last) || Date.now() > deadline) return last;
+    last = await probe().catch((error: unknown) => new PollError(String(error)));
+    if ((!(last instanceof PollError) && isDone(last)) || Date.now() > deadline) return last;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -1,6 +1,6 @@
 // The pairing journey: a phone approves the code, the TV signs in by polling and is set up.
-import { z } from 'zod';
-import { addAdSpaces, approveFromPhone, call } from './api';
+import { ZPlayerAdSpaceList } from '@screenline/shared/player';
+import { addAdSpaces, api, approveFromPhone } from './api';
 import { newPage, type TBrowser } from './driver';
 import { baseUrl, check, focused, openDialog, shoot } from './harness';
 import { EXPECTED } from './expected';
@@ -67,10 +67,11 @@ export async function checkPairingAndSetup(browser: TBrowser): Promise<void> {
 
   await addAdSpaces(owner);
   // Another TV of the owner's already plays one of them (issue 21 item 4).
-  const { items: spaces } = z
-    .object({ items: z.array(z.object({ id: z.string(), name: z.string() })) })
-    .parse(await call('GET', '/api/v1/player/ad-spaces', owner));
-  await call('POST', '/api/v1/player/devices', owner, {
+  const { items: spaces } = await api.request('GET', '/api/v1/player/ad-spaces', {
+    schema: ZPlayerAdSpaceList,
+    session: owner,
+  });
+  await api.registerDevice(owner, {
     deviceKey: `other-tv-${Date.now()}`,
     adSpaceId: spaces.find((space) => space.name === EXPECTED.setup.hasTv)!.id,
     userAgent: 'Mozilla/5.0 (SMART-TV; Tizen 5.5) Chrome/69.0.3497.106',

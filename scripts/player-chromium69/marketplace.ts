@@ -1,18 +1,18 @@
 // The marketplace journey: a funded campaign's creative plays in the ad slot and is billed.
-/* global window -- page.evaluate runs in the browser. */
 import {
   addSpaceWithTv,
   addToLibrary,
-  call,
+  api,
   playsReportOf,
   pngSample,
   signUp,
   signUpOwner,
+  type TLibraryItem,
   uploadToLibrary,
-  withKey,
   withTwoFactor,
-} from './api.ts';
-import { baseUrl, check, poll, shoot, SUPER_USER_EMAIL } from './harness.ts';
+} from './api';
+import { newPage, type TBrowser } from './driver';
+import { answered, baseUrl, check, poll, shoot, SUPER_USER_EMAIL } from './harness';
 import {
   blanks,
   describeBlanks,
@@ -20,7 +20,8 @@ import {
   isImageShown,
   sequence,
   stageFrames,
-} from './playback.mjs';
+  type TStageFrame,
+} from './playback';
 
 /** The marketplace journey's playlist [poster, ad slot, poster] and its money (micros). */
 export const MARKET = {
@@ -41,13 +42,14 @@ export const MARKET = {
  * not approved yet; a house ad in the super-user's library.
  */
 export async function seedMarketplace() {
-  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const { owner } = await signUpOwner('tv69-owner');
   const admin = await withTwoFactor((await signUp(SUPER_USER_EMAIL, 'advertiser')).session);
   const { session: buyer } = await signUp(`tv69-buyer-${Date.now()}@example.com`, 'publisher');
 
   const poster = await addToLibrary(owner, 'Harbour poster', 'image');
-  const playlist = await call('POST', '/api/v1/playlists', owner, {
+  const playlist = await api.createPlaylist(owner, {
     name: 'Harbour with ads',
     items: [
       {
@@ -67,7 +69,7 @@ export async function seedMarketplace() {
       },
     ],
   });
-  const place = await call('POST', '/api/v1/locations', owner, {
+  const place = await api.createLocation(owner, {
     name: 'Pier',
     address: { line: '3 Pier', city: 'Springfield', country: 'US' },
     timeZone: 'America/New_York',
@@ -75,22 +77,21 @@ export async function seedMarketplace() {
   });
   const tv = await addSpaceWithTv(owner, place, playlist, 'Pier screen', 'landscape');
   const adSpaceId = tv.adSpace.id;
-  const monetization = await call('POST', '/api/v1/monetization-requests', owner, {
+  const monetization = await api.requestMonetization(owner, {
     adSpaceId,
     floorMicrosPerSecond: MARKET.floorMicrosPerSecond,
   });
-  await call('POST', `/api/v1/admin/monetization-requests/${monetization.id}/approve`, admin, {});
+  await api.approveMonetization(admin, monetization.id);
 
-  const topUp = await call('POST', '/api/v1/wallet/top-ups', withKey(buyer), {
-    amountMicros: MARKET.topUpMicros,
-  });
-  await call('POST', `/api/v1/admin/top-ups/${topUp.id}/approve`, withKey(admin), {});
+  // Both carry a fresh Idempotency-Key (the client's, for requests that move money).
+  const topUp = await api.createTopUp(buyer, { amountMicros: MARKET.topUpMicros });
+  await api.approveTopUp(admin, topUp.id);
   const creative = await uploadToLibrary(
     buyer,
     'Harbour offer',
     pngSample('harbour-offer.png', [234, 88, 12]),
   );
-  const campaign = await call('POST', '/api/v1/campaigns', buyer, {
+  const campaign = await api.createCampaign(buyer, {
     name: 'Harbour offer',
     creativeIds: [creative.id],
     targeting: { adSpaceIds: [adSpaceId] },
@@ -102,7 +103,7 @@ export async function seedMarketplace() {
     destinationUrl: MARKET.destinationUrl,
     category: 'travel',
   });
-  await call('POST', `/api/v1/campaigns/${campaign.id}/submit`, buyer, {});
+  await api.submitCampaign(buyer, campaign.id);
   const houseAd = await uploadToLibrary(
     admin,
     'Screenline house ad',
@@ -122,12 +123,12 @@ export async function seedMarketplace() {
  * one billed. Then, the campaign paused and a house ad set, the slot plays the house ad, no QR
  * code, unbilled; the only plays of the campaign refused are those started after the pause.
  */
-export async function checkMarketplace(browser) {
+export async function checkMarketplace(browser: TBrowser): Promise<void> {
   const seed = await seedMarketplace();
   const { owner, admin, buyer, adSpaceId, campaign } = seed;
-  const urlOf = (item) => `/tv/media/${item.key}`;
-  const page = await browser.newPage();
-  const problems = [];
+  const urlOf = (item: TLibraryItem) => `/tv/media/${item.key}`;
+  const page = await newPage(browser);
+  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -137,7 +138,7 @@ export async function checkMarketplace(browser) {
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  await page.evaluateOnNewDocument((saved) => {
+  await page.evaluateOnNewDocument((saved: string) => {
     window.localStorage.setItem('screenline.tv.device', saved);
   }, JSON.stringify(seed.tv));
   await page.evaluateOnNewDocument(installStageSampler);
@@ -145,7 +146,8 @@ export async function checkMarketplace(browser) {
   const stage = stageFrames(page);
   await page.goto(`${baseUrl}/tv`, { waitUntil: 'load' });
 
-  const isShowing = (item) => (frame) => isImageShown(frame) && frame.src === urlOf(item);
+  const isShowing = (item: TLibraryItem) => (frame: TStageFrame) =>
+    isImageShown(frame) && frame.src === urlOf(item);
   const firstPoster = await stage.waitFor(isShowing(seed.poster), { from: 0, timeoutMs: 30_000 });
   // One whole loop: with no campaign approved the monetized space's slot is skipped.
   const beforeApproval = await stage.collect(
@@ -161,13 +163,14 @@ export async function checkMarketplace(browser) {
   );
 
   const approvedAt = Date.now();
-  await call('POST', `/api/v1/admin/campaigns/${campaign.id}/approve`, withKey(admin), {});
+  await api.approveCampaign(admin, campaign.id);
   const adStart = await stage.waitFor(isShowing(seed.creative), { timeoutMs: 40_000 });
-  const adFrames = [];
+  const adFrames: TStageFrame[] = [];
   let next = -1;
-  if (adStart !== -1) {
+  const adStartFrame = stage.frames[adStart];
+  if (adStartFrame) {
     console.log(
-      `    the creative on screen ${((stage.frames[adStart].at - approvedAt) / 1000).toFixed(1)} s after the approval`,
+      `    the creative on screen ${((adStartFrame.at - approvedAt) / 1000).toFixed(1)} s after the approval`,
     );
     await shoot(page, 'ad-with-qr-1920x1080');
     next = await stage.waitFor((frame) => isImageShown(frame) && !isShowing(seed.creative)(frame), {
@@ -176,13 +179,14 @@ export async function checkMarketplace(browser) {
     });
     adFrames.push(...stage.frames.slice(adStart, next === -1 ? undefined : next));
   }
-  const overlay = adFrames.length > 0 ? adFrames[0].overlay : null;
+  const overlay = adFrames[0]?.overlay ?? null;
   const qrUrl = overlay?.label?.startsWith('QR code: ') ? overlay.label.slice(9) : null;
   // 14 % of the stage's short side, in the bottom-right corner.
   const qrSide = Math.round(1080 * 0.14);
   check(
     'marketplace: once approved, the ad slot shows the creative from the cache (/tv/media/…) in front, with a QR code',
     adStart !== -1 &&
+      overlay !== null &&
       adFrames.every((frame) => frame.overlay !== null && frame.overlay.label === overlay.label) &&
       qrUrl !== null &&
       Math.abs(overlay.width - qrSide) <= 1 &&
@@ -190,10 +194,10 @@ export async function checkMarketplace(browser) {
       overlay.bottom <= 1080,
     JSON.stringify({ adStart, first: adFrames[0], frames: adFrames.length }),
   );
-  const afterAd = next === -1 ? null : stage.frames[next];
+  const afterAd = next === -1 ? undefined : stage.frames[next];
   check(
     'marketplace: the QR code goes with the creative: the next item (the poster) has none',
-    afterAd !== null && afterAd.src === urlOf(seed.poster) && afterAd.overlay === null,
+    afterAd !== undefined && afterAd.src === urlOf(seed.poster) && afterAd.overlay === null,
     JSON.stringify(afterAd),
   );
 
@@ -203,32 +207,38 @@ export async function checkMarketplace(browser) {
   check(
     "marketplace: the TV's QR code is the /q/ link that redirects (302) to the campaign's destination",
     scan !== null &&
+      qrUrl !== null &&
       new URL(qrUrl).pathname.startsWith('/q/') &&
       scan.status === 302 &&
       scan.headers.get('location') === MARKET.destinationUrl,
     JSON.stringify({ qrUrl, status: scan?.status, location: scan?.headers.get('location') }),
   );
 
-  const resultsUrl = `/api/v1/campaigns/${campaign.id}/results`;
   // Billed behind the upload: wait until a play is billed and none of the TV's is settling.
-  const results = await poll(
-    () => call('GET', resultsUrl, buyer),
+  const polledResults = await poll(
+    () => api.campaignResults(buyer, campaign.id),
     (seen) =>
-      seen.readiness?.readyScreens === 1 &&
-      seen.totals?.impressions >= 1 &&
-      seen.totals?.spentMicros > 0 &&
-      seen.totals?.qrScans >= 1 &&
-      seen.settling?.plays === 0,
+      seen.readiness.readyScreens === 1 &&
+      seen.totals.impressions >= 1 &&
+      seen.totals.spentMicros > 0 &&
+      seen.totals.qrScans >= 1 &&
+      seen.settling.plays === 0,
     45_000,
   );
+  const results = answered(polledResults);
   check(
     'marketplace: the heartbeat reports the creative in adCreativesReady (campaign results: ready on 1 of 1 screens)',
-    results.readiness?.readyScreens === 1 && results.readiness?.targetedScreens === 1,
-    JSON.stringify(results.readiness ?? results),
+    results?.readiness.readyScreens === 1 && results.readiness.targetedScreens === 1,
+    JSON.stringify(results?.readiness ?? polledResults),
   );
   // Billed per second shown at the bid (floored per play); an image creative shows for the
   // slot's length, give or take the timer's lateness on a busy machine.
-  const totals = results.totals ?? {};
+  const totals = results?.totals ?? {
+    impressions: 0,
+    shownMs: 0,
+    spentMicros: 0,
+    qrScans: 0,
+  };
   check(
     'marketplace: the ad play syncs and is billed (campaign results: impressions, shown ≈ the slot, spend > 0 at the bid, the QR scan)',
     totals.impressions >= 1 &&
@@ -237,28 +247,26 @@ export async function checkMarketplace(browser) {
       totals.spentMicros > 0 &&
       totals.spentMicros <= Math.floor((totals.shownMs * MARKET.bidMicrosPerSecond) / 1000) &&
       totals.qrScans >= 1 &&
-      results.byAdSpace?.[0]?.adSpaceId === adSpaceId,
-    JSON.stringify(results.totals ?? results),
+      results?.byAdSpace[0]?.adSpaceId === adSpaceId,
+    JSON.stringify(results?.totals ?? polledResults),
   );
   // The proof that a real TV's plays pass the arrival and settlement rules: of every ad play the
   // TV in Chromium 69 sent while the campaign was live, none was refused (not offered, overlap,
   // clock ahead, …) and none is left settling.
   check(
     'marketplace: every ad play the TV sent is billed (campaign results: nothing unbilled, nothing settling)',
-    Array.isArray(results.unbilled) &&
-      results.unbilled.length === 0 &&
-      results.settling?.plays === 0,
-    JSON.stringify({ unbilled: results.unbilled, settling: results.settling }),
+    results !== undefined && results.unbilled.length === 0 && results.settling.plays === 0,
+    JSON.stringify({ unbilled: results?.unbilled, settling: results?.settling }),
   );
   const [plays, ownerWallet] = await Promise.all([
     playsReportOf(owner, adSpaceId),
-    call('GET', '/api/v1/wallet', owner),
+    api.getWallet(owner),
   ]);
   const creativePlays = plays.byItem.find((item) => item.contentId === seed.creative.id);
   check(
     "marketplace: the owner's plays report lists the creative's play, its ad plays billed (none unbilled); the owner's wallet earned from it",
-    creativePlays?.plays >= 1 &&
-      plays.adPlays?.billed >= 1 &&
+    (creativePlays?.plays ?? 0) >= 1 &&
+      plays.adPlays.billed >= 1 &&
       plays.adPlays.unbilled.length === 0 &&
       ownerWallet.lifetimeEarnedMicros > 0,
     JSON.stringify({
@@ -269,8 +277,8 @@ export async function checkMarketplace(browser) {
   );
 
   // The house ad: no campaign playable, the super-user's own item fills the slot, unbilled.
-  const paused = await call('POST', `/api/v1/campaigns/${campaign.id}/pause`, buyer, {});
-  await call('PUT', `/api/v1/admin/ad-playlists/${adSpaceId}`, admin, {
+  const paused = await api.pauseCampaign(buyer, campaign.id);
+  await api.setAdPlaylist(admin, adSpaceId, {
     pinnedCampaignIds: [],
     excludedCampaignIds: [],
     houseAdContentIds: [seed.houseAd.id],
@@ -290,41 +298,45 @@ export async function checkMarketplace(browser) {
     houseStart !== -1 && houseEnd !== -1 && houseFrames.every((frame) => frame.overlay === null),
     JSON.stringify({ houseStart, houseEnd, first: houseFrames[0] }),
   );
-  const housePlays = await poll(
-    () => playsReportOf(owner, adSpaceId),
-    (seen) => seen.byItem?.some((item) => item.contentId === seed.houseAd.id),
-    20_000,
+  const housePlays = answered(
+    await poll(
+      () => playsReportOf(owner, adSpaceId),
+      (seen) => seen.byItem.some((item) => item.contentId === seed.houseAd.id),
+      20_000,
+    ),
   );
   // Plays of the creative the TV showed before the pause may arrive and be billed after it
   // (live means billable); each is at most the slot plus its tolerance at the bid. Plays it
   // started after the pause (before the push reached it) are refused as not live, nothing else.
-  const afterHouse = await poll(
-    () => call('GET', resultsUrl, buyer),
-    (seen) => seen.settling?.plays === 0,
+  const polledAfterHouse = await poll(
+    () => api.campaignResults(buyer, campaign.id),
+    (seen) => seen.settling.plays === 0,
     30_000,
   );
-  const latePlays = afterHouse.totals.impressions - results.totals.impressions;
-  const lateMicros = afterHouse.totals.spentMicros - paused.spentMicros;
-  const houseItem = housePlays.byItem?.find((item) => item.contentId === seed.houseAd.id);
+  const afterHouse = answered(polledAfterHouse);
+  // A failed probe leaves NaN here, which fails the check below as the JavaScript did.
+  const latePlays = (afterHouse?.totals.impressions ?? NaN) - totals.impressions;
+  const lateMicros = (afterHouse?.totals.spentMicros ?? NaN) - paused.spentMicros;
+  const houseItem = housePlays?.byItem.find((item) => item.contentId === seed.houseAd.id);
   check(
     "house ad: its play syncs (the owner's plays report lists it), unbilled (the campaign is charged only for plays shown before the pause; later ones are refused as not live)",
     houseItem !== undefined &&
-      afterHouse.settling?.plays === 0 &&
+      afterHouse?.settling.plays === 0 &&
       lateMicros >= 0 &&
       lateMicros <=
         Math.max(0, latePlays) *
           Math.ceil(((MARKET.slotSeconds * 1000 + 500) * MARKET.bidMicrosPerSecond) / 1000) &&
-      (afterHouse.unbilled ?? []).every((entry) => entry.reason === 'not-live'),
+      afterHouse.unbilled.every((entry) => entry.reason === 'not-live'),
     JSON.stringify({
       house: houseItem,
       paused: paused.spentMicros,
-      after: afterHouse.totals,
-      unbilled: afterHouse.unbilled,
-      settling: afterHouse.settling,
+      after: afterHouse?.totals ?? polledAfterHouse,
+      unbilled: afterHouse?.unbilled,
+      settling: afterHouse?.settling,
     }),
   );
 
-  const audit = await call('GET', '/api/v1/admin/ledger/audit', admin);
+  const audit = await api.ledgerAudit(admin);
   check(
     'marketplace: the ledger audit is balanced, nothing negative, no problems',
     audit.balanced &&

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The built TV player in a real Chromium 69 (Tizen 5.5; the closest to LG webOS 2020's 68), the
 // oldest browser it must run in (STACK.md "Old Chromium"). Starts the server on a fresh embedded
 // database, opens /tv at 1920×1080 and 1080×1920 through puppeteer-core 1.7.0 and checks that
@@ -32,16 +31,18 @@
 // (and, as headless 69 leaves videos out of screenshots, the clip's decoded frame). `npm test`
 // runs it after the build; about 2 min 5 s.
 //
-//   npm run build -w @screenline/player && npx tsx scripts/player-chromium69.mjs [--json=<file>]
+//   npm run build -w @screenline/player && npx tsx scripts/player-chromium69.ts [--json=<file>]
 //
 // PLAYER69_PORT (default 3110) is the server's port; PLAYER69_SHOTS (default a temp directory)
 // where the screenshots go; PLAYER69_ONLY (comma-separated: layouts, pairing, password,
 // service-worker, playback, marketplace, commands, power) runs only those journeys. The browser and driver come from scripts/chromium69.mjs.
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium69 } from './chromium69.mjs';
-import { checkCommands, checkPowerOff } from './player-chromium69/fleet.mjs';
+import type { TLaunchedBrowser } from './player-chromium69/driver';
+import { checkCommands, checkPowerOff } from './player-chromium69/fleet';
 import {
   baseUrl,
   check,
@@ -50,24 +51,30 @@ import {
   runs,
   startServer,
   waitForHealth,
-} from './player-chromium69/harness.ts';
-import { checkMarketplace } from './player-chromium69/marketplace.mjs';
-import { checkPairingAndSetup } from './player-chromium69/pairing.ts';
-import { checkPlayback } from './player-chromium69/playback.mjs';
-import { checkServiceWorker } from './player-chromium69/service-worker.ts';
+} from './player-chromium69/harness';
+import { checkMarketplace } from './player-chromium69/marketplace';
+import { checkPairingAndSetup } from './player-chromium69/pairing';
+import { checkPlayback } from './player-chromium69/playback';
+import { checkServiceWorker } from './player-chromium69/service-worker';
 import {
   checkLayout,
   checkPasswordSignIn,
   checkSignInFits,
   LAYOUTS,
   PASSWORD_LAYOUTS,
-} from './player-chromium69/sign-in.ts';
+} from './player-chromium69/sign-in';
 
 const jsonOut = process.argv.find((arg) => arg.startsWith('--json='))?.slice('--json='.length);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'player69-data-'));
-let server;
-let browser;
+/** Stops the server and waits for its exit. */
+const stop = async (child: ChildProcess) => {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+};
+
+let server: ChildProcess | undefined;
+let browser: TLaunchedBrowser | undefined;
 try {
   if (!fs.existsSync(path.join(root, 'apps/player/dist/index.html'))) {
     throw new Error('the player is not built: run `npm run build -w @screenline/player` first');
@@ -78,14 +85,15 @@ try {
   browser = await puppeteer.launch({ executablePath, args });
   console.log(`${await browser.version()} against ${baseUrl}/tv`);
   /** A fresh profile (each launch has its own): no session, worker, device or cache from before. */
-  const freshBrowser = async () => {
-    await browser.close();
+  const freshBrowser = async (): Promise<TLaunchedBrowser> => {
+    await browser?.close();
     browser = await puppeteer.launch({ executablePath, args });
     return browser;
   };
+  const running = browser;
   if (runs('layouts')) {
     for (const layout of LAYOUTS) {
-      const response = await checkLayout(browser, layout);
+      const response = await checkLayout(running, layout);
       if (layout === LAYOUTS[0]) {
         // An old TV must never keep a stale entry point.
         const cacheControl = response.headers()['cache-control'];
@@ -111,8 +119,7 @@ try {
   if (runs('playback')) {
     await checkPlayback(await freshBrowser(), {
       stopServer: async () => {
-        server.kill('SIGTERM');
-        await new Promise((resolve) => server.once('exit', resolve));
+        if (server) await stop(server);
       },
       // The same DATA_DIR: the plays recorded so far are still there.
       restartServer: async () => {
@@ -129,10 +136,7 @@ try {
   check('the Chromium 69 check ran', false, error instanceof Error ? error.message : String(error));
 } finally {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  if (server && server.exitCode === null) await stop(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,10 +1,40 @@
 // The playback journey: files cached, the loop played, plays and heartbeats sent, offline play.
-/* global window, document, caches, MutationObserver -- page.evaluate runs in the browser. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { call, playsOf, SAMPLES, seedPlayback } from './api.ts';
-import { baseUrl, check, poll, shoot, shots } from './harness.ts';
-import { EXPECTED } from './expected.ts';
+import { api, playsOf, SAMPLES, seedPlayback } from './api';
+import { newPage, type TBrowser, type TJourneyPage } from './driver';
+import { answered, baseUrl, check, poll, shoot, shots } from './harness';
+import { EXPECTED } from './expected';
+
+/** What the front layer of the stage showed at one moment (`installStageSampler`). */
+export interface TStageFrame {
+  at: number;
+  cause: 'timer' | 'change';
+  /** The idle screen ("Waiting for content") is over the stage. */
+  idle: boolean;
+  kind: 'none' | 'image' | 'video' | 'placeholder';
+  /** Drawn: an image decoded, a video with a frame. */
+  shown: boolean;
+  /** A creative's QR code card over the item. */
+  overlay: { label: string | null; width: number; right: number; bottom: number } | null;
+  /** Which <img> (the stage makes a new one for every start of an image item). */
+  element?: number;
+  src?: string;
+  naturalWidth?: number;
+  currentTime?: number;
+  muted?: boolean;
+  paused?: boolean;
+}
+
+declare global {
+  interface Window {
+    __tvFrames?: TStageFrame[];
+    __tvSampleCount?: number;
+  }
+}
+
+/** An <img> the sampler has numbered. */
+type TSampledImage = HTMLImageElement & { __tvSampleId?: number };
 
 /**
  * Runs in the page from its first script on (evaluateOnNewDocument): what the front layer of the
@@ -12,12 +42,14 @@ import { EXPECTED } from './expected.ts';
  * change of the page (a MutationObserver on styles, sources and elements: a layer raised, an
  * element added or removed), so a blank moment between two items is caught however short.
  */
-export function installStageSampler() {
-  window.__tvFrames = [];
-  const sample = (cause) => {
-    const layers = [...document.querySelectorAll('[data-playback-slot]')];
+export function installStageSampler(): void {
+  // Runs in 69: no `?.`, no `??`. Its inner function needs `newPage`'s `__name` (driver.ts).
+  const frames: TStageFrame[] = [];
+  window.__tvFrames = frames;
+  const sample = (cause: TStageFrame['cause']) => {
+    const layers = [...document.querySelectorAll<HTMLElement>('[data-playback-slot]')];
     const front = layers.find((layer) => layer.style.zIndex === '2');
-    const frame = {
+    const frame: TStageFrame = {
       at: Date.now(),
       cause,
       idle: document.querySelector('[data-testid="idle-screen"]') !== null,
@@ -38,7 +70,7 @@ export function installStageSampler() {
           bottom: rect.bottom,
         };
       }
-      const image = front.querySelector('img');
+      const image = front.querySelector<TSampledImage>('img');
       const video = [...front.querySelectorAll('video')].find(
         (element) => element.style.display !== 'none' && element.getAttribute('src'),
       );
@@ -65,7 +97,7 @@ export function installStageSampler() {
         frame.shown = true;
       }
     }
-    window.__tvFrames.push(frame);
+    frames.push(frame);
   };
   setInterval(() => sample('timer'), 200);
   new MutationObserver(() => sample('change')).observe(document, {
@@ -77,8 +109,8 @@ export function installStageSampler() {
 }
 
 /** The stage's frames as the page samples them, collected in Node across reloads. */
-export function stageFrames(page) {
-  const frames = [];
+export function stageFrames(page: TJourneyPage) {
+  const frames: TStageFrame[] = [];
   const drain = async () => {
     const fresh = await page.evaluate(() => (window.__tvFrames ? window.__tvFrames.splice(0) : []));
     frames.push(...fresh);
@@ -86,7 +118,10 @@ export function stageFrames(page) {
   return {
     frames,
     /** The index of the first frame from `from` on that `isWanted` accepts, or -1 at the deadline. */
-    async waitFor(isWanted, { from = frames.length, timeoutMs = 15_000 } = {}) {
+    async waitFor(
+      isWanted: (frame: TStageFrame) => boolean,
+      { from = frames.length, timeoutMs = 15_000 }: { from?: number; timeoutMs?: number } = {},
+    ): Promise<number> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         await drain().catch(() => undefined);
@@ -95,7 +130,7 @@ export function stageFrames(page) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },
-    async collect(ms) {
+    async collect(ms: number): Promise<TStageFrame[]> {
       const from = frames.length;
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
@@ -108,26 +143,28 @@ export function stageFrames(page) {
   };
 }
 
-export const isMedia = (frame) => frame.src !== undefined && frame.src.startsWith('/tv/media/');
+export const isMedia = (frame: TStageFrame): boolean =>
+  frame.src !== undefined && frame.src.startsWith('/tv/media/');
 
 /** The image on screen: drawn in the front layer, the idle screen gone. */
-export const isImageShown = (frame) =>
+export const isImageShown = (frame: TStageFrame): boolean =>
   frame.kind === 'image' && frame.shown && !frame.idle && isMedia(frame);
 
-export const isVideoShown = (frame) =>
+export const isVideoShown = (frame: TStageFrame): boolean =>
   frame.kind === 'video' && frame.shown && !frame.idle && isMedia(frame);
 
 /** Blank: nothing in front, a front layer not yet drawn, or the idle screen over the stage. */
-export const blanks = (frames) => frames.filter((frame) => frame.idle || !frame.shown);
+export const blanks = (frames: TStageFrame[]): TStageFrame[] =>
+  frames.filter((frame) => frame.idle || !frame.shown);
 
 /** The order of what was shown, runs of one kind collapsed: "image video image". */
-export const sequence = (frames) =>
+export const sequence = (frames: TStageFrame[]): string =>
   frames
     .map((frame) => frame.kind)
     .filter((kind, index, all) => index === 0 || all[index - 1] !== kind)
     .join(' ');
 
-export const describeBlanks = (frames) =>
+export const describeBlanks = (frames: TStageFrame[]): string =>
   JSON.stringify(blanks(frames).slice(0, 3)) + ` (${blanks(frames).length} of ${frames.length})`;
 
 /**
@@ -135,9 +172,9 @@ export const describeBlanks = (frames) =>
  * a PNG of it. Headless Chromium 69 leaves videos out of page screenshots (the frame decodes, as
  * this shows, but the capture has a black layer), so this file is the one to look at.
  */
-export async function videoFrame(page, name) {
+export async function videoFrame(page: TJourneyPage, name: string): Promise<number | null> {
   const frame = await page.evaluate(() => {
-    const front = [...document.querySelectorAll('[data-playback-slot]')].find(
+    const front = [...document.querySelectorAll<HTMLElement>('[data-playback-slot]')].find(
       (layer) => layer.style.zIndex === '2',
     );
     const video = front ? front.querySelector('video') : null;
@@ -145,16 +182,16 @@ export async function videoFrame(page, name) {
     const canvas = document.createElement('canvas');
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
-    const context = canvas.getContext('2d');
+    const context = canvas.getContext('2d')!;
     context.drawImage(video, 0, 0);
     const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
     let sum = 0;
-    for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+    for (let i = 0; i < data.length; i += 4) sum += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
     return { brightness: sum / (data.length / 4), png: canvas.toDataURL('image/png') };
   });
   if (!frame) return null;
   const file = path.join(shots, `tv-chromium69-${name}.png`);
-  fs.writeFileSync(file, Buffer.from(frame.png.split(',')[1], 'base64'));
+  fs.writeFileSync(file, Buffer.from(frame.png.split(',')[1] ?? '', 'base64'));
   console.log(`    video frame: ${file}`);
   return frame.brightness;
 }
@@ -166,10 +203,16 @@ export async function videoFrame(page, name) {
  * server gone it plays on and a reload plays from the cache; when the server is back the plays
  * recorded meanwhile arrive, none twice. Then the portrait space. Stops and restarts the server.
  */
-export async function checkPlayback(browser, { stopServer, restartServer }) {
+export async function checkPlayback(
+  browser: TBrowser,
+  {
+    stopServer,
+    restartServer,
+  }: { stopServer: () => Promise<void>; restartServer: () => Promise<void> },
+): Promise<void> {
   const seed = await seedPlayback();
-  const page = await browser.newPage();
-  const problems = [];
+  const page = await newPage(browser);
+  const problems: string[] = [];
   let isServerDown = false;
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
@@ -180,7 +223,7 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  await page.evaluateOnNewDocument((saved) => {
+  await page.evaluateOnNewDocument((saved: string) => {
     if (!window.localStorage.getItem('screenline.tv.device')) {
       window.localStorage.setItem('screenline.tv.device', saved);
     }
@@ -198,7 +241,7 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
           .map((request) => new URL(request.url).pathname)
           .sort(),
       ),
-    (entries) => Array.isArray(entries) && entries.join('|') === expectedEntries.join('|'),
+    (entries) => entries.join('|') === expectedEntries.join('|'),
     30_000,
   );
   check(
@@ -211,26 +254,38 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
   const imageFrame = stage.frames[firstImage];
   check(
     'playback: the image shows in the front layer from the cache (/tv/media/…, naturalWidth > 0)',
-    firstImage !== -1 && imageFrame.naturalWidth === SAMPLES.image.width,
+    imageFrame !== undefined && imageFrame.naturalWidth === SAMPLES.image.width,
     JSON.stringify(stage.frames.slice(-3)),
   );
-  if (firstImage === -1) return page.close();
+  if (firstImage === -1) {
+    await page.close();
+    return;
+  }
   await shoot(page, 'playback-image-1920x1080');
 
-  const videoStart = await stage.waitFor((frame) => isVideoShown(frame) && frame.currentTime > 0, {
-    from: firstImage,
-    timeoutMs: EXPECTED.playback.imageSeconds * 1000 + 10_000,
-  });
+  const videoStart = await stage.waitFor(
+    (frame) => isVideoShown(frame) && (frame.currentTime ?? 0) > 0,
+    {
+      from: firstImage,
+      timeoutMs: EXPECTED.playback.imageSeconds * 1000 + 10_000,
+    },
+  );
   const videoLater = await stage.waitFor(
     (frame) =>
-      isVideoShown(frame) && frame.currentTime >= stage.frames[videoStart].currentTime + 0.4,
+      isVideoShown(frame) &&
+      (frame.currentTime ?? 0) >= (stage.frames[videoStart]?.currentTime ?? Infinity) + 0.4,
     { from: videoStart, timeoutMs: 5_000 },
   );
   const playing = stage.frames[videoLater];
   const brightness = videoLater === -1 ? null : await videoFrame(page, 'video-frame-1920x1080');
   check(
     'playback: then the clip plays in front (/tv/media/…, muted, currentTime advancing, a frame drawn)',
-    videoStart !== -1 && videoLater !== -1 && playing.muted && !playing.paused && brightness > 10,
+    videoStart !== -1 &&
+      playing !== undefined &&
+      playing.muted === true &&
+      playing.paused === false &&
+      brightness !== null &&
+      brightness > 10,
     JSON.stringify({ frames: stage.frames.slice(-3), brightness }),
   );
   if (videoLater !== -1) await shoot(page, 'playback-video-1920x1080');
@@ -247,29 +302,34 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
 
   const { owner } = seed;
   const spaceId = seed.landscape.adSpace.id;
-  const [plays, heartbeat] = await Promise.all([
+  const [polledPlays, polledSpace] = await Promise.all([
     poll(
       () => playsOf(owner, spaceId),
       (seen) => seen.count >= 2,
       20_000,
     ),
     poll(
-      () => call('GET', `/api/v1/ad-spaces/${spaceId}`, owner),
+      () => api.getAdSpace(owner, spaceId),
       (space) => space.player?.cache.filesReady === 2,
       20_000,
     ),
   ]);
+  const plays = answered(polledPlays);
   check(
     'proof of play: the plays reach the server (GET …/plays counts ≥ 2, CSV ids unique)',
-    plays.count >= 2 && plays.ids.length === plays.count && new Set(plays.ids).size === plays.count,
-    JSON.stringify(plays),
+    plays !== undefined &&
+      plays.count >= 2 &&
+      plays.ids.length === plays.count &&
+      new Set(plays.ids).size === plays.count,
+    JSON.stringify(polledPlays),
   );
+  const player = answered(polledSpace)?.player;
   check(
     'heartbeat: the ad space shows its player, cache 2 of 2 files ready',
-    heartbeat.player?.cache.filesReady === 2 &&
-      heartbeat.player?.cache.filesNeeded === 2 &&
-      heartbeat.player?.cache.problem === null,
-    JSON.stringify(heartbeat.player ?? heartbeat),
+    player?.cache.filesReady === 2 &&
+      player.cache.filesNeeded === 2 &&
+      player.cache.problem === null,
+    JSON.stringify(player ?? polledSpace),
   );
 
   // The network goes for real: page.setOfflineMode() in 69 does not reach the worker's fetches.
@@ -284,7 +344,7 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
     ),
   );
   const offline = await stage.collect(EXPECTED.playback.offlineSeconds * 1000);
-  const offlineTimes = offline.filter(isVideoShown).map((frame) => frame.currentTime);
+  const offlineTimes = offline.filter(isVideoShown).map((frame) => frame.currentTime ?? 0);
   check(
     `offline: with the server gone, playback goes on for ${EXPECTED.playback.offlineSeconds} s, never blank`,
     probe === 'failed' &&
@@ -307,14 +367,15 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
 
   await restartServer();
   isServerDown = false;
-  const after = await poll(
+  const polledAfter = await poll(
     () => playsOf(owner, spaceId),
     (seen) => seen.count >= before.count + 3,
     45_000,
   );
+  const after = answered(polledAfter) ?? { count: 0, ids: [] };
   const kept = before.ids.every((id) => after.ids.includes(id));
   console.log(
-    `    plays on the server: ${plays.count} first, ${before.count} when it stopped, ${after.count} after it returned`,
+    `    plays on the server: ${plays?.count} first, ${before.count} when it stopped, ${after.count} after it returned`,
   );
   check(
     'offline: the server back, the plays recorded meanwhile arrive (count grows, no id twice)',
@@ -327,23 +388,24 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
       after: after.count,
       unique: new Set(after.ids).size,
       kept,
+      error: answered(polledAfter) ? undefined : polledAfter,
     }),
   );
 
   // The portrait ad space on the same TV: its device saved, the screen turned.
-  await page.evaluate((saved) => {
+  await page.evaluate((saved: string) => {
     window.localStorage.setItem('screenline.tv.device', saved);
   }, JSON.stringify(seed.portrait));
   await page.setViewport({ width: 1080, height: 1920 });
   await page.reload({ waitUntil: 'load' });
   const portraitImage = await stage.waitFor(isImageShown, { timeoutMs: 20_000 });
   const portraitBox = await page.evaluate(() => {
-    const rect = document.querySelector('[data-testid="stage"]').getBoundingClientRect();
+    const rect = document.querySelector('[data-testid="stage"]')!.getBoundingClientRect();
     return { width: rect.width, height: rect.height };
   });
   if (portraitImage !== -1) await shoot(page, 'playback-image-1080x1920');
   const portraitVideo = await stage.waitFor(
-    (frame) => isVideoShown(frame) && frame.currentTime > 0,
+    (frame) => isVideoShown(frame) && (frame.currentTime ?? 0) > 0,
     {
       from: Math.max(portraitImage, 0),
       timeoutMs: EXPECTED.playback.imageSeconds * 1000 + 5_000,
@@ -358,6 +420,7 @@ export async function checkPlayback(browser, { stopServer, restartServer }) {
       portraitVideo !== -1 &&
       portraitBox.width === 1080 &&
       portraitBox.height === 1920 &&
+      portraitBrightness !== null &&
       portraitBrightness > 10 &&
       blanks(stage.frames.slice(portraitImage, portraitVideo + 1)).length === 0,
     JSON.stringify({ portraitImage, portraitVideo, portraitBox, portraitBrightness }),

@@ -1,10 +1,17 @@
 // Running many screens (issue 23): the commands journey and the power schedule journey.
-/* global window, document, getComputedStyle -- page.evaluate runs in the browser. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { addSpaceWithTv, addToLibrary, call, seedPlayback, signUpOwner } from './api.ts';
-import { baseUrl, check, poll, shoot, shots } from './harness.ts';
-import { installStageSampler, isImageShown, stageFrames } from './playback.mjs';
+import { addSpaceWithTv, addToLibrary, api, seedPlayback, signUpOwner } from './api';
+import { newPage, type TBrowser } from './driver';
+import { answered, baseUrl, check, poll, shoot, shots } from './harness';
+import { installStageSampler, isImageShown, stageFrames } from './playback';
+
+declare global {
+  interface Window {
+    /** Set before the reload command: a new page has none. */
+    __beforeReload?: boolean;
+  }
+}
 
 /**
  * Issue 23 in 69 (PLAYER69_ONLY=commands): a TV playing its space gets remote commands over its
@@ -15,31 +22,31 @@ import { installStageSampler, isImageShown, stageFrames } from './playback.mjs';
  * says it showed it, and ending it brings playback back.
  */
 /** Runs in the page (69 has no `?.`): the text of the element `selector` finds, or null. */
-export function textOfSelector(selector) {
+export function textOfSelector(selector: string): string | null {
   const element = document.querySelector(selector);
   return element ? element.textContent : null;
 }
 
 /** Runs in the page: the stage's front layer holds an image or a video. */
-export function isFrontPlaying() {
-  const front = Array.from(document.querySelectorAll('[data-playback-slot]')).filter(
+export function isFrontPlaying(): boolean {
+  const front = Array.from(document.querySelectorAll<HTMLElement>('[data-playback-slot]')).filter(
     (layer) => layer.style.zIndex === '2',
   )[0];
   return !!front && !!front.querySelector('img, video');
 }
 
-export async function checkCommands(browser) {
+export async function checkCommands(browser: TBrowser): Promise<void> {
   const seed = await seedPlayback();
   const tv = seed.landscape;
   const spaceId = tv.adSpace.id;
   const owner = seed.owner;
-  const page = await browser.newPage();
-  const problems = [];
+  const page = await newPage(browser);
+  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  await page.evaluateOnNewDocument((saved) => {
+  await page.evaluateOnNewDocument((saved: string) => {
     if (!window.localStorage.getItem('screenline.tv.device')) {
       window.localStorage.setItem('screenline.tv.device', saved);
     }
@@ -53,16 +60,17 @@ export async function checkCommands(browser) {
   );
   check('commands: the TV plays its space', playing === true, JSON.stringify(playing));
 
-  const commandState = (id) =>
-    call('GET', `/api/v1/device-commands?adSpaceId=${spaceId}`, owner).then(
-      (list) => list.items.find((command) => command.id === id) ?? null,
-    );
-  const [identify] = (
-    await call('POST', '/api/v1/device-commands', owner, {
-      kind: 'identify',
-      adSpaceIds: [spaceId],
-    })
-  ).items;
+  const commandState = (id: string) =>
+    api
+      .listDeviceCommands(owner, spaceId)
+      .then((list) => list.items.find((command) => command.id === id) ?? null);
+  /** Sends a command to the space's TV: the one command made. */
+  const send = async (kind: 'identify' | 'refresh' | 'restart' | 'reload' | 'screenshot') => {
+    const [command] = (await api.sendDeviceCommand(owner, { kind, adSpaceIds: [spaceId] })).items;
+    if (!command) throw new Error(`${kind}: no command made`);
+    return command;
+  };
+  const identify = await send('identify');
   const shown = await poll(
     () => page.evaluate(textOfSelector, '[data-testid="identify"]'),
     (text) => typeof text === 'string' && text.includes(tv.adSpace.name),
@@ -75,10 +83,12 @@ export async function checkCommands(browser) {
     JSON.stringify({ shown, code }),
   );
   await shoot(page, 'commands-identify-1920x1080');
-  const identified = await poll(
-    () => commandState(identify.id),
-    (c) => c?.state === 'done',
-    10_000,
+  const identified = answered(
+    await poll(
+      () => commandState(identify.id),
+      (c) => c?.state === 'done',
+      10_000,
+    ),
   );
   check(
     'commands: identify acknowledged delivered, then done',
@@ -93,18 +103,18 @@ export async function checkCommands(browser) {
   check('commands: identify goes after 10 s', gone === true);
 
   // Refresh: the TV fetches its manifest again at once and says done.
-  const manifestFetches = [];
-  const onRequest = (request) => {
+  const manifestFetches: string[] = [];
+  const onRequest = (request: { url(): string }) => {
     if (request.url().includes('/api/v1/player/manifest')) manifestFetches.push(request.url());
   };
   page.on('request', onRequest);
-  const [refresh] = (
-    await call('POST', '/api/v1/device-commands', owner, { kind: 'refresh', adSpaceIds: [spaceId] })
-  ).items;
-  const refreshed = await poll(
-    () => commandState(refresh.id),
-    (c) => c?.state === 'done',
-    10_000,
+  const refresh = await send('refresh');
+  const refreshed = answered(
+    await poll(
+      () => commandState(refresh.id),
+      (c) => c?.state === 'done',
+      10_000,
+    ),
   );
   page.off('request', onRequest);
   check(
@@ -114,13 +124,13 @@ export async function checkCommands(browser) {
   );
 
   // Restart: done, and the stage plays on.
-  const [restart] = (
-    await call('POST', '/api/v1/device-commands', owner, { kind: 'restart', adSpaceIds: [spaceId] })
-  ).items;
-  const restarted = await poll(
-    () => commandState(restart.id),
-    (c) => c?.state === 'done',
-    10_000,
+  const restart = await send('restart');
+  const restarted = answered(
+    await poll(
+      () => commandState(restart.id),
+      (c) => c?.state === 'done',
+      10_000,
+    ),
   );
   const playsAfterRestart = await poll(
     () => page.evaluate(isFrontPlaying),
@@ -137,18 +147,18 @@ export async function checkCommands(browser) {
   await page.evaluate(() => {
     window.__beforeReload = true;
   });
-  const [reload] = (
-    await call('POST', '/api/v1/device-commands', owner, { kind: 'reload', adSpaceIds: [spaceId] })
-  ).items;
+  const reload = await send('reload');
   const reloaded = await poll(
     () => page.evaluate(() => window.__beforeReload !== true).catch(() => false),
     (isNew) => isNew === true,
     15_000,
   );
-  const reloadState = await poll(
-    () => commandState(reload.id),
-    (c) => c?.state === 'done',
-    10_000,
+  const reloadState = answered(
+    await poll(
+      () => commandState(reload.id),
+      (c) => c?.state === 'done',
+      10_000,
+    ),
   );
   const playsAfterReload = await poll(
     () => page.evaluate(isFrontPlaying).catch(() => false),
@@ -161,18 +171,15 @@ export async function checkCommands(browser) {
     JSON.stringify({ reloaded, state: reloadState?.state, playsAfterReload }),
   );
 
-  const [screenshot] = (
-    await call('POST', '/api/v1/device-commands', owner, {
-      kind: 'screenshot',
-      adSpaceIds: [spaceId],
-    })
-  ).items;
-  const finished = await poll(
-    () => commandState(screenshot.id),
-    (c) => c?.state === 'done' || c?.state === 'failed',
-    15_000,
+  const screenshot = await send('screenshot');
+  const finished = answered(
+    await poll(
+      () => commandState(screenshot.id),
+      (c) => c?.state === 'done' || c?.state === 'failed',
+      15_000,
+    ),
   );
-  const screenshots = await call('GET', `/api/v1/ad-spaces/${spaceId}/screenshots`, owner);
+  const screenshots = await api.listScreenshots(owner, spaceId);
   const shot = screenshots.items[0];
   check(
     'commands: the screenshot finishes its command with a JPEG, or says why 69 could not capture',
@@ -182,13 +189,13 @@ export async function checkCommands(browser) {
   );
   if (shot?.imageUrl) {
     const file = path.join(shots, 'tv-chromium69-commands-capture.jpg');
-    fs.writeFileSync(file, Buffer.from(shot.imageUrl.split(',')[1], 'base64'));
+    fs.writeFileSync(file, Buffer.from(shot.imageUrl.split(',')[1] ?? '', 'base64'));
     console.log(`    capture: ${file}`);
   }
 
   const message = 'Please leave the building by the nearest exit.';
   const startedAt = Date.now();
-  const takeover = await call('POST', '/api/v1/takeovers', owner, {
+  const takeover = await api.startTakeover(owner, {
     kind: 'message',
     message,
     adSpaceIds: [spaceId],
@@ -205,26 +212,28 @@ export async function checkCommands(browser) {
     `${JSON.stringify(onScreen)} after ${Date.now() - startedAt} ms`,
   );
   await shoot(page, 'commands-takeover-1920x1080');
-  const logged = await poll(
-    () => call('GET', '/api/v1/takeovers', owner),
-    (list) =>
-      list.items?.some(
-        (t) => t.id === takeover.id && t.shownOn.some((s) => s.deviceId === tv.deviceId),
-      ),
-    10_000,
+  const logged = answered(
+    await poll(
+      () => api.listTakeovers(owner),
+      (list) =>
+        list.items.some(
+          (t) => t.id === takeover.id && t.shownOn.some((s) => s.deviceId === tv.deviceId),
+        ),
+      10_000,
+    ),
   );
   check(
     'commands: the TV acknowledged showing the takeover (logged where it showed)',
-    !!logged.items?.some((t) => t.id === takeover.id && t.shownOn.length === 1),
-    JSON.stringify(logged.items?.[0]?.shownOn),
+    !!logged?.items.some((t) => t.id === takeover.id && t.shownOn.length === 1),
+    JSON.stringify(logged?.items[0]?.shownOn),
   );
-  await call('POST', `/api/v1/takeovers/${takeover.id}/end`, owner, {});
+  await api.endTakeover(owner, takeover.id);
   const resumed = await poll(
     () =>
       page.evaluate(() => {
-        const front = Array.from(document.querySelectorAll('[data-playback-slot]')).filter(
-          (layer) => layer.style.zIndex === '2',
-        )[0];
+        const front = Array.from(
+          document.querySelectorAll<HTMLElement>('[data-playback-slot]'),
+        ).filter((layer) => layer.style.zIndex === '2')[0];
         return (
           document.querySelector('[data-testid="takeover"]') === null &&
           !!front &&
@@ -240,7 +249,7 @@ export async function checkCommands(browser) {
 }
 
 /** HH:00 in `timeZone`, `hours` from now (wrapping past midnight). */
-export function hourFromNow(timeZone, hours) {
+export function hourFromNow(timeZone: string, hours: number): string {
   const hour = Number(
     new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(
       Date.now() + hours * 3_600_000,
@@ -250,7 +259,9 @@ export function hourFromNow(timeZone, hours) {
 }
 
 /** What covers the middle of the screen, and the power-off cover's box and colour (in the page). */
-export function readPowerCover() {
+export function readPowerCover():
+  | { present: false }
+  | { present: true; onTop: boolean; width: number; height: number; background: string } {
   const cover = document.querySelector('[data-power="off"]');
   const middle = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
   if (!cover) return { present: false };
@@ -270,12 +281,12 @@ export function readPowerCover() {
  * on top, black) and the stage stops; with the schedule removed it plays again. No page, console
  * or HTTP error.
  */
-export async function checkPowerOff(browser) {
+export async function checkPowerOff(browser: TBrowser): Promise<void> {
   const { owner } = await signUpOwner('tv69-power');
   // Two images of 3 s: a loop that went on playing would start a new one within 5 s.
   const image = await addToLibrary(owner, 'Night poster', 'image');
   const second = await addToLibrary(owner, 'Night poster 2', 'image');
-  const playlist = await call('POST', '/api/v1/playlists', owner, {
+  const playlist = await api.createPlaylist(owner, {
     name: 'Night loop',
     items: [
       { id: 'poster', type: 'content', contentId: image.id, kind: 'image', durationSeconds: 3 },
@@ -283,15 +294,15 @@ export async function checkPowerOff(browser) {
     ],
   });
   const timeZone = 'America/New_York';
-  const place = await call('POST', '/api/v1/locations', owner, {
+  const place = await api.createLocation(owner, {
     name: 'Pier',
     address: { line: '3 Pier', city: 'Springfield', country: 'US' },
     timeZone,
     venueType: 'retail',
   });
   const tv = await addSpaceWithTv(owner, place, playlist, 'Pier screen', 'landscape');
-  const page = await browser.newPage();
-  const problems = [];
+  const page = await newPage(browser);
+  const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -299,7 +310,7 @@ export async function checkPowerOff(browser) {
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  await page.evaluateOnNewDocument((saved) => {
+  await page.evaluateOnNewDocument((saved: string) => {
     window.localStorage.setItem('screenline.tv.device', saved);
   }, JSON.stringify(tv));
   await page.evaluateOnNewDocument(installStageSampler);
@@ -313,38 +324,38 @@ export async function checkPowerOff(browser) {
     JSON.stringify(stage.frames.slice(-2)),
   );
 
-  const url = `/api/v1/ad-spaces/${tv.adSpace.id}/power-schedule`;
-  const saved = await fetch(`${baseUrl}${url}`, {
-    method: 'PUT',
-    headers: owner,
-    body: JSON.stringify({
-      powerSchedule: {
-        ranges: [
-          {
-            weekdays: [1, 2, 3, 4, 5, 6, 7],
-            startTime: hourFromNow(timeZone, 2),
-            endTime: hourFromNow(timeZone, 3),
-          },
-        ],
+  /** Saves the space's power schedule: null when saved, else why not. */
+  const savePower = (powerSchedule: Parameters<typeof api.savePowerSchedule>[2]['powerSchedule']) =>
+    api.savePowerSchedule(owner, tv.adSpace.id, { powerSchedule }).then(
+      () => null,
+      (error: unknown) => String(error),
+    );
+  const saved = await savePower({
+    ranges: [
+      {
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        startTime: hourFromNow(timeZone, 2),
+        endTime: hourFromNow(timeZone, 3),
       },
-    }),
+    ],
   });
-  check('power: the owner saves on hours that leave now off', saved.ok, String(saved.status));
+  check('power: the owner saves on hours that leave now off', saved === null, saved);
   const savedAt = Date.now();
-  const off = await poll(
+  const polledOff = await poll(
     () => page.evaluate(readPowerCover),
-    (cover) => cover?.present === true,
+    (cover) => cover.present,
     20_000,
   );
+  const off = answered(polledOff);
   console.log(`    black ${Date.now() - savedAt} ms after the save`);
   check(
     'power: the TV turns black: a black cover over the whole screen, on top',
-    off?.present &&
+    off?.present === true &&
       off.onTop &&
       off.width === 1920 &&
       off.height === 1080 &&
       off.background === 'rgb(0, 0, 0)',
-    JSON.stringify(off),
+    JSON.stringify(polledOff),
   );
   await shoot(page, 'power-off-1920x1080');
   // Nothing new starts while off: for 5 s no image element the stage had not shown before the
@@ -359,21 +370,18 @@ export async function checkPowerOff(browser) {
   });
   check('power: no item starts while the screen is scheduled off', after === -1, '');
 
-  const removed = await fetch(`${baseUrl}${url}`, {
-    method: 'PUT',
-    headers: owner,
-    body: JSON.stringify({ powerSchedule: null }),
-  });
-  const back = await poll(
+  const removed = await savePower(null);
+  const polledBack = await poll(
     () => page.evaluate(readPowerCover),
-    (cover) => cover?.present === false,
+    (cover) => !cover.present,
     20_000,
   );
+  const back = answered(polledBack);
   const playing = await stage.waitFor(isImageShown, { timeoutMs: 15_000 });
   check(
     'power: always on again, the cover goes and the image plays',
-    removed.ok && back?.present === false && playing !== -1,
-    JSON.stringify({ status: removed.status, back }),
+    removed === null && back?.present === false && playing !== -1,
+    JSON.stringify({ removed, back: polledBack }),
   );
   check('power: no page, console or HTTP error', problems.length === 0, problems.join('; '));
   await page.close();
