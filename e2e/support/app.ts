@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiOf, JAR } from './api';
 import { passSecondStep, superUserKey } from './two-factor';
 
 /* Shared steps for the browser journeys: accounts, sign-in, onboarding and the dev mailbox. */
@@ -9,9 +10,6 @@ export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 export const PASSWORD = 'correct-horse-battery';
 /** SUPER_USER_EMAILS in playwright.config.ts: this account is a super-user from sign-up. */
 export const SUPER_USER_EMAIL = 'admin@e2e.test';
-
-/** Better Auth checks the Origin of every state-changing request, as a browser would send it. */
-const ORIGIN_HEADERS = { origin: BASE_URL };
 
 export const DASHBOARD: Record<TRole, string> = {
   advertiser: '/advertiser/dashboard',
@@ -38,8 +36,9 @@ export function uniqueEmail(label = 'user'): string {
 export type TAccount = { email: string; password: string; name: string; role: TRole | null };
 
 /**
- * Creates an account through the API. With `page.request` the page's context is signed in as the new
- * user; with the `request` fixture the page stays anonymous. A role completes onboarding too.
+ * Creates an account through the API (the shared client, e2e/support/api.ts). With `page.request`
+ * the page's context is signed in as the new user; with the `request` fixture the page stays
+ * anonymous. A role completes onboarding too.
  */
 export async function createAccount(
   request: APIRequestContext,
@@ -51,24 +50,12 @@ export async function createAccount(
     company = 'Analytical Engines',
   }: Partial<TAccount> & { company?: string } = {},
 ): Promise<TAccount> {
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: ORIGIN_HEADERS,
-    data: { email, password, name: email.split('@')[0] },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
+  const api = apiOf(request, BASE_URL);
   // Sign-up makes no session (it answers an existing address the same way): sign in next.
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: ORIGIN_HEADERS,
-    data: { email, password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  if (role) {
-    const onboard = await request.patch('/api/v1/me', {
-      headers: ORIGIN_HEADERS,
-      data: { role, name, company },
-    });
-    expect(onboard.status(), await onboard.text()).toBe(200);
-  }
+  await api.signUp({ email, password, name: email.split('@')[0] ?? email });
+  const signedIn = await api.signIn({ email, password });
+  expect(signedIn.isChallenged, `${email} signed in without a second step`).toBe(false);
+  if (role) await api.updateMe(JAR, { role, name, company });
   return { email, password, name, role };
 }
 
@@ -83,32 +70,22 @@ export async function signInSuperUser(request: APIRequestContext): Promise<TAcco
     name: 'Grace Admin',
     role: 'advertiser',
   };
+  const api = apiOf(request, BASE_URL);
   // Sign-up answers the same whether or not the account exists and makes no session: sign in next.
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: ORIGIN_HEADERS,
-    data: { email: account.email, password: account.password, name: 'admin' },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: ORIGIN_HEADERS,
-    data: { email: account.email, password: account.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  await api.signUp({ email: account.email, password: account.password, name: 'admin' });
+  const { isChallenged } = await api.signIn({ email: account.email, password: account.password });
   // Super-users need two-factor sign-in (issue 18 item 4): enrolled once per run, then a code.
-  const isChallenged = ((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect;
-  const secret = await superUserKey(request, account.password, isChallenged === true);
+  const secret = await superUserKey(request, account.password, isChallenged);
   // Not challenged: this context signed in before the account was enrolled, or enrolled it now.
   if (isChallenged) await passSecondStep(request, secret);
-  const me = await request.get('/api/v1/me');
-  expect(me.status()).toBe(200);
-  const profile = (await me.json()) as { isSU: boolean; role: TRole | null };
+  const profile = await api.getMe(JAR);
   expect(profile.isSU).toBe(true);
   if (profile.role === null) {
-    const onboard = await request.patch('/api/v1/me', {
-      headers: ORIGIN_HEADERS,
-      data: { role: account.role, name: account.name, company: 'Screenline' },
+    await api.updateMe(JAR, {
+      role: account.role ?? undefined,
+      name: account.name,
+      company: 'Screenline',
     });
-    expect(onboard.status(), await onboard.text()).toBe(200);
   }
   return account;
 }

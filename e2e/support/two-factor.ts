@@ -4,6 +4,7 @@ import path from 'node:path';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiOf, JAR } from './api';
 
 /*
  * Two-factor sign-in in the journeys (issue 18 item 4): accounts enrol through the API as a person
@@ -15,7 +16,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = path.join(os.tmpdir(), `screenline-e2e-${PORT}`);
 const SUPER_USER_KEY = path.join(DATA_DIR, 'e2e-super-user-totp');
-const ORIGIN_HEADERS = { origin: `http://127.0.0.1:${PORT}` };
+const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 /** The code an authenticator app shows now for `secret` (`offsetSteps` 30-second steps away). */
 export function totpCode(secret: string, offsetSteps = 0): Promise<string> {
@@ -24,29 +25,17 @@ export function totpCode(secret: string, offsetSteps = 0): Promise<string> {
 
 /** Turns two-factor sign-in on for the context's signed-in user; answers the TOTP secret. */
 export async function enrolTwoFactor(request: APIRequestContext, password: string) {
-  const enabled = await request.post('/api/auth/two-factor/enable', {
-    headers: ORIGIN_HEADERS,
-    data: { password },
-  });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const { totpURI } = (await enabled.json()) as { totpURI: string };
+  const api = apiOf(request, ORIGIN);
+  const { totpURI } = await api.enableTwoFactor(JAR, password);
   const encoded = new URL(totpURI).searchParams.get('secret') ?? '';
   const secret = new TextDecoder().decode(base32.decode(encoded));
-  const verified = await request.post('/api/auth/two-factor/verify-totp', {
-    headers: ORIGIN_HEADERS,
-    data: { code: await totpCode(secret) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await api.verifyTotp(JAR, await totpCode(secret));
   return secret;
 }
 
 /** The second sign-in step through the API (the challenge cookie is in the context). */
 export async function passSecondStep(request: APIRequestContext, secret: string) {
-  const verified = await request.post('/api/auth/two-factor/verify-totp', {
-    headers: ORIGIN_HEADERS,
-    data: { code: await totpCode(secret) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await apiOf(request, ORIGIN).verifyTotp(JAR, await totpCode(secret));
 }
 
 /**

@@ -1,24 +1,24 @@
-import crypto from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { z } from 'zod';
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricEncrypt } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import { ZAuthToken } from '@screenline/shared/auth';
+import {
+  ApiRequestError,
+  createApiClient,
+  type TApiTransport,
+  type THttpMethod,
+} from '@screenline/shared/api-client';
 import { twoFactor } from '../db/schema/index';
 
 /**
  * The demo's way into the product: its own HTTP API, in-process through app.inject, so every
- * seeded row went through the routes' validation, services and rules. State-changing requests
- * carry the public URL's origin, as a browser on the site does.
+ * seeded row went through the routes' validation, services and rules. The requests go through
+ * the shared typed client (packages/shared/src/api-client.ts), which sends the public URL's
+ * origin on each as a browser on the site does, and an Idempotency-Key where asked.
  */
 
-export class DemoRequestError extends Error {
-  constructor(method: string, url: string, res: LightMyRequestResponse) {
-    super(`Demo seed: ${method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
-    this.name = 'DemoRequestError';
-  }
-}
+export { ApiRequestError as DemoRequestError };
 
 export interface TDemoSession {
   email: string;
@@ -28,62 +28,66 @@ export interface TDemoSession {
   storageAuthorization: string;
 }
 
-const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
+/** The shared client's transport over `app.inject`: no socket, the same routes and rules. */
+export function injectTransport(app: FastifyInstance): TApiTransport {
+  return {
+    origin: new URL(app.deps.config.publicUrl).origin,
+    send: async ({ method, path, headers, body }) => {
+      const res = await app.inject({
+        method,
+        url: path,
+        headers,
+        ...(body === undefined
+          ? {}
+          : { payload: typeof body === 'string' ? body : Buffer.from(body) }),
+      });
+      const answer: Record<string, string> = {};
+      let setCookie: string[] = [];
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        if (name === 'set-cookie') setCookie = Array.isArray(value) ? value : [String(value)];
+        else answer[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      return { status: res.statusCode, headers: answer, setCookie, text: res.body };
+    },
+  };
+}
 
 export function createDemoClient(app: FastifyInstance) {
-  const origin = new URL(app.deps.config.publicUrl).origin;
+  const api = createApiClient(injectTransport(app));
 
-  async function call<T = unknown>(
-    options: InjectOptions & { url: string; cookie?: string; idempotent?: boolean },
-  ): Promise<T> {
-    const { cookie, idempotent, headers, ...rest } = options;
-    const res = await app.inject({
-      ...rest,
-      headers: {
-        origin,
-        ...(cookie ? { cookie } : {}),
-        ...(idempotent ? { 'idempotency-key': crypto.randomUUID() } : {}),
-        ...headers,
-      },
+  /**
+   * Any route as the seed calls it: `payload` sent as JSON, the session's `cookie`, a fresh
+   * Idempotency-Key when `idempotent`. Answers the JSON (the caller parses it with its schema).
+   */
+  async function call(
+    options: Pick<InjectOptions, 'payload'> & {
+      method?: THttpMethod;
+      url: string;
+      cookie?: string;
+      idempotent?: boolean;
+      headers?: Record<string, string>;
+    },
+  ): Promise<unknown> {
+    const { method = 'GET', url, cookie, idempotent, headers, payload } = options;
+    return api.request(method, url, {
+      schema: z.unknown(),
+      session: cookie ? { cookie } : null,
+      body: payload,
+      headers,
+      ...(idempotent ? { idempotencyKey: true as const } : {}),
     });
-    if (res.statusCode < 200 || res.statusCode >= 300) {
-      throw new DemoRequestError(String(options.method ?? 'GET'), options.url, res);
-    }
-    return (res.body ? res.json() : undefined) as T;
   }
 
   /** Signs a user up and in (Better Auth's own routes) and fetches the storage token. */
   async function signUp(email: string, password: string, name: string): Promise<TDemoSession> {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin },
-      payload: { email, password, name },
-    });
-    if (res.statusCode !== 200) throw new DemoRequestError('POST', '/api/auth/sign-up/email', res);
-    // Sign-up makes no session (it answers an existing address the same way): sign in next.
-    const signedIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin },
-      payload: { email, password },
-    });
-    if (signedIn.statusCode !== 200)
-      throw new DemoRequestError('POST', '/api/auth/sign-in/email', signedIn);
-    const userId = ZSignUp.parse(signedIn.json()).user.id;
-    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const { token } = ZAuthToken.parse(
-      await call({ method: 'GET', url: '/api/auth/token', cookie }),
-    );
-    return { email, userId, cookie, storageAuthorization: `Firebase ${token}` };
-  }
-
-  /** A session's storage token, read again (a new session needs its own). */
-  async function withStorageToken(session: Omit<TDemoSession, 'storageAuthorization'>) {
-    const { token } = ZAuthToken.parse(
-      await call({ method: 'GET', url: '/api/auth/token', cookie: session.cookie }),
-    );
-    return { ...session, storageAuthorization: `Firebase ${token}` };
+    const { userId, session } = await api.signUpAndIn({ email, password, name });
+    return {
+      email,
+      userId,
+      cookie: session.cookie,
+      storageAuthorization: await api.storageAuthorization(session),
+    };
   }
 
   /**
@@ -96,27 +100,22 @@ export function createDemoClient(app: FastifyInstance) {
     password: string,
     totpSecret: string,
   ): Promise<TDemoSession> {
-    await call({
-      method: 'POST',
-      url: '/api/auth/two-factor/enable',
-      cookie: session.cookie,
-      payload: { password },
-    });
+    await api.enableTwoFactor({ cookie: session.cookie }, password);
     const { secretConfig } = await app.deps.auth.$context;
     await app.deps.db
       .update(twoFactor)
       .set({ secret: await symmetricEncrypt({ key: secretConfig, data: totpSecret }) })
       .where(eq(twoFactor.userId, session.userId));
-    const verified = await app.inject({
-      method: 'POST',
-      url: '/api/auth/two-factor/verify-totp',
-      headers: { origin, cookie: session.cookie },
-      payload: { code: await createOTP(totpSecret).totp() },
-    });
-    if (verified.statusCode !== 200)
-      throw new DemoRequestError('POST', '/api/auth/two-factor/verify-totp', verified);
-    const cookie = verified.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    return withStorageToken({ email: session.email, userId: session.userId, cookie });
+    const verified = await api.verifyTotp(
+      { cookie: session.cookie },
+      await createOTP(totpSecret).totp(),
+    );
+    return {
+      email: session.email,
+      userId: session.userId,
+      cookie: verified.cookie,
+      storageAuthorization: await api.storageAuthorization(verified),
+    };
   }
 
   /** Uploads bytes through the storage API (multipart, as the web client does). */
@@ -126,26 +125,12 @@ export function createDemoClient(app: FastifyInstance) {
     data: Buffer,
     contentType: string,
   ): Promise<void> {
-    const boundary = `screenline-demo-${crypto.randomBytes(8).toString('hex')}`;
-    const resource = { name: objectPath, fullPath: objectPath, size: data.length, contentType };
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(resource)}\r\n`,
-      ),
-      Buffer.from(`--${boundary}\r\nContent-Type: ${contentType}\r\n\r\n`),
-      data,
-      Buffer.from(`\r\n--${boundary}--`),
-    ]);
-    const bucket = app.deps.config.storageBucket;
-    await call({
-      method: 'POST',
-      url: `/v0/b/${bucket}/o?name=${encodeURIComponent(objectPath)}`,
-      headers: {
-        authorization: session.storageAuthorization,
-        'x-goog-upload-protocol': 'multipart',
-        'content-type': `multipart/related; boundary=${boundary}`,
-      },
-      payload,
+    await api.uploadObject({
+      authorization: session.storageAuthorization,
+      bucket: app.deps.config.storageBucket,
+      objectPath,
+      bytes: new Uint8Array(data),
+      contentType,
     });
   }
 
