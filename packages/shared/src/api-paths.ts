@@ -146,6 +146,9 @@ export const API = {
   storageObject: '/v0/b/:bucket/o/*',
 } as const;
 
+/** What every versioned API path starts with (the session and CSRF plugins check it). */
+export const API_V1_PREFIX = '/api/v1/';
+
 export type TApiPaths = typeof API;
 export type TApiPath = TApiPaths[keyof TApiPaths];
 

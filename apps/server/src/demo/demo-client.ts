@@ -5,6 +5,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import { symmetricEncrypt } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { ZAuthToken } from '@screenline/shared/auth';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { twoFactor } from '../db/schema/index';
 
 /**
@@ -139,7 +140,7 @@ export function createDemoClient(app: FastifyInstance) {
     const bucket = app.deps.config.storageBucket;
     await call({
       method: 'POST',
-      url: `/v0/b/${bucket}/o?name=${encodeURIComponent(objectPath)}`,
+      url: apiPath(API.storageObjects, { bucket }, { name: objectPath }),
       headers: {
         authorization: session.storageAuthorization,
         'x-goog-upload-protocol': 'multipart',
