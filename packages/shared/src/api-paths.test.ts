@@ -72,6 +72,13 @@ describe('queryString', () => {
     expect(queryString(undefined)).toBe('');
     expect(queryString({})).toBe('');
     expect(queryString({ a: undefined })).toBe('');
+    expect(queryString(new URLSearchParams())).toBe('');
+  });
+
+  it('takes URLSearchParams as they are', () => {
+    const params = new URLSearchParams({ limit: '50' });
+    params.set('cursor', 'a b');
+    expect(apiPath(API.locations, {}, params)).toBe('/api/v1/locations?limit=50&cursor=a+b');
   });
 });
 

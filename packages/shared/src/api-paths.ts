@@ -191,12 +191,19 @@ export type TQuery = Readonly<Record<string, TQueryValue | readonly TQueryValue[
 
 /** What apiPath takes after the pattern: the params when the pattern has any, then a query. */
 export type TApiPathArgs<P extends string> = [TPathParamNames<P>] extends [never]
-  ? [params?: Readonly<Record<string, never>>, query?: TQuery]
-  : [params: TPathParams<P>, query?: TQuery];
+  ? [params?: Readonly<Record<string, never>>, query?: TQuery | URLSearchParams]
+  : [params: TPathParams<P>, query?: TQuery | URLSearchParams];
 
-/** `?a=1&b=x` from a query (undefined and null skipped), or '' when nothing is left. */
-export function queryString(query: TQuery | undefined): string {
+/**
+ * `?a=1&b=x` from a query (undefined and null skipped), or '' when nothing is left. A
+ * URLSearchParams a caller built already is taken as it is.
+ */
+export function queryString(query: TQuery | URLSearchParams | undefined): string {
   if (!query) return '';
+  if (query instanceof URLSearchParams) {
+    const text = query.toString();
+    return text === '' ? '' : `?${text}`;
+  }
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     for (const item of Array.isArray(value) ? value : [value]) {
