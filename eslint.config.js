@@ -88,6 +88,24 @@ const sourceImportPatterns = [
   },
 ];
 
+/**
+ * One contract for paths (issue 20 item 4): every HTTP path of ours is a value of the table in
+ * packages/shared/src/api-paths.ts, which the server registers and the clients fill with
+ * `apiPath`; no source spells an `/api/v1` path itself. Tests keep their literal URLs: they are
+ * what proves the table right. (`\x2F` is `/`: esquery's regex syntax has no escaped slash.)
+ */
+const apiPathLiterals = [
+  {
+    selector: 'Literal[value=/^\\x2Fapi\\x2Fv1/]',
+    message:
+      'Use the path table: API.… from @screenline/shared/api-paths (with apiPath for params).',
+  },
+  {
+    selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2Fv1/]',
+    message: 'Use the path table: apiPath(API.…, params, query) from @screenline/shared/api-paths.',
+  },
+];
+
 const appZones = [
   { target: './apps/web', from: './apps/server', message: 'Web never imports server code.' },
   { target: './apps/web', from: './apps/player', message: 'No app imports another app.' },
@@ -234,7 +252,14 @@ export default tseslint.config(
           selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]',
           message: 'No HTML strings into the DOM (docs/security.md).',
         },
+        ...apiPathLiterals,
       ],
     },
+  },
+  {
+    // The server registers its routes from the same table (apps/server/test/api-paths.test.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathLiterals] },
   },
 );

@@ -9,6 +9,7 @@ import {
   ZPlayerDevice,
 } from '@screenline/shared/player';
 import { text } from '@screenline/shared/text';
+import { API } from '@screenline/shared/api-paths';
 import { requestJson } from './http';
 
 /**
@@ -88,7 +89,7 @@ export type TAdSpacesAnswer =
  * device token (Change ad space). OfflineError when unreachable.
  */
 export async function fetchAdSpaces(token: string): Promise<TAdSpacesAnswer> {
-  const answer = await requestJson('/api/v1/player/ad-spaces', { token });
+  const answer = await requestJson(API.playerAdSpaces, { token });
   if (answer.status === 401) return { kind: 'signed-out' };
   if (answer.status === 403) return { kind: 'not-owner' };
   const list = ZPlayerAdSpaceList.safeParse(answer.body);
@@ -116,7 +117,7 @@ export async function registerDevice(
     appVersion = __APP_VERSION__,
   }: { key?: string; userAgent?: string; appVersion?: string } = {},
 ): Promise<TRegisterAnswer> {
-  const answer = await requestJson('/api/v1/player/devices', {
+  const answer = await requestJson(API.playerDevices, {
     method: 'POST',
     token,
     body: { deviceKey: key, adSpaceId: adSpace.id, userAgent: userAgent.slice(0, 500), appVersion },
@@ -145,7 +146,7 @@ export async function registerDevice(
  * the account deleted). OfflineError when unreachable.
  */
 export async function readDevice(deviceToken: string): Promise<TPlayerDevice | 'revoked'> {
-  const answer = await requestJson('/api/v1/player/device', { token: deviceToken });
+  const answer = await requestJson(API.playerDevice, { token: deviceToken });
   if (answer.status === 401 || answer.status === 404) return 'revoked';
   const device = ZPlayerDevice.safeParse(answer.body);
   if (answer.status !== 200 || !device.success) throw unexpected(answer.status, 'who it is');
@@ -154,7 +155,7 @@ export async function readDevice(deviceToken: string): Promise<TPlayerDevice | '
 
 /** DELETE /api/v1/player/device: the token stops working (best effort: offline, it is dropped). */
 export async function signOutDevice(deviceToken: string): Promise<void> {
-  await requestJson('/api/v1/player/device', { method: 'DELETE', token: deviceToken }).catch(
+  await requestJson(API.playerDevice, { method: 'DELETE', token: deviceToken }).catch(
     () => undefined,
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '@screenline/shared/text';
 import { ZMe } from '@screenline/shared/user';
+import { API, AUTH_PATHS } from '@screenline/shared/api-paths';
 import { requestJson } from './http';
 
 /**
@@ -48,7 +49,7 @@ export function clearSession(storage: TStorage = window.localStorage): void {
  * when the server cannot be reached.
  */
 export async function readSession(token: string): Promise<TTvSession | 'ended'> {
-  const answer = await requestJson('/api/v1/me', { token });
+  const answer = await requestJson(API.me, { token });
   if (answer.status === 401) return 'ended';
   const me = ZMe.safeParse(answer.body);
   if (answer.status !== 200 || !me.success) {
@@ -59,7 +60,5 @@ export async function readSession(token: string): Promise<TTvSession | 'ended'> 
 
 /** Ends the session on the server too (best effort: offline, the TV forgets it anyway). */
 export async function endSession(token: string): Promise<void> {
-  await requestJson('/api/auth/sign-out', { method: 'POST', token, body: {} }).catch(
-    () => undefined,
-  );
+  await requestJson(AUTH_PATHS.signOut, { method: 'POST', token, body: {} }).catch(() => undefined);
 }

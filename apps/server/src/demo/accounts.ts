@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { API } from '@screenline/shared/api-paths';
 import { user } from '../db/schema/index';
 import { createMeRepository } from '../modules/me/me.repository';
 import type { TDemoClient, TDemoSession } from './demo-client';
@@ -64,7 +65,7 @@ export async function seedPeople(
       const role = roles[key];
       await call({
         method: 'PATCH',
-        url: '/api/v1/me',
+        url: API.me,
         cookie: session.cookie,
         payload: { name: person.name, company: person.company, ...(role ? { role } : {}) },
       });

@@ -6,6 +6,7 @@ import {
   ZPlayerManifest,
 } from '@screenline/shared/player';
 import { resolveLocalDateTime } from '@screenline/playback/schedule-resolver';
+import { API } from '@screenline/shared/api-paths';
 import {
   campaignEvent,
   deviceServedFill,
@@ -92,7 +93,7 @@ export async function recordServedFills(
     const manifest: TPlayerManifest = ZPlayerManifest.parse(
       await client.call({
         method: 'GET',
-        url: '/api/v1/player/manifest',
+        url: API.playerManifest,
         headers: { authorization: `Bearer ${tv.token}` },
       }),
     );

@@ -1,3 +1,4 @@
+import { API } from '@screenline/shared/api-paths';
 import { MEDIA_TYPES, renderSlide, type TSlide, type TSlideFormat } from './creatives';
 import type { TDemoClient, TDemoSession } from './demo-client';
 import { ZId } from './seed-helpers';
@@ -220,7 +221,7 @@ export async function addSlides(
     const made = ZId.parse(
       await client.call({
         method: 'POST',
-        url: '/api/v1/content',
+        url: API.content,
         cookie: session.cookie,
         payload: { name: plan.name, objectPath, kind: 'image', width, height },
       }),

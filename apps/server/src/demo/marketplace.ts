@@ -4,6 +4,7 @@ import type { TDaypart } from '@screenline/shared/campaign';
 import { ZPlatformSettings } from '@screenline/shared/platform-settings';
 import { TWO_FACTOR_CODE_HEADER } from '@screenline/shared/two-factor';
 import { ZWallet } from '@screenline/shared/wallet';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { DEMO_TOTP_SECRET, type TDemoSessions } from './accounts';
 import type { TDemoClient, TDemoSession } from './demo-client';
 import { addDays, EUR, ZId } from './seed-helpers';
@@ -43,7 +44,7 @@ export async function requestMonetization(
     const request = ZId.parse(
       await call({
         method: 'POST',
-        url: '/api/v1/monetization-requests',
+        url: API.monetizationRequests,
         cookie: owner.cookie,
         payload: { adSpaceId: spaceIds.get(space.key), floorMicrosPerSecond: floor },
       }),
@@ -51,7 +52,7 @@ export async function requestMonetization(
     if (space.floor !== null) {
       await call({
         method: 'POST',
-        url: `/api/v1/admin/monetization-requests/${request.id}/approve`,
+        url: apiPath(API.adminMonetizationRequestApprove, { id: request.id }),
         cookie: admin.cookie,
       });
     }
@@ -68,12 +69,12 @@ export async function setPlatformBankDetails(
 ): Promise<void> {
   const { call } = client;
   const settings = ZPlatformSettings.parse(
-    await call({ method: 'GET', url: '/api/v1/platform-settings', cookie: admin.cookie }),
+    await call({ method: 'GET', url: API.platformSettings, cookie: admin.cookie }),
   );
   const { updatedAt: _at, updatedBy: _by, ...fields } = settings;
   await call({
     method: 'PUT',
-    url: '/api/v1/admin/platform-settings',
+    url: API.adminPlatformSettings,
     cookie: admin.cookie,
     payload: {
       ...fields,
@@ -99,7 +100,7 @@ export async function topUpWallets(
     ZId.parse(
       await call({
         method: 'POST',
-        url: '/api/v1/wallet/top-ups',
+        url: API.walletTopUps,
         cookie: session.cookie,
         idempotent: true,
         payload: { amountMicros },
@@ -108,7 +109,7 @@ export async function topUpWallets(
   const approveTopUp = (id: string) =>
     call({
       method: 'POST',
-      url: `/api/v1/admin/top-ups/${id}/approve`,
+      url: apiPath(API.adminTopUpApprove, { id }),
       cookie: admin.cookie,
       idempotent: true,
     });
@@ -164,7 +165,7 @@ export async function seedCampaigns(
     const made = ZCampaignMade.parse(
       await call({
         method: 'POST',
-        url: '/api/v1/campaigns',
+        url: API.campaigns,
         cookie: buyer.cookie,
         payload: {
           name: plan.name,
@@ -183,12 +184,12 @@ export async function seedCampaigns(
     );
     await call({
       method: 'POST',
-      url: `/api/v1/campaigns/${made.id}/submit`,
+      url: apiPath(API.campaignSubmit, { id: made.id }),
       cookie: buyer.cookie,
     });
     await call({
       method: 'POST',
-      url: `/api/v1/admin/campaigns/${made.id}/approve`,
+      url: apiPath(API.adminCampaignApprove, { id: made.id }),
       cookie: admin.cookie,
       idempotent: true,
     });
@@ -209,7 +210,7 @@ export async function seedCampaigns(
   const pendingCampaign = ZId.parse(
     await call({
       method: 'POST',
-      url: '/api/v1/campaigns',
+      url: API.campaigns,
       cookie: buyer2.cookie,
       payload: {
         name: 'Kaito lunch sets: Shibuya',
@@ -228,7 +229,7 @@ export async function seedCampaigns(
   );
   await call({
     method: 'POST',
-    url: `/api/v1/campaigns/${pendingCampaign.id}/submit`,
+    url: apiPath(API.campaignSubmit, { id: pendingCampaign.id }),
     cookie: buyer2.cookie,
   });
   return running;
@@ -242,13 +243,13 @@ export async function requestPayout(
 ): Promise<void> {
   const { call } = client;
   const ownerWallet = ZWallet.parse(
-    await call({ method: 'GET', url: '/api/v1/wallet', cookie: owner.cookie }),
+    await call({ method: 'GET', url: API.wallet, cookie: owner.cookie }),
   );
   const payout = Math.max(10 * EUR, Math.floor((ownerWallet.availableMicros * 0.6) / EUR) * EUR);
   if (payout <= ownerWallet.availableMicros) {
     await call({
       method: 'POST',
-      url: '/api/v1/wallet/payouts',
+      url: API.walletPayouts,
       cookie: owner.cookie,
       idempotent: true,
       // A fresh code from the owner's authenticator app (the demo key).

@@ -5,6 +5,7 @@ import { chargeMicros } from '@screenline/shared/platform-settings';
 import { IMPRESSION_BATCH_MAX, type TImpression } from '@screenline/shared/player';
 import { resolveLocalDateTime } from '@screenline/playback/schedule-resolver';
 import { Temporal } from '@screenline/playback/temporal';
+import { API } from '@screenline/shared/api-paths';
 import { impression, ledgerEntry, ledgerTransaction, qrScan } from '../db/schema/index';
 import { flightOf } from '../modules/fill/campaign-windows';
 import { paceOf, pacedWeight } from '../modules/fill/pacing';
@@ -220,7 +221,7 @@ export async function sendAndSettleByHour(
         const batch = list.slice(start, start + IMPRESSION_BATCH_MAX);
         await client.call({
           method: 'POST',
-          url: '/api/v1/player/impressions',
+          url: API.playerImpressions,
           headers: { authorization: `Bearer ${tv.token}` },
           payload: { impressions: batch },
         });

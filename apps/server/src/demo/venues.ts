@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZPlayerManifest } from '@screenline/shared/player';
+import { API } from '@screenline/shared/api-paths';
 import type { TDemoClient, TDemoSession } from './demo-client';
 import { DEMO_TV_KEY_PREFIX } from './demo-tvs';
 import { addDays, ZId } from './seed-helpers';
@@ -164,7 +165,7 @@ export async function seedPlaylists(
   const playlists: TDemoPlaylists = new Map();
   for (const [key, plan] of Object.entries(playlistPlans)) {
     const made = ZPlaylistMade.parse(
-      await call({ method: 'POST', url: '/api/v1/playlists', cookie: owner.cookie, payload: plan }),
+      await call({ method: 'POST', url: API.playlists, cookie: owner.cookie, payload: plan }),
     );
     playlists.set(key, {
       ...made,
@@ -190,7 +191,7 @@ export async function seedLocationsAndScreens(
     const made = ZId.parse(
       await call({
         method: 'POST',
-        url: '/api/v1/locations',
+        url: API.locations,
         cookie: owner.cookie,
         payload: {
           name: place.name,
@@ -215,7 +216,7 @@ export async function seedLocationsAndScreens(
     const made = ZId.parse(
       await call({
         method: 'POST',
-        url: '/api/v1/ad-spaces',
+        url: API.adSpaces,
         cookie: owner.cookie,
         payload: {
           name: space.name,
@@ -247,7 +248,7 @@ export async function seedSchedules(
   const { spaceIds, playlists, today, days } = input;
   await call({
     method: 'POST',
-    url: '/api/v1/schedule-entries',
+    url: API.scheduleEntries,
     cookie: owner.cookie,
     payload: {
       adSpaceId: spaceIds.get('berlin-counter'),
@@ -262,7 +263,7 @@ export async function seedSchedules(
   });
   await call({
     method: 'POST',
-    url: '/api/v1/schedule-entries',
+    url: API.scheduleEntries,
     cookie: owner.cookie,
     payload: {
       adSpaceId: spaceIds.get('berlin-window'),
@@ -292,7 +293,7 @@ export async function registerTvs(
     const registration = ZRegistration.parse(
       await call({
         method: 'POST',
-        url: '/api/v1/player/devices',
+        url: API.playerDevices,
         cookie: owner.cookie,
         payload: {
           deviceKey: `${DEMO_TV_KEY_PREFIX}${space.key}`,
@@ -321,12 +322,12 @@ export async function checkInTvs(
   for (const tv of tvs.values()) {
     const authorization = `Bearer ${tv.token}`;
     const manifest = ZPlayerManifest.parse(
-      await call({ method: 'GET', url: '/api/v1/player/manifest', headers: { authorization } }),
+      await call({ method: 'GET', url: API.playerManifest, headers: { authorization } }),
     );
     const bytes = manifest.media.reduce((sum, media) => sum + media.sizeBytes, 0);
     await call({
       method: 'POST',
-      url: '/api/v1/player/heartbeat',
+      url: API.playerHeartbeat,
       headers: { authorization },
       payload: {
         appVersion: app.deps.config.version,

@@ -4,6 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { ZApiError } from '@screenline/shared/errors';
+import { API_V1_PREFIX } from '@screenline/shared/api-paths';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -195,7 +196,7 @@ function isRateLimited(config: unknown): boolean {
 }
 
 function isPrivateResponse(url: string, contentType: unknown): boolean {
-  if (url.startsWith('/api/auth/') || url.startsWith('/api/v1/')) return true;
+  if (url.startsWith('/api/auth/') || url.startsWith(API_V1_PREFIX)) return true;
   if (!url.startsWith('/v0/')) return false;
   return typeof contentType === 'string' && contentType.startsWith('application/json');
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
+import { API_V1_PREFIX } from '@screenline/shared/api-paths';
 import type { TActor, TPrincipal, TSessionUser } from '../lib/actor';
 import { forbidden, twoFactorRequired, unauthenticated } from '../lib/app-error';
 import { createProfileDirectory, type TProfile } from '../modules/me/profile-directory';
@@ -151,7 +152,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   // anonymous request learns nothing of a route's input rules. Roles and ownership stay with each
   // route's service, after validation.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1/') || route.config?.isPublic) return;
+    if (!route.url.startsWith(API_V1_PREFIX) || route.config?.isPublic) return;
     const existing = route.onRequest;
     const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
     route.onRequest = [...hooks, requireCaller];

@@ -1,5 +1,6 @@
 import type { TPageView } from '@screenline/shared/analytics';
 import { isRoutePattern } from '@screenline/shared/route-pattern';
+import { API } from '@screenline/shared/api-paths';
 import { apiSend } from '@/lib/api-client';
 
 /**
@@ -13,7 +14,7 @@ export async function recordPageView(path: string, title: string, route?: string
   // A pattern the server would refuse would lose the view: it then counts under its path.
   if (route !== undefined && isRoutePattern(route)) body.route = route;
   try {
-    await apiSend('/api/v1/analytics/page-views', { method: 'POST', body });
+    await apiSend(API.analyticsPageViews, { method: 'POST', body });
   } catch (error) {
     console.debug('Page view not recorded', error);
   }

@@ -1,3 +1,4 @@
+import { AUTH_PATHS } from '@screenline/shared/api-paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
 // The schemas and jose load with the first token, which only a signed-in page asks for: they stay
@@ -22,7 +23,7 @@ export async function tokenExpiresAt(token: string): Promise<number> {
 export async function fetchAuthToken(): Promise<string> {
   const { ZAuthToken } = await loadTokenParsing();
   try {
-    const { token } = await apiRequest('/api/auth/token', ZAuthToken);
+    const { token } = await apiRequest(AUTH_PATHS.token, ZAuthToken);
     return token;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

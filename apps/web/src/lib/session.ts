@@ -1,4 +1,5 @@
 import { ZAuthSession, type TAuthSession } from '@screenline/shared/auth-session';
+import { AUTH_PATHS } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 export const sessionQueryKey = ['auth-session'] as const;
@@ -8,7 +9,7 @@ export const sessionQueryKey = ['auth-session'] as const;
  * loads only when a page calls an auth action (sign-in, sign-out, …), not with the first page.
  */
 export function getSession(): Promise<TAuthSession> {
-  return apiRequest('/api/auth/get-session', ZAuthSession);
+  return apiRequest(AUTH_PATHS.getSession, ZAuthSession);
 }
 
 const sessionListeners = new Set<() => void>();

@@ -1,4 +1,5 @@
 import type { TCommandAck, TPlayerCommand } from '@screenline/shared/fleet';
+import { API, apiPath } from '@screenline/shared/api-paths';
 
 /**
  * Carries out remote commands (issue 23 item 2) as they arrive on the event stream: says it got
@@ -7,8 +8,7 @@ import type { TCommandAck, TPlayerCommand } from '@screenline/shared/fleet';
  * one past its expiry is not run (the owner's list already says expired).
  */
 
-export const commandAckUrl = (id: string) =>
-  `/api/v1/player/commands/${encodeURIComponent(id)}/ack`;
+export const commandAckUrl = (id: string) => apiPath(API.playerCommandAck, { id });
 
 export interface TCommandHandlers {
   refresh(): Promise<void>;

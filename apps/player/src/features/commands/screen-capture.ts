@@ -3,6 +3,7 @@ import {
   SCREENSHOT_WIDTH,
   type TPlayerScreenshot,
 } from '@screenline/shared/fleet';
+import { API } from '@screenline/shared/api-paths';
 
 /**
  * "On screen now" (issue 23 item 3): draws what the TV shows into a canvas (the image or the
@@ -14,7 +15,7 @@ import {
 
 export type TCapture = { ok: true; jpegBase64: string } | { ok: false; problem: string };
 
-export const SCREENSHOT_URL = '/api/v1/player/screenshot';
+export const SCREENSHOT_URL = API.playerScreenshot;
 /** JPEG qualities tried in turn until the picture fits SCREENSHOT_MAX_BYTES. */
 const QUALITIES = [0.7, 0.45, 0.25];
 

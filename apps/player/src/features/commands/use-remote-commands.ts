@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IDENTIFY_SHOW_MS, type TPlayerCommand } from '@screenline/shared/fleet';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { requestJson } from '../../lib/http';
 import { createCommandRunner } from './command-runner';
 import { captureScreen, uploadScreenshot } from './screen-capture';
 
-export const takeoverShownUrl = (id: string) =>
-  `/api/v1/player/takeovers/${encodeURIComponent(id)}/shown`;
+export const takeoverShownUrl = (id: string) => apiPath(API.playerTakeoverShown, { id });
 
 /** What the hook needs of the running player (app/player-runtime.ts gives it). */
 export interface TCommandSource {

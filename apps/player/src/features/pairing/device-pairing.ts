@@ -9,6 +9,7 @@ import {
   pairingUrl,
   type TDeviceCode,
 } from '@screenline/shared/pairing';
+import { AUTH_PATHS } from '@screenline/shared/api-paths';
 import { OfflineError, requestJson, type TJsonAnswer } from '../../lib/http';
 
 /**
@@ -97,7 +98,7 @@ export function startPairing({ onState, onToken, call = defaultCall }: TPairingO
     clearTimeout(refreshTimer);
     let answer: TJsonAnswer;
     try {
-      answer = await call('/api/auth/device/code', { client_id: TV_CLIENT_ID });
+      answer = await call(AUTH_PATHS.deviceCode, { client_id: TV_CLIENT_ID });
     } catch (error) {
       if (!(error instanceof OfflineError)) throw error;
       // Keep showing the old code while it still works; else say we are offline and retry.
@@ -144,7 +145,7 @@ export function startPairing({ onState, onToken, call = defaultCall }: TPairingO
     let answer: TJsonAnswer;
     try {
       answer = await call(
-        '/api/auth/device/token',
+        AUTH_PATHS.deviceToken,
         {
           grant_type: DEVICE_GRANT_TYPE,
           device_code: polled.code.device_code,

@@ -4,11 +4,12 @@ import {
   type TImpression,
   ZImpressionBatchResult,
 } from '@screenline/shared/player';
+import { API } from '@screenline/shared/api-paths';
 import { OfflineError, requestJson, type TJsonAnswer } from '../../lib/http';
 import { defaultPlayStore } from './play-recorder';
 import type { TPlayRecord, TPlayStore } from './play-store';
 
-export const IMPRESSIONS_PATH = '/api/v1/player/impressions';
+export const IMPRESSIONS_PATH = API.playerImpressions;
 
 /** The longest wait between tries while the server cannot be reached or fails. */
 export const MAX_BACKOFF_MS = 15 * 60_000;

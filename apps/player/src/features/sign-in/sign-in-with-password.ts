@@ -6,6 +6,7 @@ import {
 } from '@screenline/shared/auth-messages';
 import { BEARER_TRANSPORT_HEADER } from '@screenline/shared/auth';
 import { text } from '@screenline/shared/text';
+import { AUTH_PATHS } from '@screenline/shared/api-paths';
 import { OfflineError, requestJson } from '../../lib/http';
 import type { TTvSession } from '../../lib/session';
 
@@ -31,7 +32,7 @@ export class SignInError extends Error {
 export async function signInWithPassword(email: string, password: string): Promise<TTvSession> {
   let answer;
   try {
-    answer = await requestJson('/api/auth/sign-in/email', {
+    answer = await requestJson(AUTH_PATHS.signInEmail, {
       method: 'POST',
       body: { email, password },
       headers: { [BEARER_TRANSPORT_HEADER]: 'bearer' },

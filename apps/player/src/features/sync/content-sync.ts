@@ -15,6 +15,7 @@ import {
   type TPlayerCommand,
   ZPlayerCommand,
 } from '@screenline/shared/fleet';
+import { API } from '@screenline/shared/api-paths';
 import type { ContentSource, MediaCache, ReadyManifest, TNowPlaying } from '../playback/contracts';
 
 /**
@@ -36,9 +37,9 @@ import type { ContentSource, MediaCache, ReadyManifest, TNowPlaying } from '../p
  * - 401 on any of these: the device token was revoked; everything stops and `onRevoked` runs.
  */
 
-export const MANIFEST_URL = '/api/v1/player/manifest';
-export const HEARTBEAT_URL = '/api/v1/player/heartbeat';
-export const EVENTS_URL = '/api/v1/player/events';
+export const MANIFEST_URL = API.playerManifest;
+export const HEARTBEAT_URL = API.playerHeartbeat;
+export const EVENTS_URL = API.playerEvents;
 /** Where the applied manifest is kept on the TV. */
 export const MANIFEST_STORAGE_KEY = 'screenline.tv.manifest';
 

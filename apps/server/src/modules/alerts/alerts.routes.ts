@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAlertIncidentList, ZAlertSettings, ZSaveAlertSettings } from '@screenline/shared/alerts';
 import { ZApiError } from '@screenline/shared/errors';
+import { API } from '@screenline/shared/api-paths';
 import { createAlertJobs } from './alert-jobs';
 import { createAlertsRepository } from './alerts.repository';
 import { createAlertsService } from './alerts.service';
@@ -17,7 +18,7 @@ export async function alertsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.get(
-    '/api/v1/alerts/settings',
+    API.alertSettings,
     {
       schema: {
         tags,
@@ -29,7 +30,7 @@ export async function alertsRoutes(app: FastifyInstance) {
   );
 
   r.put(
-    '/api/v1/alerts/settings',
+    API.alertSettings,
     {
       schema: {
         tags,
@@ -42,7 +43,7 @@ export async function alertsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/alerts/incidents',
+    API.alertIncidents,
     {
       schema: {
         tags,

@@ -9,6 +9,7 @@ import {
   ZPageViewVariantsQuery,
 } from '@screenline/shared/analytics';
 import { ZApiError } from '@screenline/shared/errors';
+import { API } from '@screenline/shared/api-paths';
 import { createAnalyticsRepository } from './analytics.repository';
 import { createAnalyticsService } from './analytics.service';
 
@@ -18,7 +19,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.post(
-    '/api/v1/analytics/page-views',
+    API.analyticsPageViews,
     {
       schema: {
         tags: ['analytics'],
@@ -35,7 +36,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/page-views',
+    API.adminPageViews,
     {
       schema: {
         tags: ['analytics', 'admin'],
@@ -48,7 +49,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/page-views/variants',
+    API.adminPageViewVariants,
     {
       schema: {
         tags: ['analytics', 'admin'],

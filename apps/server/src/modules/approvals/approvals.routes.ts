@@ -13,6 +13,7 @@ import {
 } from '@screenline/shared/approval';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/id';
+import { API } from '@screenline/shared/api-paths';
 import type { TDb } from '../../db/database';
 import { createContentDirectory } from '../content/content-directory';
 import { ZEmptyPayload } from '../jobs/job-queue';
@@ -60,7 +61,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
   r.get(
-    '/api/v1/approval-policies',
+    API.approvalPolicies,
     {
       schema: {
         tags,
@@ -72,7 +73,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
   );
 
   r.put(
-    '/api/v1/ad-spaces/:id/approval-policy',
+    API.adSpaceApprovalPolicy,
     {
       schema: {
         tags,
@@ -88,7 +89,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/campaign-approvals',
+    API.campaignApprovals,
     {
       schema: {
         tags,
@@ -102,7 +103,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/ad-spaces/:adSpaceId/campaign-approvals/:campaignId',
+    API.adSpaceCampaignApproval,
     {
       schema: {
         tags,
@@ -122,7 +123,7 @@ export async function approvalsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/campaigns/:id/space-approvals',
+    API.campaignSpaceApprovals,
     {
       schema: {
         tags,

@@ -16,6 +16,7 @@ import {
   MAX_PASSWORD_LENGTH,
   ZPasswordPolicy,
 } from '@screenline/shared/auth';
+import { API } from '@screenline/shared/api-paths';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from './auth';
 import { findNulInRequest, nulRefusal } from './auth-rules';
 import { createPairingGrants } from '../player/pairing-grants';
@@ -130,7 +131,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/pairing/requests/:userCode',
+    API.pairingRequest,
     {
       schema: {
         tags: ['auth'],
@@ -144,7 +145,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/auth/policy',
+    API.authPolicy,
     {
       schema: {
         tags: ['auth'],

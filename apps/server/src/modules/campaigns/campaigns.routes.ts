@@ -18,6 +18,7 @@ import {
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/id';
 import { ZDecisionReason, ZIdempotencyHeaders } from '@screenline/shared/money';
+import { API } from '@screenline/shared/api-paths';
 import type { TDb } from '../../db/database';
 import { createContentDirectory } from '../content/content-directory';
 import { idempotentRoute } from '../ledger/idempotency';
@@ -76,7 +77,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
       idempotentRoute(db, request, reply, principalId, work);
 
   r.get(
-    '/api/v1/campaigns',
+    API.campaigns,
     {
       schema: {
         tags,
@@ -90,7 +91,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/campaigns',
+    API.campaigns,
     {
       schema: {
         tags,
@@ -106,7 +107,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/campaigns/:id',
+    API.campaign,
     {
       schema: {
         tags,
@@ -119,7 +120,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/campaigns/:id',
+    API.campaign,
     {
       schema: {
         tags,
@@ -134,7 +135,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/campaigns/:id',
+    API.campaign,
     {
       schema: {
         tags,
@@ -149,15 +150,22 @@ export async function campaignsRoutes(app: FastifyInstance) {
     },
   );
 
-  const moves = {
-    submit:
+  const moves = [
+    [
+      'submit',
+      API.campaignSubmit,
       'Submit a draft or rejected campaign for review (400 when no monetized ad space matches its targeting)',
-    pause: 'Pause an approved campaign: its ad slots stop playing it; the hold stays',
-    resume: 'Resume a paused campaign',
-  } as const;
-  for (const [move, summary] of Object.entries(moves) as [keyof typeof moves, string][]) {
+    ],
+    [
+      'pause',
+      API.campaignPause,
+      'Pause an approved campaign: its ad slots stop playing it; the hold stays',
+    ],
+    ['resume', API.campaignResume, 'Resume a paused campaign'],
+  ] as const;
+  for (const [move, path, summary] of moves) {
     r.post(
-      `/api/v1/campaigns/:id/${move}`,
+      path,
       {
         schema: {
           tags,
@@ -171,7 +179,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   }
 
   r.post(
-    '/api/v1/campaigns/:id/cancel',
+    API.campaignCancel,
     {
       schema: {
         tags,
@@ -189,7 +197,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/campaigns/:id/results',
+    API.campaignResults,
     {
       schema: {
         tags,
@@ -219,7 +227,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/marketplace/ad-spaces',
+    API.marketplaceAdSpaces,
     {
       schema: {
         tags: ['marketplace'],
@@ -232,7 +240,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/publisher/dashboard',
+    API.publisherDashboard,
     {
       schema: {
         tags,
@@ -246,7 +254,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
 
   const adminTags = ['admin'];
   r.get(
-    '/api/v1/admin/campaigns',
+    API.adminCampaigns,
     {
       schema: {
         tags: adminTags,
@@ -260,7 +268,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/campaigns/:id/approve',
+    API.adminCampaignApprove,
     {
       schema: {
         tags: adminTags,
@@ -278,7 +286,7 @@ export async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/campaigns/:id/reject',
+    API.adminCampaignReject,
     {
       schema: {
         tags: adminTags,

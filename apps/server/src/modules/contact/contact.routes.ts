@@ -10,6 +10,7 @@ import {
 } from '@screenline/shared/contact';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/id';
+import { API } from '@screenline/shared/api-paths';
 import { createProfileDirectory } from '../me/profile-directory';
 import { createContactRepository } from './contact.repository';
 import { createContactService } from './contact.service';
@@ -32,7 +33,7 @@ export async function contactRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
   r.post(
-    '/api/v1/contact-messages',
+    API.contactMessages,
     {
       schema: {
         tags,
@@ -49,7 +50,7 @@ export async function contactRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/contact-messages',
+    API.adminContactMessages,
     {
       schema: {
         tags,
@@ -62,7 +63,7 @@ export async function contactRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/contact-messages/:id',
+    API.adminContactMessage,
     {
       schema: {
         tags,
@@ -75,7 +76,7 @@ export async function contactRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/contact-messages/:id/answer',
+    API.adminContactMessageAnswer,
     {
       schema: {
         tags,
@@ -90,7 +91,7 @@ export async function contactRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/contact-messages/:id/close',
+    API.adminContactMessageClose,
     {
       schema: {
         tags,
@@ -103,7 +104,7 @@ export async function contactRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/contact-messages/:id/reopen',
+    API.adminContactMessageReopen,
     {
       schema: {
         tags,

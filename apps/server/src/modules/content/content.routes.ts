@@ -10,6 +10,7 @@ import {
   ZRenameContentItem,
 } from '@screenline/shared/content';
 import { ZApiError } from '@screenline/shared/errors';
+import { API } from '@screenline/shared/api-paths';
 import { createContentRepository } from './content.repository';
 import { createContentService } from './content.service';
 
@@ -32,7 +33,7 @@ export async function contentRoutes(app: FastifyInstance) {
   const tags = ['content'];
 
   r.get(
-    '/api/v1/content',
+    API.content,
     {
       schema: {
         tags,
@@ -45,7 +46,7 @@ export async function contentRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/content',
+    API.content,
     {
       schema: {
         tags,
@@ -67,7 +68,7 @@ export async function contentRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/content/:id',
+    API.contentItem,
     {
       schema: {
         tags,
@@ -80,7 +81,7 @@ export async function contentRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/content/:id',
+    API.contentItem,
     {
       schema: {
         tags,
@@ -95,7 +96,7 @@ export async function contentRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/content/:id',
+    API.contentItem,
     {
       schema: {
         tags,

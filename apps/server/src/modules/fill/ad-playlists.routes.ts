@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdPlaylist, ZAdPlaylistList, ZUpdateAdPlaylist } from '@screenline/shared/ad-playlist';
 import { ZApiError } from '@screenline/shared/errors';
+import { API } from '@screenline/shared/api-paths';
 import { createContentDirectory } from '../content/content-directory';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createAdPlaylistsRepository } from './ad-playlists.repository';
@@ -26,7 +27,7 @@ export async function adPlaylistsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.get(
-    '/api/v1/admin/ad-playlists',
+    API.adminAdPlaylists,
     {
       schema: {
         tags,
@@ -39,7 +40,7 @@ export async function adPlaylistsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/ad-playlists/:adSpaceId',
+    API.adminAdPlaylist,
     {
       schema: {
         tags,
@@ -53,7 +54,7 @@ export async function adPlaylistsRoutes(app: FastifyInstance) {
   );
 
   r.put(
-    '/api/v1/admin/ad-playlists/:adSpaceId',
+    API.adminAdPlaylist,
     {
       schema: {
         tags,

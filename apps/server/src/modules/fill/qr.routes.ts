@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
+import { API } from '@screenline/shared/api-paths';
 import { AppError } from '../../lib/app-error';
 import { createQrRepository } from './qr.repository';
 import { createQrService } from './qr.service';
@@ -21,7 +22,7 @@ const NOT_FOUND = 'That QR code does not lead anywhere.';
 export async function qrRoutes(app: FastifyInstance) {
   const service = createQrService(createQrRepository(app.deps.db));
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/q/:code',
+    API.qrScan,
     {
       config: { rateLimit: QR_RATE_LIMIT },
       schema: {

@@ -17,6 +17,7 @@ import {
   ZTakeoverList,
 } from '@screenline/shared/fleet';
 import { ZIdParams } from '@screenline/shared/id';
+import { API } from '@screenline/shared/api-paths';
 import { createContentDirectory } from '../content/content-directory';
 import { isNotModified } from '../player/manifest';
 import { limited } from '../player/player-sync.routes';
@@ -59,7 +60,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   const fleet = ['fleet'];
 
   r.post(
-    '/api/v1/device-commands',
+    API.deviceCommands,
     {
       schema: {
         tags: fleet,
@@ -74,7 +75,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/device-commands',
+    API.deviceCommands,
     {
       schema: {
         tags: fleet,
@@ -87,7 +88,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/ad-spaces/:id/screenshots',
+    API.adSpaceScreenshots,
     {
       schema: {
         tags: fleet,
@@ -101,7 +102,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/screenshots',
+    API.screenshots,
     {
       schema: {
         tags: fleet,
@@ -114,7 +115,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/ad-spaces/:id/screenshot.jpg',
+    API.adSpaceScreenshot,
     {
       config: { cachesPrivately: true },
       schema: {
@@ -151,7 +152,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/player/commands/:id/ack',
+    API.playerCommandAck,
     {
       config: limited(PLAYER_FLEET_LIMITS.ack),
       schema: {
@@ -169,7 +170,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/player/screenshot',
+    API.playerScreenshot,
     {
       config: limited(PLAYER_FLEET_LIMITS.screenshot),
       schema: {
@@ -187,7 +188,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/takeovers',
+    API.takeovers,
     {
       schema: {
         tags: fleet,
@@ -202,7 +203,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/takeovers',
+    API.takeovers,
     {
       schema: {
         tags: fleet,
@@ -214,7 +215,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/takeovers/:id/end',
+    API.takeoverEnd,
     {
       schema: {
         tags: fleet,
@@ -227,7 +228,7 @@ export async function fleetRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/player/takeovers/:id/shown',
+    API.playerTakeoverShown,
     {
       config: limited(PLAYER_FLEET_LIMITS.ack),
       schema: {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZHealth } from '@screenline/shared/health';
+import { API } from '@screenline/shared/api-paths';
 
 export async function healthRoutes(app: FastifyInstance) {
   const { database, storageCheck, config } = app.deps;
 
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
+    API.health,
     {
       schema: {
         tags: ['health'],

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZLedgerAudit } from '@screenline/shared/ledger';
+import { API } from '@screenline/shared/api-paths';
 import { auditLedger } from './ledger';
 
 /** `GET /api/v1/admin/ledger/audit` (super-users): the ledger checked from its entries alone. */
 export async function ledgerRoutes(app: FastifyInstance) {
   const { db, access } = app.deps;
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/admin/ledger/audit',
+    API.adminLedgerAudit,
     {
       schema: {
         tags: ['ledger'],

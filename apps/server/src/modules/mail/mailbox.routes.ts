@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZOutboxList } from '@screenline/shared/mail';
+import { API } from '@screenline/shared/api-paths';
 import { escapeHtml } from './templates';
 
 const linkify = (s: string) =>
@@ -46,7 +47,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
     }));
 
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/dev/mailbox',
+    API.devMailbox,
     {
       schema: {
         tags: ['dev'],
@@ -59,7 +60,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
     async () => ({ items: await list() }),
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+  app.get(API.devMailboxPage, { schema: { hide: true } }, async (_request, reply) => {
     const items = await list();
     const rows = items
       .map(

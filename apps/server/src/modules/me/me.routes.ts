@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZMe, ZUpdateMe } from '@screenline/shared/user';
+import { API } from '@screenline/shared/api-paths';
 import { createMeRepository } from './me.repository';
 import { createMeService } from './me.service';
 
@@ -13,7 +14,7 @@ export async function meRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/me',
+    API.me,
     {
       schema: {
         tags: ['me'],
@@ -29,7 +30,7 @@ export async function meRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/me',
+    API.me,
     {
       schema: {
         tags: ['me'],

@@ -11,6 +11,7 @@ import {
   ZMonetizationRequest,
   ZMonetizationRequestList,
 } from '@screenline/shared/monetization';
+import { API } from '@screenline/shared/api-paths';
 import { createMonetizationRepository } from './monetization.repository';
 import { createMonetizationService } from './monetization.service';
 
@@ -48,7 +49,7 @@ export async function monetizationRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
   r.get(
-    '/api/v1/monetization-requests',
+    API.monetizationRequests,
     {
       schema: {
         tags,
@@ -61,7 +62,7 @@ export async function monetizationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/monetization-requests',
+    API.monetizationRequests,
     {
       schema: {
         tags,
@@ -78,7 +79,7 @@ export async function monetizationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/monetization-requests/:id/withdraw',
+    API.monetizationRequestWithdraw,
     {
       schema: {
         tags,
@@ -92,7 +93,7 @@ export async function monetizationRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/earnings',
+    API.earnings,
     {
       schema: {
         tags,
@@ -106,7 +107,7 @@ export async function monetizationRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/monetization-requests',
+    API.adminMonetizationRequests,
     {
       schema: {
         tags: ['admin'],
@@ -119,7 +120,7 @@ export async function monetizationRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/monetization-requests/:id/approve',
+    API.adminMonetizationRequestApprove,
     {
       schema: {
         tags: ['admin'],
@@ -131,12 +132,20 @@ export async function monetizationRoutes(app: FastifyInstance) {
     async (request) => service.approve(await request.requireActor(), request.params.id),
   );
 
-  for (const [action, summary] of [
-    ['reject', 'Refuse a pending request, with the reason the owner is shown'],
-    ['suspend', 'Stop an approved space’s campaigns, with the reason the owner is shown'],
+  for (const [action, path, summary] of [
+    [
+      'reject',
+      API.adminMonetizationRequestReject,
+      'Refuse a pending request, with the reason the owner is shown',
+    ],
+    [
+      'suspend',
+      API.adminMonetizationRequestSuspend,
+      'Stop an approved space’s campaigns, with the reason the owner is shown',
+    ],
   ] as const) {
     r.post(
-      `/api/v1/admin/monetization-requests/:id/${action}`,
+      path,
       {
         schema: {
           tags: ['admin'],

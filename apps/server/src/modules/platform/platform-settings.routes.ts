@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZPlatformSettings, ZPlatformSettingsFields } from '@screenline/shared/platform-settings';
+import { API } from '@screenline/shared/api-paths';
 
 /**
  * `GET /api/v1/platform-settings` (any signed-in user: the wallet and the campaign wizard show
@@ -22,7 +23,7 @@ export async function platformSettingsRoutes(app: FastifyInstance) {
   const tags = ['platform settings'];
 
   r.get(
-    '/api/v1/platform-settings',
+    API.platformSettings,
     {
       schema: {
         tags,
@@ -37,7 +38,7 @@ export async function platformSettingsRoutes(app: FastifyInstance) {
   );
 
   r.put(
-    '/api/v1/admin/platform-settings',
+    API.adminPlatformSettings,
     {
       schema: {
         tags,

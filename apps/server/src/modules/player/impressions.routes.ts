@@ -11,6 +11,7 @@ import {
   ZPlaysQuery,
   ZPlaysReport,
 } from '@screenline/shared/player';
+import { API } from '@screenline/shared/api-paths';
 import { ZEmptyPayload } from '../jobs/job-queue';
 import { createImpressionsRepository } from './impressions.repository';
 import { createImpressionsService } from './impressions.service';
@@ -53,7 +54,7 @@ export async function impressionsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.post(
-    '/api/v1/player/impressions',
+    API.playerImpressions,
     {
       config: limited(PLAYER_RATE_LIMITS.impressions),
       // The answer is the batch's ids: under the 1 KiB threshold for a TV's usual 4–10 plays, so
@@ -72,7 +73,7 @@ export async function impressionsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/ad-spaces/:id/plays',
+    API.adSpacePlays,
     {
       schema: {
         tags: ['ad spaces'],

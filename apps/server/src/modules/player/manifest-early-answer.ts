@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { API } from '@screenline/shared/api-paths';
 import type { TEarlyAnswer, TEarlyReply } from '../../lib/early-answers';
 import type { TDeviceActor } from '../../lib/actor';
 import { PERMISSIONS, type TRule } from '../access/permissions';
@@ -8,7 +9,7 @@ import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { isNotModified, type TManifestService } from './manifest';
 
 /** The path the early answer serves; with a query string or another method, the route does. */
-export const MANIFEST_PATH = '/api/v1/player/manifest';
+export const MANIFEST_PATH: string = API.playerManifest;
 
 interface TWindow {
   count: number;

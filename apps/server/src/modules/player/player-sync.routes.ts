@@ -11,6 +11,7 @@ import {
   ZPlayerManifest,
 } from '@screenline/shared/player';
 import { PLAYER_EVENT_COMMAND } from '@screenline/shared/fleet';
+import { API } from '@screenline/shared/api-paths';
 import { createFleetDirectory } from '../fleet/fleet-directory';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { deviceTokenOf, hashDeviceToken } from './device-tokens';
@@ -86,7 +87,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
   const refusals = { 401: ZApiError, 403: ZApiError };
 
   r.get(
-    '/api/v1/player/manifest',
+    API.playerManifest,
     {
       config: limited(PLAYER_RATE_LIMITS.manifest),
       schema: {
@@ -126,7 +127,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
 
   // Untyped: the answer is a stream, not a value the schema describes.
   app.get(
-    '/api/v1/player/events',
+    API.playerEvents,
     {
       config: limited(PLAYER_RATE_LIMITS.events),
       // A long-lived stream: never held back for compression.
@@ -214,7 +215,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/player/heartbeat',
+    API.playerHeartbeat,
     {
       config: limited(PLAYER_RATE_LIMITS.heartbeat),
       schema: {

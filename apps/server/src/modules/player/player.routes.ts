@@ -9,6 +9,7 @@ import {
   ZPlayerDevice,
   ZRegisterDevice,
 } from '@screenline/shared/player';
+import { API } from '@screenline/shared/api-paths';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createDevicesRepository } from './devices.repository';
 import { createDevicesService } from './devices.service';
@@ -44,7 +45,7 @@ export async function playerRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.get(
-    '/api/v1/player/ad-spaces',
+    API.playerAdSpaces,
     {
       schema: {
         tags,
@@ -56,7 +57,7 @@ export async function playerRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/player/devices',
+    API.playerDevices,
     {
       config: {
         rateLimit: {
@@ -89,7 +90,7 @@ export async function playerRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/player/device',
+    API.playerDevice,
     {
       schema: {
         tags,
@@ -101,7 +102,7 @@ export async function playerRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/player/device',
+    API.playerDevice,
     {
       schema: {
         tags,
@@ -116,7 +117,7 @@ export async function playerRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/devices',
+    API.devices,
     {
       schema: {
         tags: ['devices'],
@@ -129,7 +130,7 @@ export async function playerRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/devices/:id',
+    API.device,
     {
       schema: {
         tags: ['devices'],

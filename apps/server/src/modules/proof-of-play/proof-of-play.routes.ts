@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZProofOfPlayOverview } from '@screenline/shared/proof-of-play';
+import { API } from '@screenline/shared/api-paths';
 import { proofOfPlayOverview } from './proof-of-play.service';
 
 /**
@@ -13,7 +14,7 @@ import { proofOfPlayOverview } from './proof-of-play.service';
 export async function proofOfPlayRoutes(app: FastifyInstance) {
   const { db, access } = app.deps;
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/admin/proof-of-play',
+    API.adminProofOfPlay,
     {
       schema: {
         tags: ['proof of play'],

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/id';
 import { ZReceiptList } from '@screenline/shared/receipt';
+import { API } from '@screenline/shared/api-paths';
 import { createReceiptsService } from './receipts.service';
 
 /**
@@ -17,7 +18,7 @@ export async function receiptsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.get(
-    '/api/v1/wallet/receipts',
+    API.walletReceipts,
     {
       schema: {
         tags: ['wallet'],
@@ -30,7 +31,7 @@ export async function receiptsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/wallet/receipts/:id/pdf',
+    API.walletReceiptPdf,
     {
       schema: {
         tags: ['wallet'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatMicros } from '@screenline/shared/money';
 import type { TReceipt, TReceiptKind, TReceiptList } from '@screenline/shared/receipt';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import type { TDb } from '../../db/database';
 import type { receipt } from '../../db/schema/index';
 import type { TActor } from '../../lib/actor';
@@ -121,6 +122,6 @@ function toReceipt(row: TReceiptRow): TReceipt {
     amountMicros: row.amountMicros,
     month: row.month,
     issuedAt: row.issuedAt.toISOString(),
-    pdfUrl: `/api/v1/wallet/receipts/${row.id}/pdf`,
+    pdfUrl: apiPath(API.walletReceiptPdf, { id: row.id }),
   };
 }

@@ -13,6 +13,7 @@ import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/id';
 import { ZPlaying, ZPlayingQuery } from '@screenline/shared/schedule';
 import { ZBulkAdSpaceRequest, ZBulkAdSpaceResult } from '@screenline/shared/screen-group';
+import { API } from '@screenline/shared/api-paths';
 import { createContentDirectory } from '../content/content-directory';
 import { createAdSpacesRepository } from './ad-spaces.repository';
 import { createAdSpacesService } from './ad-spaces.service';
@@ -38,7 +39,7 @@ export async function adSpacesRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.get(
-    '/api/v1/ad-spaces',
+    API.adSpaces,
     {
       schema: {
         tags,
@@ -52,7 +53,7 @@ export async function adSpacesRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/ad-spaces',
+    API.adSpaces,
     {
       schema: {
         tags,
@@ -68,7 +69,7 @@ export async function adSpacesRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/ad-spaces/bulk',
+    API.adSpacesBulk,
     {
       schema: {
         tags,
@@ -82,7 +83,7 @@ export async function adSpacesRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/ad-spaces/:id',
+    API.adSpace,
     {
       schema: {
         tags,
@@ -95,7 +96,7 @@ export async function adSpacesRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/ad-spaces/:id',
+    API.adSpace,
     {
       schema: {
         tags,
@@ -110,7 +111,7 @@ export async function adSpacesRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/ad-spaces/:id',
+    API.adSpace,
     {
       schema: {
         tags,
@@ -130,7 +131,7 @@ export async function adSpacesRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/ad-spaces/:id/playing',
+    API.adSpacePlaying,
     {
       schema: {
         tags,

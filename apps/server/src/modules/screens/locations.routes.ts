@@ -10,6 +10,7 @@ import {
   ZLocationList,
   ZUpdateLocation,
 } from '@screenline/shared/location';
+import { API } from '@screenline/shared/api-paths';
 import { createLocationsRepository } from './locations.repository';
 import { createLocationsService } from './locations.service';
 
@@ -22,7 +23,7 @@ export async function locationsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
   r.get(
-    '/api/v1/locations',
+    API.locations,
     {
       schema: {
         tags,
@@ -35,7 +36,7 @@ export async function locationsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/locations',
+    API.locations,
     {
       schema: {
         tags,
@@ -51,7 +52,7 @@ export async function locationsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/locations/:id',
+    API.location,
     {
       schema: {
         tags,
@@ -64,7 +65,7 @@ export async function locationsRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/locations/:id',
+    API.location,
     {
       schema: {
         tags,
@@ -79,7 +80,7 @@ export async function locationsRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/locations/:id',
+    API.location,
     {
       schema: {
         tags,

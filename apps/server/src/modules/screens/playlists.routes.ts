@@ -11,6 +11,7 @@ import {
   ZSavePlaylist,
   ZUpdatePlaylist,
 } from '@screenline/shared/playlist';
+import { API } from '@screenline/shared/api-paths';
 import { createContentDirectory } from '../content/content-directory';
 import { createPlaylistsRepository } from './playlists.repository';
 import { createPlaylistsService } from './playlists.service';
@@ -34,7 +35,7 @@ export async function playlistsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
   r.get(
-    '/api/v1/playlists',
+    API.playlists,
     {
       schema: {
         tags,
@@ -47,7 +48,7 @@ export async function playlistsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/playlists',
+    API.playlists,
     {
       schema: {
         tags,
@@ -63,7 +64,7 @@ export async function playlistsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/playlists/:id',
+    API.playlist,
     {
       schema: {
         tags,
@@ -76,7 +77,7 @@ export async function playlistsRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/playlists/:id',
+    API.playlist,
     {
       schema: {
         tags,
@@ -91,7 +92,7 @@ export async function playlistsRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/playlists/:id',
+    API.playlist,
     {
       schema: {
         tags,
@@ -108,7 +109,7 @@ export async function playlistsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/playlists/:id/duplicate',
+    API.playlistDuplicate,
     {
       schema: {
         tags,

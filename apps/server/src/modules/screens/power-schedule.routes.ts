@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZIdParams } from '@screenline/shared/id';
 import { ZPowerScheduleView, ZSavePowerSchedule } from '@screenline/shared/power-schedule';
+import { API } from '@screenline/shared/api-paths';
 import { createPowerScheduleService } from './power-schedule';
 
 /** `/api/v1/ad-spaces/{id}/power-schedule`: the hours a screen should be on (issue 23 item 5). */
@@ -14,7 +15,7 @@ export async function powerScheduleRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
   r.get(
-    '/api/v1/ad-spaces/:id/power-schedule',
+    API.adSpacePowerSchedule,
     {
       schema: {
         tags,
@@ -27,7 +28,7 @@ export async function powerScheduleRoutes(app: FastifyInstance) {
   );
 
   r.put(
-    '/api/v1/ad-spaces/:id/power-schedule',
+    API.adSpacePowerSchedule,
     {
       schema: {
         tags,

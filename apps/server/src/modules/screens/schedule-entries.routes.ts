@@ -10,6 +10,7 @@ import {
   ZScheduleEntryView,
   ZUpdateScheduleEntry,
 } from '@screenline/shared/schedule';
+import { API } from '@screenline/shared/api-paths';
 import { createScheduleEntriesRepository } from './schedule-entries.repository';
 import { createScheduleEntriesService } from './schedule-entries.service';
 
@@ -26,7 +27,7 @@ export async function scheduleEntriesRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
   r.get(
-    '/api/v1/schedule-entries',
+    API.scheduleEntries,
     {
       schema: {
         tags,
@@ -40,7 +41,7 @@ export async function scheduleEntriesRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/schedule-entries',
+    API.scheduleEntries,
     {
       schema: {
         tags,
@@ -57,7 +58,7 @@ export async function scheduleEntriesRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/schedule-entries/:id',
+    API.scheduleEntry,
     {
       schema: {
         tags,
@@ -70,7 +71,7 @@ export async function scheduleEntriesRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/schedule-entries/:id',
+    API.scheduleEntry,
     {
       schema: {
         tags,
@@ -85,7 +86,7 @@ export async function scheduleEntriesRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/schedule-entries/:id',
+    API.scheduleEntry,
     {
       schema: {
         tags,

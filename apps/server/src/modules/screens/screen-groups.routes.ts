@@ -9,6 +9,7 @@ import {
   ZScreenGroupList,
   ZUpdateScreenGroup,
 } from '@screenline/shared/screen-group';
+import { API } from '@screenline/shared/api-paths';
 import { createScreenGroupsRepository } from './screen-groups.repository';
 import { createScreenGroupsService } from './screen-groups.service';
 
@@ -25,7 +26,7 @@ export async function screenGroupsRoutes(app: FastifyInstance) {
   const refusals = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
   r.get(
-    '/api/v1/screen-groups',
+    API.screenGroups,
     {
       schema: {
         tags,
@@ -37,7 +38,7 @@ export async function screenGroupsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/screen-groups',
+    API.screenGroups,
     {
       schema: {
         tags,
@@ -53,7 +54,7 @@ export async function screenGroupsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/screen-groups/:id',
+    API.screenGroup,
     {
       schema: {
         tags,
@@ -66,7 +67,7 @@ export async function screenGroupsRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/api/v1/screen-groups/:id',
+    API.screenGroup,
     {
       schema: {
         tags,
@@ -82,7 +83,7 @@ export async function screenGroupsRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/api/v1/screen-groups/:id',
+    API.screenGroup,
     {
       schema: {
         tags,

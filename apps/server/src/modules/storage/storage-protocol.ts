@@ -6,6 +6,7 @@ import {
   type TUploadResource,
   ZContentType,
 } from '@screenline/shared/storage';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { AppError } from '../../lib/app-error';
 import type { TDriverSession } from './drivers/storage-driver';
 import type { TStorageObjectRow, TUploadSessionRow } from './storage.repository';
@@ -198,7 +199,8 @@ export function downloadPath(
   row: Pick<TStorageObjectRow, 'bucket' | 'name' | 'downloadTokens'>,
 ): string {
   const token = row.downloadTokens.split(',')[0] ?? '';
-  return `/v0/b/${encodeURIComponent(row.bucket)}/o/${encodeURIComponent(row.name)}?alt=media&token=${encodeURIComponent(token)}`;
+  const path = apiPath(API.storageObject, { bucket: row.bucket, '*': row.name });
+  return `${path}?alt=media&token=${encodeURIComponent(token)}`;
 }
 
 /** A fresh blob key: random, so no two writes ever share bytes. */

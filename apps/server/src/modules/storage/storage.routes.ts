@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
 import { ZStorageObject, ZStorageUsage, ZUpdateObjectMetadata } from '@screenline/shared/storage';
 import { text } from '@screenline/shared/text';
+import { API } from '@screenline/shared/api-paths';
 import { AppError } from '../../lib/app-error';
 import type { TProtocolReply } from './storage-protocol';
 import type { TStorageService } from './storage.service';
@@ -104,7 +105,7 @@ export async function storageRoutes(
   for (const method of ['HEAD', 'GET'] as const) {
     r.route({
       method,
-      url: '/v0/b/:bucket/o/*',
+      url: API.storageObject,
       schema: {
         tags: ['storage'],
         summary: 'Object metadata, or with ?alt=media&token= its bytes (Range, ETag)',
@@ -142,7 +143,7 @@ export async function storageRoutes(
   }
 
   r.delete(
-    '/v0/b/:bucket/o/*',
+    API.storageObject,
     {
       schema: {
         tags: ['storage'],
@@ -160,7 +161,7 @@ export async function storageRoutes(
   );
 
   r.patch(
-    '/v0/b/:bucket/o/*',
+    API.storageObject,
     {
       schema: {
         tags: ['storage'],
@@ -184,7 +185,7 @@ export async function storageRoutes(
 
   // The product API beside the protocol: signed in with the session cookie, like /api/v1.
   r.get(
-    '/api/v1/storage/usage',
+    API.storageUsage,
     {
       schema: {
         tags: ['storage'],
@@ -196,7 +197,7 @@ export async function storageRoutes(
   );
 
   // Listing the bucket is not part of the protocol this service offers (SPEC §7).
-  r.get('/v0/b/:bucket/o', { schema: { hide: true, params: ZBucketParams } }, async () => {
+  r.get(API.storageObjects, { schema: { hide: true, params: ZBucketParams } }, async () => {
     throw new AppError(
       'bad-request',
       'This operation cannot be performed on the bucket root; name a file.',
@@ -211,7 +212,7 @@ export async function storageRoutes(
     });
 
     scope.withTypeProvider<ZodTypeProvider>().post(
-      '/v0/b/:bucket/o',
+      API.storageObjects,
       {
         schema: {
           tags: ['storage'],

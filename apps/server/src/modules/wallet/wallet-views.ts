@@ -6,6 +6,7 @@ import {
   type TPayout,
   type TTopUp,
 } from '@screenline/shared/wallet';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import type { TDb } from '../../db/database';
 import type { payoutRequest, topUpRequest } from '../../db/schema/index';
 import type { TActor } from '../../lib/actor';
@@ -115,7 +116,7 @@ export function toTopUp(
 }
 
 function receiptPdfUrl(receiptId: string | null): string | null {
-  return receiptId === null ? null : `/api/v1/wallet/receipts/${receiptId}/pdf`;
+  return receiptId === null ? null : apiPath(API.walletReceiptPdf, { id: receiptId });
 }
 
 export function toPayout(row: {

@@ -24,6 +24,7 @@ import {
   ZWalletTransactionsQuery,
 } from '@screenline/shared/wallet';
 import { TWO_FACTOR_CODE_HEADER, ZTwoFactorCodeHeaders } from '@screenline/shared/two-factor';
+import { API } from '@screenline/shared/api-paths';
 import type { TActor } from '../../lib/actor';
 import { loadOrCreateSecret } from '../../lib/secrets';
 import { createContentDirectory } from '../content/content-directory';
@@ -74,7 +75,7 @@ export async function walletRoutes(app: FastifyInstance) {
       idempotentRoute(db, request, reply, actor.id, work);
 
   r.get(
-    '/api/v1/wallet',
+    API.wallet,
     {
       schema: {
         tags: ['wallet'],
@@ -86,7 +87,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/wallet/transactions',
+    API.walletTransactions,
     {
       schema: {
         tags: ['wallet'],
@@ -116,7 +117,7 @@ export async function walletRoutes(app: FastifyInstance) {
   const earnings = createEarningsRows({ db, access });
 
   r.get(
-    '/api/v1/wallet/earnings',
+    API.walletEarnings,
     {
       schema: {
         tags: ['wallet'],
@@ -130,7 +131,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/wallet/earnings/plays',
+    API.walletEarningsPlays,
     {
       schema: {
         tags: ['wallet'],
@@ -143,7 +144,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/wallet/top-ups',
+    API.walletTopUps,
     {
       schema: {
         tags: ['wallet'],
@@ -156,7 +157,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/wallet/top-ups',
+    API.walletTopUps,
     {
       schema: {
         tags: ['wallet'],
@@ -174,7 +175,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/wallet/payouts',
+    API.walletPayouts,
     {
       schema: {
         tags: ['wallet'],
@@ -187,7 +188,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/wallet/payouts',
+    API.walletPayouts,
     {
       schema: {
         tags: ['wallet'],
@@ -216,7 +217,7 @@ export async function walletRoutes(app: FastifyInstance) {
   const adminTags = ['admin'];
 
   r.get(
-    '/api/v1/admin/top-ups',
+    API.adminTopUps,
     {
       schema: {
         tags: adminTags,
@@ -230,7 +231,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/top-ups/:id/approve',
+    API.adminTopUpApprove,
     {
       schema: {
         tags: adminTags,
@@ -247,7 +248,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/v1/admin/top-ups/:id/reject',
+    API.adminTopUpReject,
     {
       schema: {
         tags: adminTags,
@@ -271,7 +272,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/payouts',
+    API.adminPayouts,
     {
       schema: {
         tags: adminTags,
@@ -284,12 +285,20 @@ export async function walletRoutes(app: FastifyInstance) {
     async (request) => service.listAllPayouts(await request.requireActor(), request.query),
   );
 
-  for (const [action, summary] of [
-    ['approve', 'Approve a pending payout; no money moves until it is marked paid'],
-    ['mark-paid', 'Record that an approved payout’s bank transfer was made: the hold goes out'],
+  for (const [action, path, summary] of [
+    [
+      'approve',
+      API.adminPayoutApprove,
+      'Approve a pending payout; no money moves until it is marked paid',
+    ],
+    [
+      'mark-paid',
+      API.adminPayoutMarkPaid,
+      'Record that an approved payout’s bank transfer was made: the hold goes out',
+    ],
   ] as const) {
     r.post(
-      `/api/v1/admin/payouts/:id/${action}`,
+      path,
       {
         schema: {
           tags: adminTags,
@@ -310,7 +319,7 @@ export async function walletRoutes(app: FastifyInstance) {
   }
 
   r.post(
-    '/api/v1/admin/payouts/:id/reject',
+    API.adminPayoutReject,
     {
       schema: {
         tags: adminTags,
@@ -334,7 +343,7 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/v1/admin/payouts/:id/destination',
+    API.adminPayoutDestination,
     {
       schema: {
         tags: adminTags,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZAdSpaceList } from '@screenline/shared/ad-space';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { fetchAllPages } from '@/lib/list-all';
 
 /**
@@ -11,7 +12,8 @@ export const AD_SPACES_QUERY_KEY = ['ad-spaces'] as const;
 /** GET /api/v1/ad-spaces, every page (each with what it plays now): the owner's spaces, whole. */
 export const allAdSpacesQueryOptions = queryOptions({
   queryKey: [...AD_SPACES_QUERY_KEY, 'all'],
-  queryFn: ({ signal }) => fetchAllPages('/api/v1/ad-spaces?limit=100', ZAdSpaceList, signal),
+  queryFn: ({ signal }) =>
+    fetchAllPages(apiPath(API.adSpaces, {}, { limit: 100 }), ZAdSpaceList, signal),
 });
 
 export function useAllAdSpaces({ isEnabled = true }: { isEnabled?: boolean } = {}) {

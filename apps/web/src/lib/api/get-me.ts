@@ -1,4 +1,5 @@
 import type { TMe } from '@screenline/shared/user';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -7,5 +8,5 @@ import { apiRequest } from '@/lib/api-client';
  */
 export async function getMe(): Promise<TMe> {
   const { ZMe } = await import('@screenline/shared/user');
-  return apiRequest('/api/v1/me', ZMe);
+  return apiRequest(API.me, ZMe);
 }

@@ -4,11 +4,12 @@ import {
   ZPasswordPolicy,
   type TPasswordPolicy,
 } from '@screenline/shared/auth';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/v1/auth/policy */
 export function getPasswordPolicy(): Promise<TPasswordPolicy> {
-  return apiRequest('/api/v1/auth/policy', ZPasswordPolicy);
+  return apiRequest(API.authPolicy, ZPasswordPolicy);
 }
 
 export const passwordPolicyQueryOptions = queryOptions({

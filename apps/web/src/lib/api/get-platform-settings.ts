@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPlatformSettings } from '@screenline/shared/platform-settings';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every platform-settings query starts with this key; saving them refreshes it. */
@@ -7,7 +8,7 @@ export const PLATFORM_SETTINGS_QUERY_KEY = ['platform-settings'] as const;
 
 /** GET /api/v1/platform-settings: limits, the minimum price per second, the commission. */
 export function getPlatformSettings(signal?: AbortSignal) {
-  return apiRequest('/api/v1/platform-settings', ZPlatformSettings, { signal });
+  return apiRequest(API.platformSettings, ZPlatformSettings, { signal });
 }
 
 export const platformSettingsQueryOptions = queryOptions({

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type TContentKind, ZContentList } from '@screenline/shared/content';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 const PAGE_SIZE = 24;
@@ -24,7 +25,7 @@ export function useLibraryPages(picker: string, filter: { q?: string; kind?: TCo
         params.set('limit', String(PAGE_SIZE));
         if (q) params.set('q', q);
         if (pageParam) params.set('cursor', pageParam);
-        return apiRequest(`/api/v1/content?${params.toString()}`, ZContentList, { signal });
+        return apiRequest(apiPath(API.content, {}, params), ZContentList, { signal });
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,

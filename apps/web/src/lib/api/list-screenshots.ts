@@ -4,6 +4,7 @@ import {
   ZAdSpaceScreenshotList,
   type TAdSpaceScreenshot,
 } from '@screenline/shared/fleet';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -18,7 +19,7 @@ export const SCREENSHOTS_WAITING_POLL_MS = 3_000;
 /** GET /api/v1/screenshots, by ad space id. */
 export const latestScreenshotsQueryOptions = queryOptions({
   queryKey: [...SCREENSHOTS_QUERY_KEY, 'latest'],
-  queryFn: ({ signal }) => apiRequest('/api/v1/screenshots', ZAdSpaceScreenshotList, { signal }),
+  queryFn: ({ signal }) => apiRequest(API.screenshots, ZAdSpaceScreenshotList, { signal }),
   select: (list): ReadonlyMap<string, TAdSpaceScreenshot> =>
     new Map(list.items.map((shot) => [shot.adSpaceId, shot])),
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZMarketplaceAdSpaceList } from '@screenline/shared/campaign';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -8,8 +9,7 @@ import { apiRequest } from '@/lib/api-client';
  */
 export const marketplaceAdSpacesQueryOptions = queryOptions({
   queryKey: ['marketplace', 'ad-spaces'],
-  queryFn: ({ signal }) =>
-    apiRequest('/api/v1/marketplace/ad-spaces', ZMarketplaceAdSpaceList, { signal }),
+  queryFn: ({ signal }) => apiRequest(API.marketplaceAdSpaces, ZMarketplaceAdSpaceList, { signal }),
   select: (list) => list.items,
 });
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZScheduleEntryList } from '@screenline/shared/schedule';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { fetchAllPages } from '@/lib/list-all';
 
 /** Every schedule-entry query starts with this key; a change to an entry invalidates it. */
@@ -11,7 +12,7 @@ export function scheduleEntriesQueryOptions(adSpaceId: string) {
     queryKey: [...SCHEDULE_ENTRIES_QUERY_KEY, { adSpaceId }],
     queryFn: ({ signal }) =>
       fetchAllPages(
-        `/api/v1/schedule-entries?adSpaceId=${encodeURIComponent(adSpaceId)}&limit=500`,
+        apiPath(API.scheduleEntries, {}, { adSpaceId, limit: 500 }),
         ZScheduleEntryList,
         signal,
       ),
@@ -29,7 +30,7 @@ export function useScheduleEntries(adSpaceId: string | null) {
 export const allScheduleEntriesQueryOptions = queryOptions({
   queryKey: [...SCHEDULE_ENTRIES_QUERY_KEY, 'all'],
   queryFn: ({ signal }) =>
-    fetchAllPages('/api/v1/schedule-entries?limit=500', ZScheduleEntryList, signal),
+    fetchAllPages(apiPath(API.scheduleEntries, {}, { limit: 500 }), ZScheduleEntryList, signal),
 });
 
 export const useAllScheduleEntries = () => useQuery(allScheduleEntriesQueryOptions);

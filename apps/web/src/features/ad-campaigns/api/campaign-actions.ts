@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ZCampaign, type TCampaign } from '@screenline/shared/campaign';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest, apiSend } from '@/lib/api-client';
 import { useIdempotentMutation } from '@/lib/idempotency';
 import { CAMPAIGNS_QUERY_KEY } from '@/features/ad-campaigns/api/list-campaigns';
@@ -7,6 +8,12 @@ import { campaignPath, campaignQueryKey } from '@/features/ad-campaigns/api/get-
 
 /** State changes that move no money, each a POST /api/v1/campaigns/{id}/{action}. */
 export type TCampaignAction = 'submit' | 'pause' | 'resume';
+
+const ACTION_PATHS = {
+  submit: API.campaignSubmit,
+  pause: API.campaignPause,
+  resume: API.campaignResume,
+} as const satisfies Record<TCampaignAction, string>;
 
 function refresh(queryClient: QueryClient, campaign: TCampaign) {
   queryClient.setQueryData(campaignQueryKey(campaign.id), campaign);
@@ -17,7 +24,7 @@ export function useCampaignAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: TCampaignAction }) =>
-      apiRequest(`${campaignPath(id)}/${action}`, ZCampaign, { method: 'POST' }),
+      apiRequest(apiPath(ACTION_PATHS[action], { id }), ZCampaign, { method: 'POST' }),
     onSuccess: (campaign) => refresh(queryClient, campaign),
   });
 }
@@ -30,7 +37,7 @@ export function useCancelCampaign() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     request: (id: string) => ({
-      path: `${campaignPath(id)}/cancel`,
+      path: apiPath(API.campaignCancel, { id }),
       body: undefined,
       schema: ZCampaign,
     }),

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZCampaignResults, type TCampaignResults } from '@screenline/shared/campaign';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { refetchWhileSettling } from '@/lib/proof-of-play';
 import { CAMPAIGNS_QUERY_KEY } from '@/features/ad-campaigns/api/list-campaigns';
-import { campaignPath } from '@/features/ad-campaigns/api/get-campaign';
 
 /**
  * A range of days, both inclusive, each play counted on its local day at its screen; null: the
@@ -12,7 +12,7 @@ import { campaignPath } from '@/features/ad-campaigns/api/get-campaign';
 export type TResultsRange = { from: string; to: string } | null;
 
 const resultsPath = (id: string, range: TResultsRange) =>
-  `${campaignPath(id)}/results${range ? `?${new URLSearchParams(range).toString()}` : ''}`;
+  apiPath(API.campaignResults, { id }, range ?? undefined);
 
 /** GET /api/v1/campaigns/{id}/results?from=&to=. */
 export function getCampaignResults(id: string, range: TResultsRange, signal?: AbortSignal) {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZCampaign } from '@screenline/shared/campaign';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { CAMPAIGNS_QUERY_KEY } from '@/features/ad-campaigns/api/list-campaigns';
 
-export const campaignPath = (id: string) => `/api/v1/campaigns/${encodeURIComponent(id)}`;
+export const campaignPath = (id: string) => apiPath(API.campaign, { id });
 
 /** GET /api/v1/campaigns/{id}: one of the buyer's campaigns with its history. */
 export function getCampaign(id: string, signal?: AbortSignal) {

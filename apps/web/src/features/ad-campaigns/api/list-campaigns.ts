@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ZCampaignList, type TCampaignStatus } from '@screenline/shared/campaign';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -17,7 +18,7 @@ export function listCampaigns(
   const params = new URLSearchParams({ limit: '50' });
   if (status) params.set('status', status);
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/v1/campaigns?${params.toString()}`, ZCampaignList, { signal });
+  return apiRequest(apiPath(API.campaigns, {}, params), ZCampaignList, { signal });
 }
 
 export function useCampaignList(status: TCampaignStatus | null) {

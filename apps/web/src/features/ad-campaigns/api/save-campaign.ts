@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZCampaign, type TCreateCampaign } from '@screenline/shared/campaign';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { CAMPAIGNS_QUERY_KEY } from '@/features/ad-campaigns/api/list-campaigns';
 import { campaignPath, campaignQueryKey } from '@/features/ad-campaigns/api/get-campaign';
 
 /** POST /api/v1/campaigns → 201 with the new draft. */
 export function createCampaign(body: TCreateCampaign) {
-  return apiRequest('/api/v1/campaigns', ZCampaign, { method: 'POST', body });
+  return apiRequest(API.campaigns, ZCampaign, { method: 'POST', body });
 }
 
 /** PATCH /api/v1/campaigns/{id} with every field (drafts and rejected campaigns only). */
@@ -16,7 +17,7 @@ export function updateCampaign(id: string, body: TCreateCampaign) {
 
 /** POST /api/v1/campaigns/{id}/submit: sends it for review. */
 export function submitCampaign(id: string) {
-  return apiRequest(`${campaignPath(id)}/submit`, ZCampaign, { method: 'POST' });
+  return apiRequest(apiPath(API.campaignSubmit, { id }), ZCampaign, { method: 'POST' });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZCampaignSpaceApprovals } from '@screenline/shared/approval';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { CAMPAIGNS_QUERY_KEY } from '@/features/ad-campaigns/api/list-campaigns';
 
@@ -8,10 +9,6 @@ export function useSpaceApprovals(id: string) {
   return useQuery({
     queryKey: [...CAMPAIGNS_QUERY_KEY, 'space-approvals', id],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/v1/campaigns/${encodeURIComponent(id)}/space-approvals`,
-        ZCampaignSpaceApprovals,
-        { signal },
-      ),
+      apiRequest(apiPath(API.campaignSpaceApprovals, { id }), ZCampaignSpaceApprovals, { signal }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZMonetizationRequest } from '@screenline/shared/monetization';
 import { ZBulkAdSpaceResult, type TBulkAdSpaceRequest } from '@screenline/shared/screen-group';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest, errorMessage } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 import { SCREEN_GROUPS_QUERY_KEY } from '@/lib/api/screen-groups';
@@ -11,7 +12,7 @@ export function useBulkAdSpaces() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TBulkAdSpaceRequest) =>
-      apiRequest('/api/v1/ad-spaces/bulk', ZBulkAdSpaceResult, { method: 'POST', body }),
+      apiRequest(API.adSpacesBulk, ZBulkAdSpaceResult, { method: 'POST', body }),
     onSuccess: () =>
       Promise.all(
         [AD_SPACES_QUERY_KEY, SCREEN_GROUPS_QUERY_KEY].map((queryKey) =>
@@ -45,7 +46,7 @@ export function useBulkMonetize() {
       const outcome: TMonetizeOutcome = { requested: [], refused: [] };
       for (const adSpace of adSpaces) {
         try {
-          await apiRequest('/api/v1/monetization-requests', ZMonetizationRequest, {
+          await apiRequest(API.monetizationRequests, ZMonetizationRequest, {
             method: 'POST',
             body: { adSpaceId: adSpace.id, floorMicrosPerSecond },
           });

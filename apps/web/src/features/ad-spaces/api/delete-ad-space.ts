@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiSend } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
@@ -8,8 +9,8 @@ import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
  * refused (409 `in-use`, `details.references` naming the entries); with it they go too.
  */
 export function deleteAdSpace(id: string, removeSchedule: boolean) {
-  const query = removeSchedule ? '?removeSchedule=true' : '';
-  return apiSend(`/api/v1/ad-spaces/${encodeURIComponent(id)}${query}`, { method: 'DELETE' });
+  const query = { removeSchedule: removeSchedule ? 'true' : undefined };
+  return apiSend(apiPath(API.adSpace, { id }, query), { method: 'DELETE' });
 }
 
 export function useDeleteAdSpace() {

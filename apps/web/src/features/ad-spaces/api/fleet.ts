@@ -9,6 +9,7 @@ import {
   ZTakeover,
   ZTakeoverList,
 } from '@screenline/shared/fleet';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/list-all';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
@@ -33,7 +34,7 @@ export function useDeviceCommands(adSpaceId: string | null) {
     queryKey: [...FLEET_KEY, 'commands', adSpaceId],
     queryFn: ({ signal }) =>
       apiRequest(
-        `/api/v1/device-commands?${new URLSearchParams({ adSpaceId: adSpaceId ?? '' }).toString()}`,
+        apiPath(API.deviceCommands, {}, { adSpaceId: adSpaceId ?? '' }),
         ZDeviceCommandList,
         { signal },
       ),
@@ -47,11 +48,9 @@ export function useScreenshots(adSpaceId: string | null, isWaiting: boolean) {
   return useQuery({
     queryKey: [...FLEET_KEY, 'screenshots', adSpaceId],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId ?? '')}/screenshots`,
-        ZScreenshotList,
-        { signal },
-      ),
+      apiRequest(apiPath(API.adSpaceScreenshots, { id: adSpaceId ?? '' }), ZScreenshotList, {
+        signal,
+      }),
     enabled: adSpaceId !== null,
     refetchInterval: isWaiting ? COMMAND_POLL_MS : false,
   });
@@ -62,7 +61,7 @@ export function useSendCommand() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TSendDeviceCommand) =>
-      apiRequest('/api/v1/device-commands', ZDeviceCommandList, { method: 'POST', body: input }),
+      apiRequest(API.deviceCommands, ZDeviceCommandList, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FLEET_KEY }),
   });
 }
@@ -71,7 +70,7 @@ export function useSendCommand() {
 export function useTakeovers() {
   return useQuery({
     queryKey: TAKEOVERS_KEY,
-    queryFn: ({ signal }) => apiRequest('/api/v1/takeovers', ZTakeoverList, { signal }),
+    queryFn: ({ signal }) => apiRequest(API.takeovers, ZTakeoverList, { signal }),
     refetchInterval: (query) =>
       query.state.data?.items.some((takeover) => takeover.isActive) ? 5_000 : false,
   });
@@ -81,7 +80,7 @@ export function useStartTakeover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TStartTakeover) =>
-      apiRequest('/api/v1/takeovers', ZTakeover, { method: 'POST', body: input }),
+      apiRequest(API.takeovers, ZTakeover, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TAKEOVERS_KEY }),
   });
 }
@@ -90,7 +89,7 @@ export function useEndTakeover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`/api/v1/takeovers/${encodeURIComponent(id)}/end`, ZTakeover, { method: 'POST' }),
+      apiRequest(apiPath(API.takeoverEnd, { id }), ZTakeover, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: TAKEOVERS_KEY }),
   });
 }
@@ -100,7 +99,7 @@ export function useImageOptions(isWanted: boolean) {
   return useQuery({
     queryKey: ['content', 'images', 'options'],
     queryFn: ({ signal }) =>
-      fetchAllPages('/api/v1/content?kind=image&limit=100', ZContentList, signal),
+      fetchAllPages(apiPath(API.content, {}, { kind: 'image', limit: 100 }), ZContentList, signal),
     select: (items) =>
       items
         .filter((item) => item.processingState === 'ready')

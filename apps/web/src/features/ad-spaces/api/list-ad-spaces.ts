@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZAdSpaceList } from '@screenline/shared/ad-space';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
@@ -8,7 +9,7 @@ export function listAdSpaces(cursor?: string, signal?: AbortSignal, tag?: string
   const params = new URLSearchParams({ limit: '50' });
   if (cursor) params.set('cursor', cursor);
   if (tag) params.set('tag', tag);
-  return apiRequest(`/api/v1/ad-spaces?${params.toString()}`, ZAdSpaceList, { signal });
+  return apiRequest(apiPath(API.adSpaces, {}, params), ZAdSpaceList, { signal });
 }
 
 export function adSpaceListQueryOptions(tag: string | null = null) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZLocationList } from '@screenline/shared/location';
 import { ZPlaylistList } from '@screenline/shared/playlist';
 import type { TNamedRef } from '@screenline/shared/ad-space';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
@@ -19,19 +20,15 @@ async function listAll<TItem>(
   return items;
 }
 
-function pageQuery(path: string, cursor: string | undefined) {
-  const params = new URLSearchParams({ limit: '100' });
-  if (cursor) params.set('cursor', cursor);
-  return `${path}?${params.toString()}`;
+function pageQuery(path: typeof API.locations | typeof API.playlists, cursor: string | undefined) {
+  return apiPath(path, {}, { limit: 100, cursor });
 }
 
 /** GET /api/v1/locations, every page: the ad-space form's location choices. */
 export const locationOptionsQueryOptions = queryOptions({
   queryKey: [...LOCATIONS_QUERY_KEY, 'options'],
   queryFn: ({ signal }) =>
-    listAll((cursor) =>
-      apiRequest(pageQuery('/api/v1/locations', cursor), ZLocationList, { signal }),
-    ),
+    listAll((cursor) => apiRequest(pageQuery(API.locations, cursor), ZLocationList, { signal })),
   select: (locations): TNamedRef[] =>
     locations.map(({ id, name, address }) => ({ id, name: `${name} (${address.city})` })),
 });
@@ -44,9 +41,7 @@ export function useLocationOptions() {
 export const playlistOptionsQueryOptions = queryOptions({
   queryKey: ['playlists', 'options'],
   queryFn: ({ signal }) =>
-    listAll((cursor) =>
-      apiRequest(pageQuery('/api/v1/playlists', cursor), ZPlaylistList, { signal }),
-    ),
+    listAll((cursor) => apiRequest(pageQuery(API.playlists, cursor), ZPlaylistList, { signal })),
   select: (playlists): TNamedRef[] => playlists.map(({ id, name }) => ({ id, name })),
 });
 

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPlaysReport, type TPlaysQuery, type TPlaysReport } from '@screenline/shared/player';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { refetchWhileSettling } from '@/lib/proof-of-play';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
 const playsPath = (adSpaceId: string, range: TPlaysQuery) =>
-  `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/plays?${new URLSearchParams(range).toString()}`;
+  apiPath(API.adSpacePlays, { id: adSpaceId }, range);
 
 /** GET /api/v1/ad-spaces/{id}/plays?from=&to=: proof of play on the location's local days. */
 export function getPlaysReport(adSpaceId: string, range: TPlaysQuery, signal?: AbortSignal) {

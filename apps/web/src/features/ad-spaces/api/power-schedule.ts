@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZPowerScheduleView, type TSavePowerSchedule } from '@screenline/shared/power-schedule';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
-const url = (id: string) => `/api/v1/ad-spaces/${encodeURIComponent(id)}/power-schedule`;
+const url = (id: string) => apiPath(API.adSpacePowerSchedule, { id });
 export const powerScheduleKey = (id: string) => [...AD_SPACES_QUERY_KEY, 'power', id] as const;
 
 /** GET /api/v1/ad-spaces/{id}/power-schedule: the on hours and the coming week's windows. */

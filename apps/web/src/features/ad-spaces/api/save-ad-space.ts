@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAdSpace, type TCreateAdSpace, type TUpdateAdSpace } from '@screenline/shared/ad-space';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
 /** POST /api/v1/ad-spaces → 201 with the space. */
 export function createAdSpace(body: TCreateAdSpace) {
-  return apiRequest('/api/v1/ad-spaces', ZAdSpace, { method: 'POST', body });
+  return apiRequest(API.adSpaces, ZAdSpace, { method: 'POST', body });
 }
 
 /** PATCH /api/v1/ad-spaces/{id} with every field of the form. */
 export function updateAdSpace(id: string, body: TCreateAdSpace) {
-  return apiRequest(`/api/v1/ad-spaces/${encodeURIComponent(id)}`, ZAdSpace, {
+  return apiRequest(apiPath(API.adSpace, { id }), ZAdSpace, {
     method: 'PATCH',
     body,
   });
@@ -35,7 +36,7 @@ export function useSetDefaultPlaylist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, playlistId }: { id: string; playlistId: string }) =>
-      apiRequest(`/api/v1/ad-spaces/${encodeURIComponent(id)}`, ZAdSpace, {
+      apiRequest(apiPath(API.adSpace, { id }), ZAdSpace, {
         method: 'PATCH',
         body: { defaultPlaylistId: playlistId } satisfies TUpdateAdSpace,
       }),

@@ -4,6 +4,7 @@ import {
   type TCreateScreenGroup,
   type TUpdateScreenGroup,
 } from '@screenline/shared/screen-group';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest, apiSend } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 import { SCREEN_GROUPS_QUERY_KEY } from '@/lib/api/screen-groups';
@@ -24,7 +25,7 @@ export function useCreateScreenGroup() {
   const invalidate = useInvalidateGroups();
   return useMutation({
     mutationFn: (body: TCreateScreenGroup) =>
-      apiRequest('/api/v1/screen-groups', ZScreenGroup, { method: 'POST', body }),
+      apiRequest(API.screenGroups, ZScreenGroup, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -34,7 +35,7 @@ export function useUpdateScreenGroup() {
   const invalidate = useInvalidateGroups();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TUpdateScreenGroup }) =>
-      apiRequest(`/api/v1/screen-groups/${encodeURIComponent(id)}`, ZScreenGroup, {
+      apiRequest(apiPath(API.screenGroup, { id }), ZScreenGroup, {
         method: 'PATCH',
         body,
       }),
@@ -46,8 +47,7 @@ export function useUpdateScreenGroup() {
 export function useDeleteScreenGroup() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiSend(`/api/v1/screen-groups/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiSend(apiPath(API.screenGroup, { id }), { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }

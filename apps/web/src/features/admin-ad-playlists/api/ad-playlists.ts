@@ -4,6 +4,7 @@ import {
   ZAdPlaylistList,
   type TUpdateAdPlaylist,
 } from '@screenline/shared/ad-playlist';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every ad playlist query starts with this key. */
@@ -13,15 +14,14 @@ export function adPlaylistQueryKey(adSpaceId: string) {
   return [...AD_PLAYLISTS_QUERY_KEY, 'detail', adSpaceId] as const;
 }
 
-const pathOf = (adSpaceId: string) => `/api/v1/admin/ad-playlists/${encodeURIComponent(adSpaceId)}`;
+const pathOf = (adSpaceId: string) => apiPath(API.adminAdPlaylist, { adSpaceId });
 
 /** GET /api/v1/admin/ad-playlists: one line per monetized ad space. */
 export function useAdPlaylistList() {
   return useQuery(
     queryOptions({
       queryKey: [...AD_PLAYLISTS_QUERY_KEY, 'list'],
-      queryFn: ({ signal }) =>
-        apiRequest('/api/v1/admin/ad-playlists', ZAdPlaylistList, { signal }),
+      queryFn: ({ signal }) => apiRequest(API.adminAdPlaylists, ZAdPlaylistList, { signal }),
     }),
   );
 }

@@ -23,6 +23,7 @@ import {
   type TPayoutState,
   type TTopUpState,
 } from '@screenline/shared/wallet';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest, type TResponseSchema } from '@/lib/api-client';
 import { PLATFORM_SETTINGS_QUERY_KEY } from '@/lib/api/get-platform-settings';
 import { useIdempotentMutation } from '@/lib/idempotency';
@@ -35,9 +36,29 @@ import { useIdempotentMutation } from '@/lib/idempotency';
 
 const ADMIN_KEY = ['admin-money'] as const;
 
+/** Each desk's list, and the decisions on one of its requests. */
+const ADMIN_LISTS = {
+  'top-ups': API.adminTopUps,
+  payouts: API.adminPayouts,
+  'monetization-requests': API.adminMonetizationRequests,
+} as const;
+type TAdminResource = keyof typeof ADMIN_LISTS;
+
+const TOP_UP_DECISIONS = { approve: API.adminTopUpApprove, reject: API.adminTopUpReject } as const;
+const PAYOUT_DECISIONS = {
+  approve: API.adminPayoutApprove,
+  reject: API.adminPayoutReject,
+  'mark-paid': API.adminPayoutMarkPaid,
+} as const;
+const MONETIZATION_DECISIONS = {
+  approve: API.adminMonetizationRequestApprove,
+  reject: API.adminMonetizationRequestReject,
+  suspend: API.adminMonetizationRequestSuspend,
+} as const;
+
 /** One page after another of an admin list filtered by state, oldest pending first (server's order). */
 function stateListOptions<TItem>(
-  resource: string,
+  resource: TAdminResource,
   state: string,
   schema: TResponseSchema<{ items: TItem[]; nextCursor: string | null }>,
   filters: Record<string, string> = {},
@@ -47,7 +68,7 @@ function stateListOptions<TItem>(
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ state, limit: '50', ...filters });
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest(`/api/v1/admin/${resource}?${params.toString()}`, schema, { signal });
+      return apiRequest(apiPath(ADMIN_LISTS[resource], {}, params), schema, { signal });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
@@ -66,9 +87,6 @@ export const useAdminPayouts = (state: TPayoutState) =>
 export const useAdminMonetizationRequests = (state: TMonetizationState) =>
   useInfiniteQuery(stateListOptions('monetization-requests', state, ZMonetizationRequestList));
 
-const decisionPath = (resource: string, id: string, action: string) =>
-  `/api/v1/admin/${resource}/${encodeURIComponent(id)}/${action}`;
-
 /** A decision's variables: the request, and the reason when it refuses. */
 export type TDecisionVariables = { id: string; reason?: string };
 
@@ -76,7 +94,7 @@ export type TDecisionVariables = { id: string; reason?: string };
  * Reloads a desk's lists after a decision, whether it went through or not: a refusal (409) often
  * means another super-user decided the request meanwhile.
  */
-function useRefresh(resource: string) {
+function useRefresh(resource: TAdminResource) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -91,7 +109,7 @@ export function useTopUpDecision(action: 'approve' | 'reject') {
   const refresh = useRefresh('top-ups');
   return useIdempotentMutation({
     request: ({ id, reason }: TDecisionVariables) => ({
-      path: decisionPath('top-ups', id, action),
+      path: apiPath(TOP_UP_DECISIONS[action], { id }),
       body: action === 'reject' ? { reason } : undefined,
       schema: ZTopUp,
     }),
@@ -104,7 +122,7 @@ export function usePayoutDecision(action: 'approve' | 'reject' | 'mark-paid') {
   const refresh = useRefresh('payouts');
   return useIdempotentMutation({
     request: ({ id, reason }: TDecisionVariables) => ({
-      path: decisionPath('payouts', id, action),
+      path: apiPath(PAYOUT_DECISIONS[action], { id }),
       body: action === 'reject' ? { reason } : undefined,
       schema: ZPayout,
     }),
@@ -117,11 +135,7 @@ export function usePayoutDestination(id: string, isShown: boolean) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'payout-destination', id],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/v1/admin/payouts/${encodeURIComponent(id)}/destination`,
-        ZPayoutBankDetails,
-        { signal },
-      ),
+      apiRequest(apiPath(API.adminPayoutDestination, { id }), ZPayoutBankDetails, { signal }),
     enabled: isShown,
     // Bank details are not kept once hidden.
     gcTime: 0,
@@ -134,7 +148,7 @@ export function useMonetizationDecision(action: 'approve' | 'reject' | 'suspend'
   const refresh = useRefresh('monetization-requests');
   return useMutation({
     mutationFn: ({ id, reason }: TDecisionVariables) =>
-      apiRequest(decisionPath('monetization-requests', id, action), ZMonetizationRequest, {
+      apiRequest(apiPath(MONETIZATION_DECISIONS[action], { id }), ZMonetizationRequest, {
         method: 'POST',
         body: action === 'approve' ? undefined : { reason },
       }),
@@ -147,7 +161,7 @@ export function useSavePlatformSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TPlatformSettingsInput) =>
-      apiRequest('/api/v1/admin/platform-settings', ZPlatformSettings, { method: 'PUT', body }),
+      apiRequest(API.adminPlatformSettings, ZPlatformSettings, { method: 'PUT', body }),
     onSuccess: (saved) => queryClient.setQueryData(PLATFORM_SETTINGS_QUERY_KEY, saved),
   });
 }

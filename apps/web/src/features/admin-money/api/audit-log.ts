@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZMoneyAuditList, type TMoneyAuditKind } from '@screenline/shared/audit-log';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /** `all`, or one kind of request. */
@@ -13,7 +14,7 @@ export const auditLogOptions = (filter: TAuditFilter) =>
       const params = new URLSearchParams({ limit: '50' });
       if (filter !== 'all') params.set('kind', filter);
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest(`/api/v1/admin/audit-log?${params.toString()}`, ZMoneyAuditList, {
+      return apiRequest(apiPath(API.adminAuditLog, {}, params), ZMoneyAuditList, {
         signal,
       });
     },

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ZAdminCampaignList, type TCampaignStatus } from '@screenline/shared/campaign';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /** The filters of the super-users' campaigns list (both in the page's URL). */
@@ -15,7 +16,7 @@ export function listAdminCampaigns(
   if (filter.status) params.set('status', filter.status);
   if (filter.q) params.set('q', filter.q);
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/v1/admin/campaigns?${params.toString()}`, ZAdminCampaignList, {
+  return apiRequest(apiPath(API.adminCampaigns, {}, params), ZAdminCampaignList, {
     signal,
   });
 }

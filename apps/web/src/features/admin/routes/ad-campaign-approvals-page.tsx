@@ -12,6 +12,7 @@ import {
 } from '@screenline/shared/campaign';
 import { VENUE_TYPE_LABELS } from '@screenline/shared/location';
 import { ZDecisionReason, formatMicros, type TDecisionReason } from '@screenline/shared/money';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { CampaignStatusBadge } from '@/components/campaign/campaign-status-badge';
 import { CreativePreviews } from '@/components/campaign/creative-previews';
 import { Alert } from '@/components/ui/alert';
@@ -48,7 +49,6 @@ import { toast } from '@/lib/toast';
 
 /** Under the campaigns' key: a decision here refreshes any campaign list of this browser. */
 const PENDING_QUERY_KEY = ['campaigns', 'admin', 'pending-review'] as const;
-const adminCampaignPath = (id: string) => `/api/v1/admin/campaigns/${encodeURIComponent(id)}`;
 
 /** GET /api/v1/admin/campaigns?status=pending-review, every page (a review queue is short). */
 function usePendingCampaigns() {
@@ -60,11 +60,9 @@ function usePendingCampaigns() {
       do {
         const params = new URLSearchParams({ status: 'pending-review', limit: '100' });
         if (cursor) params.set('cursor', cursor);
-        const page = await apiRequest(
-          `/api/v1/admin/campaigns?${params.toString()}`,
-          ZCampaignList,
-          { signal },
-        );
+        const page = await apiRequest(apiPath(API.adminCampaigns, {}, params), ZCampaignList, {
+          signal,
+        });
         items.push(...page.items);
         cursor = page.nextCursor;
       } while (cursor !== null);
@@ -100,7 +98,7 @@ function RejectDialog({
   const queryClient = useQueryClient();
   const reject = useIdempotentMutation({
     request: ({ id, body }: { id: string; body: TDecisionReason }) => ({
-      path: `${adminCampaignPath(id)}/reject`,
+      path: apiPath(API.adminCampaignReject, { id }),
       body,
       schema: ZCampaign,
     }),
@@ -221,7 +219,7 @@ function PendingCampaign({
   const [failure, setFailure] = useState<TFailure | null>(null);
   const approve = useIdempotentMutation({
     request: (id: string) => ({
-      path: `${adminCampaignPath(id)}/approve`,
+      path: apiPath(API.adminCampaignApprove, { id }),
       body: undefined,
       schema: ZCampaign,
     }),

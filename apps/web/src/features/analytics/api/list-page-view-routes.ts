@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZPageViewRoutes } from '@screenline/shared/analytics';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /** The instants a report covers (ISO 8601). */
@@ -11,7 +12,7 @@ export const PAGE_VIEWS_QUERY_KEY = ['admin', 'page-views'] as const;
 export function listPageViewRoutes(range: TPageViewRange, cursor?: string, signal?: AbortSignal) {
   const params = new URLSearchParams(range);
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/v1/admin/page-views?${params.toString()}`, ZPageViewRoutes, { signal });
+  return apiRequest(apiPath(API.adminPageViews, {}, params), ZPageViewRoutes, { signal });
 }
 
 export function pageViewRoutesQueryOptions(range: TPageViewRange) {

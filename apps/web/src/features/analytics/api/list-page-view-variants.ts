@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZPageViewVariants } from '@screenline/shared/analytics';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { PAGE_VIEWS_QUERY_KEY, type TPageViewRange } from './list-page-view-routes';
 
@@ -12,7 +13,7 @@ export function listPageViewVariants(
 ) {
   const params = new URLSearchParams({ ...range, route });
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/v1/admin/page-views/variants?${params.toString()}`, ZPageViewVariants, {
+  return apiRequest(apiPath(API.adminPageViewVariants, {}, params), ZPageViewVariants, {
     signal,
   });
 }

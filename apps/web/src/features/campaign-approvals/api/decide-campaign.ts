@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZCampaignApproval, type TCampaignApprovalDecision } from '@screenline/shared/approval';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { APPROVALS_QUERY_KEY } from '@/features/campaign-approvals/api/approvals-query-key';
 
@@ -17,7 +18,7 @@ export function useDecideCampaign() {
       body: TCampaignApprovalDecision;
     }) =>
       apiRequest(
-        `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/campaign-approvals/${encodeURIComponent(campaignId)}`,
+        apiPath(API.adSpaceCampaignApproval, { adSpaceId, campaignId }),
         ZCampaignApproval,
         { method: 'POST', body },
       ),

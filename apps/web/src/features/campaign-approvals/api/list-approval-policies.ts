@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZApprovalPolicyList } from '@screenline/shared/approval';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { APPROVALS_QUERY_KEY } from '@/features/campaign-approvals/api/approvals-query-key';
 
@@ -7,7 +8,6 @@ import { APPROVALS_QUERY_KEY } from '@/features/campaign-approvals/api/approvals
 export function useApprovalPolicies() {
   return useQuery({
     queryKey: [...APPROVALS_QUERY_KEY, 'policies'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/v1/approval-policies', ZApprovalPolicyList, { signal }),
+    queryFn: ({ signal }) => apiRequest(API.approvalPolicies, ZApprovalPolicyList, { signal }),
   });
 }

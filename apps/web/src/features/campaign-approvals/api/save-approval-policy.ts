@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZApprovalPolicy, type TApprovalPolicyInput } from '@screenline/shared/approval';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { APPROVALS_QUERY_KEY } from '@/features/campaign-approvals/api/approvals-query-key';
 
@@ -8,11 +9,10 @@ export function useSaveApprovalPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ adSpaceId, body }: { adSpaceId: string; body: TApprovalPolicyInput }) =>
-      apiRequest(
-        `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/approval-policy`,
-        ZApprovalPolicy,
-        { method: 'PUT', body },
-      ),
+      apiRequest(apiPath(API.adSpaceApprovalPolicy, { id: adSpaceId }), ZApprovalPolicy, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY_KEY }),
   });
 }

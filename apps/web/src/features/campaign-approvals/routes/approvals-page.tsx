@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { TCampaignApproval } from '@screenline/shared/approval';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { Button } from '@/components/ui/button';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
@@ -31,7 +32,7 @@ function usePreviewPlaylist(adSpaceId: string | null) {
   const playlist = useQuery({
     queryKey: ['playlists', 'detail', playlistId ?? ''],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/playlists/${encodeURIComponent(playlistId ?? '')}`, ZPlaylistDetail, {
+      apiRequest(apiPath(API.playlist, { id: playlistId ?? '' }), ZPlaylistDetail, {
         signal,
       }),
     enabled: playlistId !== null,

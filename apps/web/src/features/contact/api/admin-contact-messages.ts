@@ -12,6 +12,7 @@ import {
   type TContactMessageStatus,
   type TContactMessageView,
 } from '@screenline/shared/contact';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /*
@@ -20,7 +21,11 @@ import { apiRequest } from '@/lib/api-client';
  */
 
 const KEY = ['admin-contact-messages'] as const;
-const base = '/api/v1/admin/contact-messages';
+const ACTION_PATHS = {
+  answer: API.adminContactMessageAnswer,
+  close: API.adminContactMessageClose,
+  reopen: API.adminContactMessageReopen,
+} as const;
 
 /** The filter: one status, or every message. */
 export type TContactFilter = TContactMessageStatus | 'all';
@@ -32,7 +37,9 @@ export const contactMessagesOptions = (filter: TContactFilter) =>
       const params = new URLSearchParams({ limit: '50' });
       if (filter !== 'all') params.set('status', filter);
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest(`${base}?${params.toString()}`, ZContactMessageList, { signal });
+      return apiRequest(apiPath(API.adminContactMessages, {}, params), ZContactMessageList, {
+        signal,
+      });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
@@ -45,7 +52,7 @@ export const contactMessageOptions = (id: string) =>
   queryOptions({
     queryKey: [...KEY, 'one', id],
     queryFn: ({ signal }) =>
-      apiRequest(`${base}/${encodeURIComponent(id)}`, ZContactMessageView, { signal }),
+      apiRequest(apiPath(API.adminContactMessage, { id }), ZContactMessageView, { signal }),
   });
 
 export const useContactMessage = (id: string | null) =>
@@ -63,7 +70,7 @@ export function useContactAction() {
   return useMutation({
     mutationFn: (variables: TContactAction): Promise<TContactMessageView> =>
       apiRequest(
-        `${base}/${encodeURIComponent(variables.id)}/${variables.action}`,
+        apiPath(ACTION_PATHS[variables.action], { id: variables.id }),
         ZContactMessageView,
         {
           method: 'POST',

@@ -1,4 +1,5 @@
 import { ZContentItem, type TCreateContentItem } from '@screenline/shared/content';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -6,5 +7,5 @@ import { apiRequest } from '@/lib/api-client';
  * upload store once the storage upload has finished, not from a component.
  */
 export function createContentItem(body: TCreateContentItem) {
-  return apiRequest('/api/v1/content', ZContentItem, { method: 'POST', body });
+  return apiRequest(API.content, ZContentItem, { method: 'POST', body });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiSend } from '@/lib/api-client';
 import { CONTENT_QUERY_KEY } from '@/features/content/api/list-content';
 
@@ -7,7 +8,7 @@ import { CONTENT_QUERY_KEY } from '@/features/content/api/list-content';
  * message naming the playlists and campaigns that still use it.
  */
 export function deleteContentItem(id: string) {
-  return apiSend(`/api/v1/content/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiSend(apiPath(API.contentItem, { id }), { method: 'DELETE' });
 }
 
 export function useDeleteContentItem() {

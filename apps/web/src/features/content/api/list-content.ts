@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ZContentList, type ZContentListQuery } from '@screenline/shared/content';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 type TListQuery = z.output<typeof ZContentListQuery>;
@@ -22,7 +23,7 @@ export function listContent(filters: TContentFilters, cursor?: string, signal?: 
   if (filters.q) params.set('q', filters.q);
   if (filters.limit) params.set('limit', String(filters.limit));
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/v1/content?${params.toString()}`, ZContentList, { signal });
+  return apiRequest(apiPath(API.content, {}, params), ZContentList, { signal });
 }
 
 export function contentListQueryOptions(filters: TContentFilters) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZEarnings } from '@screenline/shared/monetization';
 import { ZWallet } from '@screenline/shared/wallet';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /*
@@ -13,7 +14,7 @@ import { apiRequest } from '@/lib/api-client';
 export function useWalletFigures() {
   return useQuery({
     queryKey: ['wallet', 'figures'],
-    queryFn: ({ signal }) => apiRequest('/api/v1/wallet', ZWallet, { signal }),
+    queryFn: ({ signal }) => apiRequest(API.wallet, ZWallet, { signal }),
   });
 }
 
@@ -29,7 +30,7 @@ export function useEarningsThisMonth() {
   return useQuery({
     queryKey: ['earnings', range.from, range.to],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/earnings?${new URLSearchParams(range).toString()}`, ZEarnings, {
+      apiRequest(apiPath(API.earnings, {}, range), ZEarnings, {
         signal,
       }),
   });

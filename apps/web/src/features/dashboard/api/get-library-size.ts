@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZContentList } from '@screenline/shared/content';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -10,7 +11,8 @@ export function useHasLibraryContent() {
   return useQuery({
     // Under the content feature's key, so its uploads and deletions refresh this too.
     queryKey: ['content', 'dashboard-has-any'],
-    queryFn: ({ signal }) => apiRequest('/api/v1/content?limit=1', ZContentList, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPath(API.content, {}, { limit: 1 }), ZContentList, { signal }),
     select: (page) => page.items.length > 0,
   });
 }

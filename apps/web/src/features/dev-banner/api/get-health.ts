@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZHealth, type THealth } from '@screenline/shared/health';
+import { API } from '@screenline/shared/api-paths';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
 export const HEALTH_POLL_MS = 15_000;
@@ -11,7 +12,7 @@ export const HEALTH_POLL_MS = 15_000;
 export async function getHealth(): Promise<THealth> {
   let response: Response;
   try {
-    response = await fetch('/api/health', {
+    response = await fetch(API.health, {
       headers: { accept: 'application/json' },
       cache: 'no-store',
     });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiSend } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
@@ -8,7 +9,7 @@ import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
  * `details.references` names them.
  */
 export function deleteLocation(id: string) {
-  return apiSend(`/api/v1/locations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiSend(apiPath(API.location, { id }), { method: 'DELETE' });
 }
 
 export function useDeleteLocation() {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZLocationList } from '@screenline/shared/location';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
@@ -7,7 +8,7 @@ import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 export function listLocations(cursor?: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: '50' });
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/v1/locations?${params.toString()}`, ZLocationList, { signal });
+  return apiRequest(apiPath(API.locations, {}, params), ZLocationList, { signal });
 }
 
 export const locationListQueryOptions = infiniteQueryOptions({

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZLocation, type TCreateLocation } from '@screenline/shared/location';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 import { LOCATIONS_QUERY_KEY } from '@/lib/api/locations';
 
 /** POST /api/v1/locations → 201 with the location. */
 export function createLocation(body: TCreateLocation) {
-  return apiRequest('/api/v1/locations', ZLocation, { method: 'POST', body });
+  return apiRequest(API.locations, ZLocation, { method: 'POST', body });
 }
 
 /** PATCH /api/v1/locations/{id}: the form sends every field (the address is replaced whole). */
 export function updateLocation(id: string, body: TCreateLocation) {
-  return apiRequest(`/api/v1/locations/${encodeURIComponent(id)}`, ZLocation, {
+  return apiRequest(apiPath(API.location, { id }), ZLocation, {
     method: 'PATCH',
     body,
   });

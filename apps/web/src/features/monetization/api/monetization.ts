@@ -6,6 +6,7 @@ import {
   type TCreateMonetizationRequest,
   type TEarnings,
 } from '@screenline/shared/monetization';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest, apiSend } from '@/lib/api-client';
 import { fetchAllPages } from '@/lib/list-all';
 import { refetchWhileSettling } from '@/lib/proof-of-play';
@@ -16,7 +17,11 @@ export function useMonetizationRequests() {
   return useQuery({
     queryKey: [...MONETIZATION_QUERY_KEY, 'all'],
     queryFn: ({ signal }) =>
-      fetchAllPages('/api/v1/monetization-requests?limit=100', ZMonetizationRequestList, signal),
+      fetchAllPages(
+        apiPath(API.monetizationRequests, {}, { limit: 100 }),
+        ZMonetizationRequestList,
+        signal,
+      ),
   });
 }
 
@@ -25,7 +30,7 @@ export function useRequestMonetization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateMonetizationRequest) =>
-      apiRequest('/api/v1/monetization-requests', ZMonetizationRequest, { method: 'POST', body }),
+      apiRequest(API.monetizationRequests, ZMonetizationRequest, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MONETIZATION_QUERY_KEY }),
   });
 }
@@ -35,7 +40,7 @@ export function useWithdrawMonetization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend(`/api/v1/monetization-requests/${encodeURIComponent(id)}/withdraw`, {
+      apiSend(apiPath(API.monetizationRequestWithdraw, { id }), {
         method: 'POST',
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MONETIZATION_QUERY_KEY }),
@@ -50,11 +55,7 @@ export function useEarnings(range: { from: string; to: string } | null) {
   return useQuery({
     queryKey: ['earnings', range?.from ?? '', range?.to ?? ''],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/v1/earnings?${new URLSearchParams(range ?? { from: '', to: '' }).toString()}`,
-        ZEarnings,
-        { signal },
-      ),
+      apiRequest(apiPath(API.earnings, {}, range ?? { from: '', to: '' }), ZEarnings, { signal }),
     enabled: range !== null,
     placeholderData: keepPreviousData,
     // Plays still settling have not earned yet: ask again until each is billed or refused.

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZDeviceVerification } from '@screenline/shared/pairing';
+import { AUTH_PATHS, apiPath } from '@screenline/shared/api-paths';
 import { deviceRequest } from '@/features/pairing/api/device-request';
 
 export const deviceQueryKey = (userCode: string) => ['pairing', 'device', userCode] as const;
@@ -10,7 +11,7 @@ export const deviceQueryKey = (userCode: string) => ['pairing', 'device', userCo
  */
 export function getDevice(userCode: string) {
   return deviceRequest(
-    `/api/auth/device?user_code=${encodeURIComponent(userCode)}`,
+    apiPath(AUTH_PATHS.device, {}, { user_code: userCode }),
     ZDeviceVerification,
   );
 }

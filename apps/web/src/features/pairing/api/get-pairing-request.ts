@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZPairingRequest } from '@screenline/shared/pairing';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -8,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
  * (issue 18 item 1).
  */
 export function getPairingRequest(userCode: string, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/pairing/requests/${encodeURIComponent(userCode)}`, ZPairingRequest, {
+  return apiRequest(apiPath(API.pairingRequest, { userCode }), ZPairingRequest, {
     signal,
   });
 }

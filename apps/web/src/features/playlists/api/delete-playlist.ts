@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiSend } from '@/lib/api-client';
 import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
@@ -7,7 +8,7 @@ import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
  * refused with 409 `in-use`, its `details.references` naming them.
  */
 export function deletePlaylist(id: string) {
-  return apiSend(`/api/v1/playlists/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiSend(apiPath(API.playlist, { id }), { method: 'DELETE' });
 }
 
 export function useDeletePlaylist() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZPlaylistSummary } from '@screenline/shared/playlist';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
@@ -8,7 +9,7 @@ import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
  * list shows it, whether the answer carries the items too or not.
  */
 export function duplicatePlaylist(id: string) {
-  return apiRequest(`/api/v1/playlists/${encodeURIComponent(id)}/duplicate`, ZPlaylistSummary, {
+  return apiRequest(apiPath(API.playlistDuplicate, { id }), ZPlaylistSummary, {
     method: 'POST',
     body: {},
   });

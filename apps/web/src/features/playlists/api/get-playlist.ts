@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
@@ -9,7 +10,7 @@ export function playlistQueryKey(id: string) {
 
 /** GET /api/v1/playlists/{id}: the playlist, its items and the library items they name. */
 export function getPlaylist(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/playlists/${encodeURIComponent(id)}`, ZPlaylistDetail, { signal });
+  return apiRequest(apiPath(API.playlist, { id }), ZPlaylistDetail, { signal });
 }
 
 export function playlistQueryOptions(id: string) {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ZPlaylistList } from '@screenline/shared/playlist';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
@@ -9,7 +10,7 @@ const PAGE_SIZE = 50;
 export function listPlaylists(cursor?: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/v1/playlists?${params.toString()}`, ZPlaylistList, { signal });
+  return apiRequest(apiPath(API.playlists, {}, params), ZPlaylistList, { signal });
 }
 
 export function playlistListQueryOptions() {

@@ -4,6 +4,7 @@ import {
   ZAlertSettings,
   type TSaveAlertSettings,
 } from '@screenline/shared/alerts';
+import { API } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
@@ -12,7 +13,7 @@ export const ALERTS_QUERY_KEY = ['alerts'] as const;
 export function useAlertSettings() {
   return useQuery({
     queryKey: [...ALERTS_QUERY_KEY, 'settings'],
-    queryFn: ({ signal }) => apiRequest('/api/v1/alerts/settings', ZAlertSettings, { signal }),
+    queryFn: ({ signal }) => apiRequest(API.alertSettings, ZAlertSettings, { signal }),
   });
 }
 
@@ -20,7 +21,7 @@ export function useAlertSettings() {
 export function useAlertIncidents() {
   return useQuery({
     queryKey: [...ALERTS_QUERY_KEY, 'incidents'],
-    queryFn: ({ signal }) => apiRequest('/api/v1/alerts/incidents', ZAlertIncidentList, { signal }),
+    queryFn: ({ signal }) => apiRequest(API.alertIncidents, ZAlertIncidentList, { signal }),
   });
 }
 
@@ -29,7 +30,7 @@ export function useSaveAlertSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TSaveAlertSettings) =>
-      apiRequest('/api/v1/alerts/settings', ZAlertSettings, { method: 'PUT', body }),
+      apiRequest(API.alertSettings, ZAlertSettings, { method: 'PUT', body }),
     onSuccess: (saved) => queryClient.setQueryData([...ALERTS_QUERY_KEY, 'settings'], saved),
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiSend } from '@/lib/api-client';
 import { invalidateAfterScheduleChange } from '@/features/schedule/api/save-schedule-entry';
 
 /** DELETE /api/v1/schedule-entries/{id} → 204. */
 export function deleteScheduleEntry(id: string) {
-  return apiSend(`/api/v1/schedule-entries/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiSend(apiPath(API.scheduleEntry, { id }), { method: 'DELETE' });
 }
 
 export function useDeleteScheduleEntry() {

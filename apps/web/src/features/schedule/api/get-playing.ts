@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZPlaying, type TLocalDateTime } from '@screenline/shared/schedule';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
@@ -8,9 +9,8 @@ import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
  * without `at`, the server answers for now.
  */
 export function getPlaying(adSpaceId: string, at: TLocalDateTime | null, signal?: AbortSignal) {
-  const query = at === null ? '' : `?${new URLSearchParams({ at }).toString()}`;
   return apiRequest(
-    `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/playing${query}`,
+    apiPath(API.adSpacePlaying, { id: adSpaceId }, { at: at ?? undefined }),
     ZPlaying,
     { signal },
   );

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPowerScheduleView } from '@screenline/shared/power-schedule';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 
@@ -12,11 +13,9 @@ export function usePowerSchedule(adSpaceId: string) {
     queryOptions({
       queryKey: [...AD_SPACES_QUERY_KEY, 'power', adSpaceId],
       queryFn: ({ signal }) =>
-        apiRequest(
-          `/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}/power-schedule`,
-          ZPowerScheduleView,
-          { signal },
-        ),
+        apiRequest(apiPath(API.adSpacePowerSchedule, { id: adSpaceId }), ZPowerScheduleView, {
+          signal,
+        }),
     }),
   );
 }

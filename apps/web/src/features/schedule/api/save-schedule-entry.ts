@@ -4,6 +4,7 @@ import {
   type TCreateScheduleEntry,
   type TUpdateScheduleEntry,
 } from '@screenline/shared/schedule';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { AD_SPACES_QUERY_KEY } from '@/lib/api/ad-spaces';
 import { SCHEDULE_ENTRIES_QUERY_KEY } from '@/lib/api/schedule-entries';
@@ -11,12 +12,12 @@ import { PLAYLISTS_QUERY_KEY } from '@/lib/api/playlists';
 
 /** POST /api/v1/schedule-entries → 201 with the entry. */
 export function createScheduleEntry(body: TCreateScheduleEntry) {
-  return apiRequest('/api/v1/schedule-entries', ZScheduleEntryView, { method: 'POST', body });
+  return apiRequest(API.scheduleEntries, ZScheduleEntryView, { method: 'POST', body });
 }
 
 /** PATCH /api/v1/schedule-entries/{id} → the entry as stored. */
 export function updateScheduleEntry(id: string, body: TUpdateScheduleEntry) {
-  return apiRequest(`/api/v1/schedule-entries/${encodeURIComponent(id)}`, ZScheduleEntryView, {
+  return apiRequest(apiPath(API.scheduleEntry, { id }), ZScheduleEntryView, {
     method: 'PATCH',
     body,
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAdSpace, type TUpdateAdSpace } from '@screenline/shared/ad-space';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAfterScheduleChange } from '@/features/schedule/api/save-schedule-entry';
 
@@ -8,7 +9,7 @@ import { invalidateAfterScheduleChange } from '@/features/schedule/api/save-sche
  * schedule entry is active, which for a space without other entries is all the time.
  */
 export function setDefaultPlaylist(adSpaceId: string, playlistId: string) {
-  return apiRequest(`/api/v1/ad-spaces/${encodeURIComponent(adSpaceId)}`, ZAdSpace, {
+  return apiRequest(apiPath(API.adSpace, { id: adSpaceId }), ZAdSpace, {
     method: 'PATCH',
     body: { defaultPlaylistId: playlistId } satisfies TUpdateAdSpace,
   });

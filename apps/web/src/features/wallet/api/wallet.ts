@@ -22,6 +22,7 @@ import {
 } from '@screenline/shared/wallet';
 import { ZReceiptList } from '@screenline/shared/receipt';
 import { TWO_FACTOR_CODE_HEADER } from '@screenline/shared/two-factor';
+import { API, apiPath } from '@screenline/shared/api-paths';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { useIdempotentMutation } from '@/lib/idempotency';
 
@@ -34,7 +35,7 @@ export const WALLET_QUERY_KEY = ['wallet'] as const;
 /** GET /api/v1/wallet: available, held, pending and lifetime figures. */
 export const walletQueryOptions = queryOptions({
   queryKey: [...WALLET_QUERY_KEY, 'figures'],
-  queryFn: ({ signal }) => apiRequest('/api/v1/wallet', ZWallet, { signal }),
+  queryFn: ({ signal }) => apiRequest(API.wallet, ZWallet, { signal }),
 });
 
 export function useWallet() {
@@ -59,8 +60,7 @@ function transactionsPath(filters: TTransactionFilters, cursor?: string) {
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return `/api/v1/wallet/transactions${query ? `?${query}` : ''}`;
+  return apiPath(API.walletTransactions, {}, params);
 }
 
 /** GET /api/v1/wallet/transactions: the history, newest first, a page at a time. */
@@ -91,7 +91,7 @@ export function useMyTopUps() {
       queryKey: [...WALLET_QUERY_KEY, 'top-ups'],
       queryFn: ({ pageParam, signal }) =>
         apiRequest(
-          `/api/v1/wallet/top-ups?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+          apiPath(API.walletTopUps, {}, { limit: 20, cursor: pageParam || undefined }),
           ZTopUpList,
           { signal },
         ),
@@ -108,7 +108,7 @@ export function useMyPayouts() {
       queryKey: [...WALLET_QUERY_KEY, 'payouts'],
       queryFn: ({ pageParam, signal }) =>
         apiRequest(
-          `/api/v1/wallet/payouts?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+          apiPath(API.walletPayouts, {}, { limit: 20, cursor: pageParam || undefined }),
           ZPayoutList,
           { signal },
         ),
@@ -122,7 +122,7 @@ export function useMyPayouts() {
 export function useCreateTopUp() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
-    request: (body: TCreateTopUp) => ({ path: '/api/v1/wallet/top-ups', body, schema: ZTopUp }),
+    request: (body: TCreateTopUp) => ({ path: API.walletTopUps, body, schema: ZTopUp }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
   });
 }
@@ -135,7 +135,7 @@ export function useCreatePayout() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     request: ({ body, twoFactorCode }: { body: TCreatePayout; twoFactorCode: string }) => ({
-      path: '/api/v1/wallet/payouts',
+      path: API.walletPayouts,
       body,
       schema: ZPayout,
       headers: { [TWO_FACTOR_CODE_HEADER]: twoFactorCode },
@@ -151,7 +151,7 @@ export function useCreatePayout() {
 export function useReceipts() {
   return useQuery({
     queryKey: [...WALLET_QUERY_KEY, 'receipts'],
-    queryFn: ({ signal }) => apiRequest('/api/v1/wallet/receipts', ZReceiptList, { signal }),
+    queryFn: ({ signal }) => apiRequest(API.walletReceipts, ZReceiptList, { signal }),
   });
 }
 
@@ -162,7 +162,7 @@ export function useEarningsRows() {
       queryKey: [...WALLET_QUERY_KEY, 'earnings'],
       queryFn: ({ pageParam, signal }) =>
         apiRequest(
-          `/api/v1/wallet/earnings?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+          apiPath(API.walletEarnings, {}, { limit: 20, cursor: pageParam || undefined }),
           ZEarningsRowList,
           { signal },
         ),
@@ -182,7 +182,7 @@ export function useEarningsPlays(row: TEarningsRow, enabled: boolean) {
   return useQuery({
     queryKey: [...WALLET_QUERY_KEY, 'earnings-plays', row.day, row.adSpace.id, row.campaign.id],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/wallet/earnings/plays?${params.toString()}`, ZEarningsPlayList, {
+      apiRequest(apiPath(API.walletEarningsPlays, {}, params), ZEarningsPlayList, {
         signal,
       }),
     enabled,
