@@ -1,4 +1,5 @@
 // The pairing journey: a phone approves the code, the TV signs in by polling and is set up.
+import { API } from '@screenline/shared/api-paths';
 import { ZPlayerAdSpaceList } from '@screenline/shared/player';
 import { addAdSpaces, api, approveFromPhone } from './api';
 import { newPage, type TBrowser } from './driver';
@@ -67,7 +68,7 @@ export async function checkPairingAndSetup(browser: TBrowser): Promise<void> {
 
   await addAdSpaces(owner);
   // Another TV of the owner's already plays one of them (issue 21 item 4).
-  const { items: spaces } = await api.request('GET', '/api/v1/player/ad-spaces', {
+  const { items: spaces } = await api.request('GET', API.playerAdSpaces, {
     schema: ZPlayerAdSpaceList,
     session: owner,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAdPlaylist } from './ad-playlist';
+import { API, apiPath, AUTH_PATHS } from './api-paths';
 import { ZAdSpace, type ZCreateAdSpace } from './ad-space';
 import { ZAuthToken } from './auth';
 import { ZCampaign, ZCampaignResults, type ZCreateCampaign } from './campaign';
@@ -128,7 +129,15 @@ export function mergeCookies(cookie: string, setCookie: readonly string[]): stri
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-const enc = encodeURIComponent;
+/**
+ * Better Auth's routes this client calls that AUTH_PATHS (api-paths.ts) does not name yet: the
+ * web app reaches them through Better Auth's own client.
+ */
+const MORE_AUTH_PATHS = {
+  signUpEmail: '/api/auth/sign-up/email',
+  twoFactorEnable: '/api/auth/two-factor/enable',
+  twoFactorVerifyTotp: '/api/auth/two-factor/verify-totp',
+} as const;
 
 /** The sign-in answer: a session (the user), or the second step two-factor sign-in asks for. */
 const ZSignedIn = z.union([ZTwoFactorRedirect, z.object({ user: z.object({ id: z.string() }) })]);
@@ -245,7 +254,7 @@ export function createApiClient(transport: TApiTransport) {
 
   /** POST /api/auth/sign-up/email: makes the account (and no session). */
   async function signUp(account: { email: string; password: string; name: string }) {
-    return request('POST', '/api/auth/sign-up/email', { schema: ZSignUpAnswer, body: account });
+    return request('POST', MORE_AUTH_PATHS.signUpEmail, { schema: ZSignUpAnswer, body: account });
   }
 
   /**
@@ -253,7 +262,7 @@ export function createApiClient(transport: TApiTransport) {
    * step's challenge (`isChallenged`) until `verifyTotp`.
    */
   async function signIn(credentials: { email: string; password: string }) {
-    const path = '/api/auth/sign-in/email';
+    const path = AUTH_PATHS.signInEmail;
     const res = judge('POST', path, await exchange('POST', path, { body: credentials }));
     const answer = parse('POST', path, ZSignedIn, res);
     const session = sessionAfter(noSession, res);
@@ -276,7 +285,7 @@ export function createApiClient(transport: TApiTransport) {
 
   /** POST /api/auth/two-factor/enable: the key to scan (otpauth:// URI) and recovery codes. */
   const enableTwoFactor = (session: TApiSession, password: string) =>
-    request('POST', '/api/auth/two-factor/enable', {
+    request('POST', MORE_AUTH_PATHS.twoFactorEnable, {
       schema: ZTwoFactorEnabled,
       session,
       body: { password },
@@ -284,24 +293,24 @@ export function createApiClient(transport: TApiTransport) {
 
   /** POST /api/auth/two-factor/verify-totp: the session it answers (a new one). */
   async function verifyTotp(session: TApiSession, code: string): Promise<TApiSession> {
-    const path = '/api/auth/two-factor/verify-totp';
+    const path = MORE_AUTH_PATHS.twoFactorVerifyTotp;
     const res = judge('POST', path, await exchange('POST', path, { session, body: { code } }));
     return sessionAfter(session, res);
   }
 
   /** GET /api/auth/token: the storage service's token, as `Firebase <token>`. */
   async function storageAuthorization(session: TApiSession): Promise<string> {
-    const { token } = await request('GET', '/api/auth/token', { schema: ZAuthToken, session });
+    const { token } = await request('GET', AUTH_PATHS.token, { schema: ZAuthToken, session });
     return `Firebase ${token}`;
   }
 
   /** The phone's side of pairing: claims the TV's code, then approves it. */
   async function approveDevice(session: TApiSession, userCode: string): Promise<void> {
-    await request('GET', `/api/auth/device?user_code=${enc(userCode)}`, {
+    await request('GET', apiPath(AUTH_PATHS.device, {}, { user_code: userCode }), {
       schema: ZDeviceVerification,
       session,
     });
-    await request('POST', '/api/auth/device/approve', {
+    await request('POST', AUTH_PATHS.deviceApprove, {
       schema: ZDeviceDecisionResult,
       session,
       body: { userCode },
@@ -319,7 +328,7 @@ export function createApiClient(transport: TApiTransport) {
     const { authorization, bucket, objectPath, bytes, contentType } = upload;
     const boundary = `screenline-${crypto.randomUUID()}`;
     const resource = { name: objectPath, fullPath: objectPath, size: bytes.length, contentType };
-    const path = `/v0/b/${enc(bucket)}/o?name=${enc(objectPath)}`;
+    const path = apiPath(API.storageObjects, { bucket }, { name: objectPath });
     const res = await exchange('POST', path, {
       headers: {
         authorization,
@@ -345,94 +354,93 @@ export function createApiClient(transport: TApiTransport) {
     storageAuthorization,
     approveDevice,
     uploadObject,
-    getMe: (session: TApiSession) => request('GET', '/api/v1/me', { schema: ZMe, session }),
+    getMe: (session: TApiSession) => request('GET', API.me, { schema: ZMe, session }),
     updateMe: (session: TApiSession, body: TUpdateMe) =>
-      request('PATCH', '/api/v1/me', { schema: ZMe, session, body }),
+      request('PATCH', API.me, { schema: ZMe, session, body }),
     createLocation: (session: TApiSession, body: TIn<typeof ZCreateLocation>) =>
-      request('POST', '/api/v1/locations', { schema: ZLocation, session, body }),
+      request('POST', API.locations, { schema: ZLocation, session, body }),
     createAdSpace: (session: TApiSession, body: TIn<typeof ZCreateAdSpace>) =>
-      request('POST', '/api/v1/ad-spaces', { schema: ZAdSpace, session, body }),
+      request('POST', API.adSpaces, { schema: ZAdSpace, session, body }),
     getAdSpace: (session: TApiSession, id: string) =>
-      request('GET', `/api/v1/ad-spaces/${enc(id)}`, { schema: ZAdSpace, session }),
+      request('GET', apiPath(API.adSpace, { id }), { schema: ZAdSpace, session }),
     createPlaylist: (session: TApiSession, body: TIn<typeof ZSavePlaylist>) =>
-      request('POST', '/api/v1/playlists', { schema: ZPlaylistDetail, session, body }),
+      request('POST', API.playlists, { schema: ZPlaylistDetail, session, body }),
     createContent: (session: TApiSession, body: TIn<typeof ZCreateContentItem>) =>
-      request('POST', '/api/v1/content', { schema: ZContentItem, session, body }),
+      request('POST', API.content, { schema: ZContentItem, session, body }),
     registerDevice: (session: TApiSession, body: TIn<typeof ZRegisterDevice>) =>
-      request('POST', '/api/v1/player/devices', { schema: ZDeviceRegistration, session, body }),
+      request('POST', API.playerDevices, { schema: ZDeviceRegistration, session, body }),
     savePowerSchedule: (
       session: TApiSession,
       adSpaceId: string,
       body: TIn<typeof ZSavePowerSchedule>,
     ) =>
-      request('PUT', `/api/v1/ad-spaces/${enc(adSpaceId)}/power-schedule`, {
+      request('PUT', apiPath(API.adSpacePowerSchedule, { id: adSpaceId }), {
         schema: ZPowerScheduleView,
         session,
         body,
       }),
     /** The plays report of local days `from`–`to` (YYYY-MM-DD). */
     playsReport: (session: TApiSession, adSpaceId: string, from: string, to: string) =>
-      request('GET', `/api/v1/ad-spaces/${enc(adSpaceId)}/plays?from=${from}&to=${to}`, {
+      request('GET', apiPath(API.adSpacePlays, { id: adSpaceId }, { from, to }), {
         schema: ZPlaysReport,
         session,
       }),
     /** The same report as CSV: one row per play, its id first. */
     playsCsv: (session: TApiSession, adSpaceId: string, from: string, to: string) =>
-      requestText('GET', `/api/v1/ad-spaces/${enc(adSpaceId)}/plays?from=${from}&to=${to}`, {
+      requestText('GET', apiPath(API.adSpacePlays, { id: adSpaceId }, { from, to }), {
         session,
         headers: { accept: 'text/csv' },
       }),
-    getWallet: (session: TApiSession) =>
-      request('GET', '/api/v1/wallet', { schema: ZWallet, session }),
+    getWallet: (session: TApiSession) => request('GET', API.wallet, { schema: ZWallet, session }),
     createTopUp: (session: TApiSession, body: TIn<typeof ZCreateTopUp>) =>
-      request('POST', '/api/v1/wallet/top-ups', {
+      request('POST', API.walletTopUps, {
         schema: ZTopUp,
         session,
         body,
         idempotencyKey: true,
       }),
     approveTopUp: (session: TApiSession, id: string) =>
-      request('POST', `/api/v1/admin/top-ups/${enc(id)}/approve`, {
+      request('POST', apiPath(API.adminTopUpApprove, { id }), {
         schema: ZTopUp,
         session,
         body: {},
         idempotencyKey: true,
       }),
     requestMonetization: (session: TApiSession, body: TIn<typeof ZCreateMonetizationRequest>) =>
-      request('POST', '/api/v1/monetization-requests', {
+      request('POST', API.monetizationRequests, {
         schema: ZMonetizationRequest,
         session,
         body,
       }),
     approveMonetization: (session: TApiSession, id: string) =>
-      request('POST', `/api/v1/admin/monetization-requests/${enc(id)}/approve`, {
+      request('POST', apiPath(API.adminMonetizationRequestApprove, { id }), {
         schema: ZMonetizationRequest,
         session,
         body: {},
       }),
     createCampaign: (session: TApiSession, body: TIn<typeof ZCreateCampaign>) =>
-      request('POST', '/api/v1/campaigns', { schema: ZCampaign, session, body }),
+      request('POST', API.campaigns, { schema: ZCampaign, session, body }),
     submitCampaign: (session: TApiSession, id: string) =>
-      request('POST', `/api/v1/campaigns/${enc(id)}/submit`, {
+      request('POST', apiPath(API.campaignSubmit, { id }), {
         schema: ZCampaign,
         session,
         body: {},
       }),
     pauseCampaign: (session: TApiSession, id: string) =>
-      request('POST', `/api/v1/campaigns/${enc(id)}/pause`, {
+      request('POST', apiPath(API.campaignPause, { id }), {
         schema: ZCampaign,
         session,
         body: {},
       }),
     approveCampaign: (session: TApiSession, id: string) =>
-      request('POST', `/api/v1/admin/campaigns/${enc(id)}/approve`, {
+      request('POST', apiPath(API.adminCampaignApprove, { id }), {
         schema: ZCampaign,
         session,
         body: {},
         idempotencyKey: true,
       }),
     campaignResults: (session: TApiSession, id: string) =>
-      request('GET', `/api/v1/campaigns/${enc(id)}/results`, { schema: ZCampaignResults, session }),
+      request('GET', apiPath(API.campaignResults, { id }), { schema: ZCampaignResults, session }),
     setAdPlaylist: (
       session: TApiSession,
       adSpaceId: string,
@@ -442,31 +450,31 @@ export function createApiClient(transport: TApiTransport) {
         houseAdContentIds: string[];
       },
     ) =>
-      request('PUT', `/api/v1/admin/ad-playlists/${enc(adSpaceId)}`, {
+      request('PUT', apiPath(API.adminAdPlaylist, { adSpaceId }), {
         schema: ZAdPlaylist,
         session,
         body,
       }),
     ledgerAudit: (session: TApiSession) =>
-      request('GET', '/api/v1/admin/ledger/audit', { schema: ZLedgerAudit, session }),
+      request('GET', API.adminLedgerAudit, { schema: ZLedgerAudit, session }),
     sendDeviceCommand: (session: TApiSession, body: TIn<typeof ZSendDeviceCommand>) =>
-      request('POST', '/api/v1/device-commands', { schema: ZDeviceCommandList, session, body }),
+      request('POST', API.deviceCommands, { schema: ZDeviceCommandList, session, body }),
     listDeviceCommands: (session: TApiSession, adSpaceId: string) =>
-      request('GET', `/api/v1/device-commands?adSpaceId=${enc(adSpaceId)}`, {
+      request('GET', apiPath(API.deviceCommands, {}, { adSpaceId }), {
         schema: ZDeviceCommandList,
         session,
       }),
     listScreenshots: (session: TApiSession, adSpaceId: string) =>
-      request('GET', `/api/v1/ad-spaces/${enc(adSpaceId)}/screenshots`, {
+      request('GET', apiPath(API.adSpaceScreenshots, { id: adSpaceId }), {
         schema: ZScreenshotList,
         session,
       }),
     startTakeover: (session: TApiSession, body: TIn<typeof ZStartTakeover>) =>
-      request('POST', '/api/v1/takeovers', { schema: ZTakeover, session, body }),
+      request('POST', API.takeovers, { schema: ZTakeover, session, body }),
     listTakeovers: (session: TApiSession) =>
-      request('GET', '/api/v1/takeovers', { schema: ZTakeoverList, session }),
+      request('GET', API.takeovers, { schema: ZTakeoverList, session }),
     endTakeover: (session: TApiSession, id: string) =>
-      request('POST', `/api/v1/takeovers/${enc(id)}/end`, { schema: ZTakeover, session, body: {} }),
+      request('POST', apiPath(API.takeoverEnd, { id }), { schema: ZTakeover, session, body: {} }),
   };
 }
 
