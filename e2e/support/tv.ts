@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TPlaylistItem } from '@screenline/shared/playlist';
+import { apiOf, JAR } from './api';
 import { BASE_URL } from './app';
 
-/* Seeding for the TV playback journeys: an owner's library (a real PNG and a real WebM clip,
-   uploaded through the storage service as the web app does), a playlist, a location, an ad
-   space, and a TV registered for it; then the TV page opened with that device, as it is after
-   setup (the pairing and setup journeys cover the way there). */
+/* Seeding for the TV playback journeys, through the shared API client (e2e/support/api.ts): an
+   owner's library (a real PNG and a real WebM clip, uploaded through the storage service as the
+   web app does), a playlist, a location, an ad space, and a TV registered for it; then the TV
+   page opened with that device, as it is after setup (the pairing and setup journeys cover the
+   way there). */
 
-const ORIGIN = { origin: BASE_URL };
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 const BUCKET = 'screenline';
 
@@ -33,11 +35,6 @@ export interface TLibraryItem {
   objectPath: string;
 }
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.status(), `${response.url()}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
 /** Uploads a fixture (or the given bytes) and adds it to the library of the signed-in owner. */
 export async function addToLibrary(
   request: APIRequestContext,
@@ -45,49 +42,26 @@ export async function addToLibrary(
   sample: typeof SAMPLE_IMAGE | typeof SAMPLE_CLIP,
   bytes: Buffer = fs.readFileSync(path.join(FIXTURES, sample.file)),
 ): Promise<TLibraryItem> {
-  const me = await ok<{ uid: string }>(await request.get('/api/v1/me'));
-  const { token } = await ok<{ token: string }>(await request.get('/api/auth/token'));
+  const api = apiOf(request, BASE_URL);
+  const me = await api.getMe(JAR);
   const extension = sample.file.split('.').pop() ?? 'bin';
   const objectPath = `users/${me.uid}/content/${crypto.randomUUID()}.${extension}`;
-  const boundary = `screenline-${crypto.randomBytes(8).toString('hex')}`;
-  const resource = {
-    name: objectPath,
-    fullPath: objectPath,
-    size: bytes.length,
+  await api.uploadObject({
+    authorization: await api.storageAuthorization(JAR),
+    bucket: BUCKET,
+    objectPath,
+    bytes: new Uint8Array(bytes),
     contentType: sample.type,
-  };
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(resource)}\r\n`,
-    ),
-    Buffer.from(`--${boundary}\r\nContent-Type: ${sample.type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--`),
-  ]);
-  await ok(
-    await request.post(`/v0/b/${BUCKET}/o?name=${encodeURIComponent(objectPath)}`, {
-      headers: {
-        authorization: `Firebase ${token}`,
-        'x-goog-upload-protocol': 'multipart',
-        'content-type': `multipart/related; boundary=${boundary}`,
-      },
-      data: body,
-    }),
-  );
+  });
   const isVideo = sample.type.startsWith('video/');
-  const item = await ok<{ id: string }>(
-    await request.post('/api/v1/content', {
-      headers: ORIGIN,
-      data: {
-        name,
-        objectPath,
-        kind: isVideo ? 'video' : 'image',
-        width: sample.width,
-        height: sample.height,
-        durationMs: 'durationMs' in sample ? sample.durationMs : null,
-      },
-    }),
-  );
+  const item = await api.createContent(JAR, {
+    name,
+    objectPath,
+    kind: isVideo ? 'video' : 'image',
+    width: sample.width,
+    height: sample.height,
+    durationMs: 'durationMs' in sample ? sample.durationMs : null,
+  });
   return { id: item.id, name, objectPath };
 }
 
@@ -101,7 +75,7 @@ export async function createPlaylist(
   name: string,
   entries: TPlaylistEntry[],
 ): Promise<string> {
-  const items = entries.map((entry, index) =>
+  const items = entries.map((entry, index): TPlaylistItem =>
     'adSlotSeconds' in entry
       ? { id: `slot-${index}`, type: 'adSlot', lengthSeconds: entry.adSlotSeconds }
       : entry.kind === 'image'
@@ -114,9 +88,7 @@ export async function createPlaylist(
           }
         : { id: `item-${index}`, type: 'content', contentId: entry.content.id, kind: 'video' },
   );
-  const playlist = await ok<{ id: string }>(
-    await request.post('/api/v1/playlists', { headers: ORIGIN, data: { name, items } }),
-  );
+  const playlist = await apiOf(request, BASE_URL).createPlaylist(JAR, { name, items });
   return playlist.id;
 }
 
@@ -141,36 +113,22 @@ export async function createScreen(
     orientation?: 'landscape' | 'portrait';
   } = {},
 ): Promise<TScreen> {
-  const location = await ok<{
-    id: string;
-    name: string;
-    timeZone: string;
-    address: { city: string };
-  }>(
-    await request.post('/api/v1/locations', {
-      headers: ORIGIN,
-      data: {
-        name: 'Riverside Mall',
-        address: { line: '1 Quay', city: 'London', country: 'GB' },
-        timeZone,
-        venueType: 'retail',
-      },
-    }),
-  );
+  const api = apiOf(request, BASE_URL);
+  const location = await api.createLocation(JAR, {
+    name: 'Riverside Mall',
+    address: { line: '1 Quay', city: 'London', country: 'GB' },
+    timeZone,
+    venueType: 'retail',
+  });
   const portrait = orientation === 'portrait';
-  const space = await ok<{ id: string; name: string }>(
-    await request.post('/api/v1/ad-spaces', {
-      headers: ORIGIN,
-      data: {
-        name,
-        locationId: location.id,
-        orientation,
-        resolutionWidth: portrait ? 1080 : 1920,
-        resolutionHeight: portrait ? 1920 : 1080,
-        defaultPlaylistId,
-      },
-    }),
-  );
+  const space = await api.createAdSpace(JAR, {
+    name,
+    locationId: location.id,
+    orientation,
+    resolutionWidth: portrait ? 1080 : 1920,
+    resolutionHeight: portrait ? 1920 : 1080,
+    defaultPlaylistId,
+  });
   return {
     adSpaceId: space.id,
     locationId: location.id,
@@ -195,18 +153,13 @@ export interface TTvDevice {
 
 /** Registers a TV for the ad space as setup does (the owner's session) and answers its token. */
 export async function registerTv(request: APIRequestContext, screen: TScreen): Promise<TTvDevice> {
-  const registration = await ok<{ deviceId: string; token: string }>(
-    await request.post('/api/v1/player/devices', {
-      headers: ORIGIN,
-      data: {
-        deviceKey: crypto.randomBytes(24).toString('hex'),
-        adSpaceId: screen.adSpaceId,
-        userAgent: 'e2e',
-        appVersion: 'e2e',
-      },
-    }),
-  );
-  return registration;
+  const { deviceId, token } = await apiOf(request, BASE_URL).registerDevice(JAR, {
+    deviceKey: crypto.randomBytes(24).toString('hex'),
+    adSpaceId: screen.adSpaceId,
+    userAgent: 'e2e',
+    appVersion: 'e2e',
+  });
+  return { deviceId, token };
 }
 
 /** Opens /tv/ on a TV that was set up for `screen` (its saved device, as setup leaves it). */
