@@ -4,11 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContentItem } from '@screenline/shared/content';
 import { chargeMicros } from '@screenline/shared/platform-settings';
-import {
-  type TImpression,
-  type TPlayerManifest,
-  ZDeviceRegistration,
-} from '@screenline/shared/player';
+import { type TImpression, ZDeviceRegistration } from '@screenline/shared/player';
 import {
   PLAY_CLOCK_SKEW_MS,
   PLAY_MAX_AGE_MS,
@@ -33,15 +29,25 @@ import { auditLedger, PLATFORM_REVENUE_ACCOUNT_ID } from '../src/modules/ledger/
 import { approveMonetization, insertFundedCampaign } from './fill-rows';
 import { BACKENDS, createTestApp, twoFactorHeaders, withTwoFactor, type TTestApp } from './harness';
 import { IBAN } from './money-helpers';
-import {
-  popMarketplace,
-  SLOT_ID,
-  type TPopMarketplace,
-  type TPopScreen,
-} from './proof-of-play-setup';
+import { popMarketplace, SLOT_ID, type TPopMarketplace } from './proof-of-play-setup';
 import { addContent, signUpScreenOwner } from './screen-rows';
 import { createLocation } from './screens-helpers';
 import { seededRandom, signUpForStorage, type TStorageUser } from './storage-helpers';
+import {
+  FAULTS_SQL,
+  type TRandom,
+  pick,
+  between,
+  shuffle,
+  utcDate,
+  iso,
+  localTime,
+  hourDaypart,
+  inSchedule,
+  type TSimLocation,
+  type TSimScreen,
+  type TSentPlay,
+} from './marketplace-simulation-world';
 
 /**
  * The marketplace's money under a seeded simulation (issue 9, "Tests it includes"; issue 17
@@ -137,115 +143,6 @@ const seedsFor = (backend: string) => (backend === 'postgres' ? SEEDS : PGLITE_S
 const TV_AHEAD_MS = 4 * 60_000;
 
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-
-/** Makes the next writes to `table` fail inside their transaction until `heal()`. */
-const FAULTS_SQL = [
-  sql`create table if not exists sim_fault (target text primary key)`,
-  sql`create or replace function sim_fault_check() returns trigger language plpgsql as $$
-    begin
-      if exists (select 1 from sim_fault where target = TG_TABLE_NAME) then
-        raise exception 'simulated crash while writing %', TG_TABLE_NAME;
-      end if;
-      return new;
-    end $$`,
-  sql`create trigger sim_fault_impression before insert on impression
-    for each row execute function sim_fault_check()`,
-  sql`create trigger sim_fault_ledger before insert on ledger_entry
-    for each row execute function sim_fault_check()`,
-];
-
-type TRandom = () => number;
-const pick = <T>(random: TRandom, items: readonly T[]): T =>
-  items[Math.floor(random() * items.length)] as T;
-const between = (random: TRandom, low: number, high: number) =>
-  low + Math.floor(random() * (high - low + 1));
-function shuffle<T>(random: TRandom, items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** The local date, minutes of the day and ISO weekday of an instant in a zone (by Intl). */
-const localFormats = new Map<string, Intl.DateTimeFormat>();
-function localTime(ms: number, timeZone: string) {
-  let format = localFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    });
-    localFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-    weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday ?? '') + 1,
-  };
-}
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** A one-hour daypart, every day, at `hour` local (never crossing midnight). */
-const hourDaypart = (hour: number): TDaypart => ({
-  weekdays: [1, 2, 3, 4, 5, 6, 7],
-  startTime: `${String(hour).padStart(2, '0')}:00`,
-  endTime: `${String(hour + 1).padStart(2, '0')}:00`,
-});
-
-/** Whether the instant is in the campaign's flight and dayparts in the zone. */
-function inSchedule(
-  row: { startDate: string; endDate: string; dayparts: readonly TDaypart[] },
-  timeZone: string,
-  ms: number,
-): boolean {
-  const local = localTime(ms, timeZone);
-  if (local.date < row.startDate || local.date > row.endDate) return false;
-  if (row.dayparts.length === 0) return true;
-  return row.dayparts.some((part) => {
-    const start = minutesOf(part.startTime);
-    const end = minutesOf(part.endTime);
-    if (end <= start) throw new Error('the simulation makes no daypart that crosses midnight');
-    return part.weekdays.includes(local.weekday) && start <= local.minutes && local.minutes < end;
-  });
-}
-
-interface TSimLocation {
-  id: string;
-  timeZone: string;
-  city: string;
-}
-
-/** A screen of one seed: its TV, what it was last sent, its zone and slot. */
-interface TSimScreen extends TPopScreen {
-  location: TSimLocation;
-  floor: number;
-  /** Before the TV was registered. */
-  bornAt: number;
-  manifest: TPlayerManifest | null;
-  /** Campaigns excluded on it by a super-user this seed (one PUT per screen per seed). */
-  excludedOnce: boolean;
-  /** Honest completed plays already acknowledged (forged copies go at their instants). */
-  acknowledged: TImpression[];
-  /** The owner's share of everything billed on it so far (all seeds). */
-  earned: number;
-}
-
-/** What a sent play was, for the checks. */
-interface TSentPlay {
-  play: TImpression;
-  screen: TSimScreen;
-  honest: boolean;
-}
 
 describe.each(BACKENDS)('the marketplace under a seeded simulation on %s', (backend) => {
   let t: TTestApp;
