@@ -3,12 +3,8 @@ import { Writable } from 'node:stream';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContentItem } from '@screenline/shared/content';
-import { type TImpression, ZDeviceRegistration } from '@screenline/shared/player';
-import {
-  PLAY_CLOCK_SKEW_MS,
-  PLAY_MAX_AGE_MS,
-  PLAY_SLOT_TOLERANCE_MS,
-} from '@screenline/shared/proof-of-play';
+import { type TImpression } from '@screenline/shared/player';
+import { PLAY_CLOCK_SKEW_MS, PLAY_MAX_AGE_MS } from '@screenline/shared/proof-of-play';
 import { ZTopUp } from '@screenline/shared/wallet';
 import { ZCampaign } from '@screenline/shared/campaign';
 import { campaign, campaignEvent, ledgerAccount } from '../src/db/schema/index';
@@ -16,7 +12,7 @@ import { auditLedger } from '../src/modules/ledger/ledger';
 import { approveMonetization, insertFundedCampaign } from './fill-rows';
 import { BACKENDS, createTestApp, twoFactorHeaders, withTwoFactor, type TTestApp } from './harness';
 import { IBAN } from './money-helpers';
-import { popMarketplace, SLOT_ID, type TPopMarketplace } from './proof-of-play-setup';
+import { popMarketplace, type TPopMarketplace } from './proof-of-play-setup';
 import { addContent, signUpScreenOwner } from './screen-rows';
 import { createLocation } from './screens-helpers';
 import { seededRandom, signUpForStorage, type TStorageUser } from './storage-helpers';
@@ -36,6 +32,7 @@ import {
   type TSentPlay,
 } from './marketplace-simulation-world';
 import { createSimulationChecks } from './marketplace-simulation-checks';
+import { createSimulatedTvs } from './marketplace-simulation-tvs';
 
 /**
  * The marketplace's money under a seeded simulation (issue 9, "Tests it includes"; issue 17
@@ -126,8 +123,6 @@ const PGLITE_SEEDS = Number(
   process.env.SIM_PGLITE_SEEDS ?? (BACKENDS.includes('postgres') ? 50 : SEEDS),
 );
 const seedsFor = (backend: string) => (backend === 'postgres' ? SEEDS : PGLITE_SEEDS);
-/** How far ahead of the server's clock a TV's plays may run (inside the skew allowance). */
-const TV_AHEAD_MS = 4 * 60_000;
 
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
 
@@ -272,128 +267,8 @@ describe.each(BACKENDS)('the marketplace under a seeded simulation on %s', (back
     buyer.credited += amountMicros;
   }
 
-  /** A new TV on the pool's screen for this seed (a fresh clock), monetized again if it was not. */
-  async function tvOn(screen: TSimScreen): Promise<TSimScreen> {
-    screen.bornAt = Date.now();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/v1/player/devices',
-      cookie: m.owner.cookie,
-      payload: {
-        deviceKey: `sim-${crypto.randomUUID()}`,
-        adSpaceId: screen.adSpaceId,
-        name: 'TV',
-        userAgent: 'Mozilla/5.0 Chrome/69.0.3497.106',
-        appVersion: '0.1.0',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const tv = ZDeviceRegistration.parse(res.json());
-    Object.assign(screen, {
-      deviceId: tv.deviceId,
-      token: tv.token,
-      sequence: 0,
-      manifest: null,
-      excludedOnce: false,
-      acknowledged: [],
-    });
-    if (!screen.monetizationId)
-      screen.monetizationId = await approveMonetization(
-        t,
-        { adSpaceId: screen.adSpaceId, ownerId: m.owner.userId },
-        screen.floor,
-        new Date(),
-      );
-    return screen;
-  }
-
-  /** The TV fetches its manifest; its clock is never behind the moment it got it. */
-  async function fetchManifest(screen: TSimScreen) {
-    screen.manifest = await m.serve(screen);
-    screen.clock = Math.max(screen.clock, Date.now());
-  }
-
-  /** Room left on the TV's clock: its plays end at most TV_AHEAD_MS after the server's now. */
-  const hasRoom = (screen: TSimScreen, ms: number) => screen.clock + ms < Date.now() + TV_AHEAD_MS;
-
-  /** The TV's next plays, as it makes them: what its manifest offers now, in its ad slot. */
-  function honestPlays(random: TRandom, screen: TSimScreen, count: number): TImpression[] {
-    const plays: TImpression[] = [];
-    for (let i = 0; i < count; i += 1) {
-      if (!hasRoom(screen, screen.slotMs + 1_000)) break;
-      const offered = (screen.manifest?.adFill?.campaigns ?? []).filter((entry) =>
-        entry.windows.some((w) => w.startMs <= screen.clock && screen.clock < w.endMs),
-      );
-      if (offered.length === 0) {
-        // Nothing to play in the slot: the TV moves on.
-        screen.clock += screen.slotMs;
-        continue;
-      }
-      const chosen = pick(random, offered);
-      const creative = pick(random, chosen.creatives);
-      const roll = random();
-      const [shownMs, endReason] =
-        roll < 0.75
-          ? [screen.slotMs, 'completed' as const]
-          : roll < 0.85
-            ? [between(random, 1_000, screen.slotMs), 'interrupted' as const]
-            : roll < 0.95
-              ? [screen.slotMs + between(random, 1, 400), 'completed' as const]
-              : [between(random, 0, screen.slotMs), 'failed' as const];
-      plays.push(
-        m.play(screen, chosen.campaignId, {
-          shownMs,
-          endReason,
-          contentId: creative.contentId,
-          creativeId: creative.creativeId,
-        }),
-      );
-    }
-    return plays;
-  }
-
-  /** A play the owner makes up with the TV's token (`reserve` keeps honest plays off its time). */
-  function forgedPlay(screen: TSimScreen, overrides: Partial<TImpression>): TImpression {
-    screen.sequence += 1;
-    return {
-      id: crypto.randomUUID(),
-      sequence: screen.sequence,
-      startedAt: iso(screen.clock),
-      shownMs: screen.slotMs,
-      endReason: 'completed',
-      adSpaceId: screen.adSpaceId,
-      playlistId: screen.playlistId,
-      playlistVersion: 1,
-      itemId: SLOT_ID,
-      contentId: null,
-      campaignId: null,
-      creativeId: null,
-      ...overrides,
-    };
-  }
-  const reserve = (screen: TSimScreen) => {
-    const at = screen.clock;
-    screen.clock += screen.slotMs + PLAY_SLOT_TOLERANCE_MS + 100;
-    return iso(at);
-  };
-
-  /** Sends a batch as a TV on a bad day: sometimes crashed first, sent twice at once, replayed. */
-  async function deliver(random: TRandom, screen: TSimScreen, batch: TImpression[]) {
-    if (batch.length === 0) return;
-    if (random() < 0.15) {
-      const crashed = await crashAt(
-        'impression',
-        async () => (await m.send(screen, batch)).statusCode,
-      );
-      expect(crashed).toBe(500);
-    }
-    const answers =
-      random() < 0.2
-        ? await Promise.all([m.send(screen, batch), m.send(screen, batch)])
-        : [await m.send(screen, batch)];
-    if (random() < 0.15) answers.push(await m.send(screen, batch));
-    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-  }
+  const { tvOn, fetchManifest, hasRoom, honestPlays, forgedPlay, reserve, deliver } =
+    createSimulatedTvs(() => ({ t, m, crashAt }));
 
   it(`keeps every amount exact and bills only what was shown over ${seedsFor(backend)} seeded stories`, async () => {
     const seeds = seedsFor(backend);
