@@ -1,8 +1,9 @@
-// The marketplace simulation's actions mid-story (marketplace-simulation.test.ts): the plays an
-// owner forges with a TV's token, a super-user excluding a campaign on a screen, an owner
+// The marketplace simulation's actions mid-story (marketplace-simulation.test.ts): a buyer's
+// top-up and its approval told by the story, the plays an owner forges with a TV's token, a super-user excluding a campaign on a screen, an owner
 // withdrawing and repricing a screen, a buyer canceling a campaign.
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
+import { ZTopUp } from '@screenline/shared/wallet';
 import type { TContentItem } from '@screenline/shared/content';
 import { type TImpression } from '@screenline/shared/player';
 import { PLAY_CLOCK_SKEW_MS, PLAY_MAX_AGE_MS } from '@screenline/shared/proof-of-play';
@@ -12,6 +13,7 @@ import { type TPopMarketplace } from './proof-of-play-setup';
 import { type TStorageUser } from './storage-helpers';
 import {
   DAY_MS,
+  EUR,
   type TRandom,
   pick,
   between,
@@ -27,11 +29,70 @@ export interface TSimActionRun {
   admin: { cookie: string };
   buyers: ReadonlyArray<{ user: TStorageUser; creative: TContentItem; credited: number }>;
   key: () => Record<string, string>;
+  crashAt<T>(table: 'impression' | 'ledger_entry', work: () => Promise<T>): Promise<T>;
   tvs: Pick<ReturnType<typeof createSimulatedTvs>, 'hasRoom' | 'forgedPlay' | 'reserve'>;
 }
 
 /** The simulation's actions mid-story, reading its state through `run` when they act. */
 export function createSimulationActions(run: () => TSimActionRun) {
+  /** A top-up of the buyer's, then a decision told by the story. */
+  async function topUpStory(
+    random: TRandom,
+    buyer: TSimActionRun['buyers'][number],
+  ): Promise<void> {
+    const { t, key, admin, crashAt } = run();
+    const amountMicros = between(random, 10, 60) * EUR + between(random, 0, 999_999);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/v1/wallet/top-ups',
+      cookie: buyer.user.cookie,
+      headers: key(),
+      payload: { amountMicros },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = ZTopUp.parse(made.json());
+    const approve = (headers: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: `/api/v1/admin/top-ups/${id}/approve`,
+        cookie: admin.cookie,
+        headers,
+      });
+    const story = pick(random, ['approve', 'replay', 'race', 'crash', 'reject'] as const);
+    if (story === 'reject') {
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/v1/admin/top-ups/${id}/reject`,
+        cookie: admin.cookie,
+        headers: key(),
+        payload: { reason: 'The transfer has not arrived.' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return;
+    }
+    if (story === 'race') {
+      const answers = await Promise.all([approve(key()), approve(key()), approve(key())]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
+    } else if (story === 'replay') {
+      const headers = key();
+      const first = await approve(headers);
+      const again = await approve(headers);
+      expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    } else {
+      if (story === 'crash') {
+        const crashed = await crashAt(
+          'ledger_entry',
+          async () => (await approve(key())).statusCode,
+        );
+        expect(crashed).toBe(500);
+      }
+      const res = await approve(key());
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    buyer.credited += amountMicros;
+  }
+
   /** A batch of made-up plays of one kind, from the owner's TV token. */
   function forge(
     random: TRandom,
@@ -229,5 +290,5 @@ export function createSimulationActions(run: () => TSimActionRun) {
     return true;
   }
 
-  return { forge, offeredCreative, exclude, reprice, cancel };
+  return { topUpStory, forge, offeredCreative, exclude, reprice, cancel };
 }

@@ -6,6 +6,7 @@ import { type TImpression, type TPlayerManifest } from '@screenline/shared/playe
 import { type TDaypart } from '@screenline/shared/campaign';
 import { type TPopScreen } from './proof-of-play-setup';
 
+export const EUR = 1_000_000;
 export const DAY_MS = 86_400_000;
 
 /** Makes the next writes to `table` fail inside their transaction until `heal()`. */

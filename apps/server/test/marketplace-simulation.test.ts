@@ -16,6 +16,7 @@ import { createLocation } from './screens-helpers';
 import { seededRandom, signUpForStorage, type TStorageUser } from './storage-helpers';
 import {
   DAY_MS,
+  EUR,
   FAULTS_SQL,
   type TRandom,
   pick,
@@ -115,7 +116,6 @@ import { createSimulationActions } from './marketplace-simulation-actions';
  * 3.5 minutes more); SIM_SEEDS=600 keeps the suite within a minute of its time before.
  */
 
-const EUR = 1_000_000;
 const SEEDS = Number(process.env.SIM_SEEDS ?? 1000);
 const PGLITE_SEEDS = Number(
   process.env.SIM_PGLITE_SEEDS ?? (BACKENDS.includes('postgres') ? 50 : SEEDS),
@@ -211,69 +211,16 @@ describe.each(BACKENDS)('the marketplace under a seeded simulation on %s', (back
     await t.close();
   });
 
-  /** A top-up of the buyer's, then a decision told by the story. */
-  async function topUpStory(random: TRandom, buyer: (typeof buyers)[number]): Promise<void> {
-    const amountMicros = between(random, 10, 60) * EUR + between(random, 0, 999_999);
-    const made = await t.request({
-      method: 'POST',
-      url: '/api/v1/wallet/top-ups',
-      cookie: buyer.user.cookie,
-      headers: key(),
-      payload: { amountMicros },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const { id } = ZTopUp.parse(made.json());
-    const approve = (headers: Record<string, string>) =>
-      t.request({
-        method: 'POST',
-        url: `/api/v1/admin/top-ups/${id}/approve`,
-        cookie: admin.cookie,
-        headers,
-      });
-    const story = pick(random, ['approve', 'replay', 'race', 'crash', 'reject'] as const);
-    if (story === 'reject') {
-      const res = await t.request({
-        method: 'POST',
-        url: `/api/v1/admin/top-ups/${id}/reject`,
-        cookie: admin.cookie,
-        headers: key(),
-        payload: { reason: 'The transfer has not arrived.' },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return;
-    }
-    if (story === 'race') {
-      const answers = await Promise.all([approve(key()), approve(key()), approve(key())]);
-      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
-    } else if (story === 'replay') {
-      const headers = key();
-      const first = await approve(headers);
-      const again = await approve(headers);
-      expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
-      expect(again.headers['idempotent-replayed']).toBe('true');
-    } else {
-      if (story === 'crash') {
-        const crashed = await crashAt(
-          'ledger_entry',
-          async () => (await approve(key())).statusCode,
-        );
-        expect(crashed).toBe(500);
-      }
-      const res = await approve(key());
-      expect(res.statusCode, res.body).toBe(200);
-    }
-    buyer.credited += amountMicros;
-  }
-
   const { tvOn, fetchManifest, hasRoom, honestPlays, forgedPlay, reserve, deliver } =
     createSimulatedTvs(() => ({ t, m, crashAt }));
 
-  const { forge, exclude, reprice, cancel } = createSimulationActions(() => ({
+  const { topUpStory, forge, exclude, reprice, cancel } = createSimulationActions(() => ({
     t,
     m,
     admin,
     buyers,
     key,
+    crashAt,
     tvs: { hasRoom, forgedPlay, reserve },
   }));
 
