@@ -36,31 +36,41 @@
 // Printed per kind: offered and achieved rate, p50/p99/max, 429s apart (never counted as served),
 // errors by kind; the load average; the server's RSS idle, seeded, and its peak during the run.
 // The TVs' event streams (GET /api/v1/player/events, held open) are not opened.
-import crypto from 'node:crypto';
-import { setMaxListeners } from 'node:events';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Pool } from 'undici';
 import { z } from 'zod';
-import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
 import { BenchServer } from './bench-server';
+import { measureOnEachDatabase } from './each-database';
+import {
+  FleetClient,
+  newTally,
+  type TFleetTv,
+  type TKind,
+  type TSeen,
+  type TTally,
+} from './fleet-requests';
+import { timelineLines, type TStall } from './fleet-timeline';
 import {
   AD_SHARE,
   BATCH_MAX,
   BATCH_MIN,
-  nextBatch,
-  type TBenchTv,
   type TSeeded,
-  type TSentManifest,
   type TServerMemory,
   type TVerify,
   tvOf,
 } from './ingest-plays';
 import { loadAverageLine } from './load-average';
-import { envInt, fmt, LoadWatch, mb, openLoop, percentile } from './open-loop';
-import { adminUrl, createPostgresDatabase } from './postgres-database';
+import {
+  envInt,
+  errorsOf,
+  fmt,
+  LoadWatch,
+  lineCollector,
+  mb,
+  openLoop,
+  percentile,
+} from './open-loop';
+import { serveManifests } from './serve-manifests';
 
 const PLAYERS = envInt('FLEET_PLAYERS', 10_000);
 const TVS_PER_SPACE = envInt('FLEET_TVS_PER_SPACE', 2);
@@ -71,7 +81,6 @@ const SLOT_S = envInt('BENCH_SLOT_S', Math.max(1, Math.floor(CADENCE_S / 10)));
 const BILLING = ['1', 'true'].includes(
   z.enum(['0', '1', 'true', 'false']).parse(process.env.FLEET_BILLING ?? '0'),
 );
-const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 /** PLAYER_POLL_JITTER: each wait is the interval × (1 ± this). */
 const JITTER = 0.1;
 /** The target (issue 19): p99 of every kind at or under this, on PostgreSQL with billing off. */
@@ -88,305 +97,43 @@ const CONNECTIONS = envInt('FLEET_CONNECTIONS', 256);
 /** How many setups fetch their space's manifest at once before the run. */
 const SETUP_CONCURRENCY = 8;
 
-type TKind = 'poll' | 'heartbeat' | 'impressions';
-
-/** The driver's tally of one kind of request. */
-interface TTally {
-  sent: number;
-  /** 2xx or 304. */
-  served: number;
-  latenciesMs: number[];
-  /** When each of those requests was due (performance.now()), for the timeline. */
-  dueMs: number[];
-  /** 429: counted apart, never as served. */
-  throttled: number;
-  errors: number;
-  errorKinds: Map<string, number>;
-}
-const newTally = (): TTally => ({
-  sent: 0,
-  served: 0,
-  latenciesMs: [],
-  dueMs: [],
-  throttled: 0,
-  errors: 0,
-  errorKinds: new Map(),
-});
-
-interface TFleetTv {
-  token: string;
-  etag: string;
-  tv: TBenchTv;
-}
-
-/** What the fleet saw in the run, besides the tallies. */
-interface TSeen {
-  /** Polls answered 200: the space's manifest had changed (the TV takes the new ETag). */
-  changed: number;
-  /** Heartbeats answered with a renewed token (the TV uses it from then on). */
-  renewed: number;
-  plays: number;
-  adPlays: number;
-  acknowledged: number;
-}
-
-function countError(tally: TTally, kind: string) {
-  tally.errors += 1;
-  tally.errorKinds.set(kind, (tally.errorKinds.get(kind) ?? 0) + 1);
-}
-
-const causeOf = (error: unknown) => {
-  const cause = error instanceof Error ? error.cause : undefined;
-  if (cause instanceof Error) return cause.message;
-  return error instanceof Error ? error.message : String(error);
-};
-
-/** An answer: its status and its whole body. */
-interface TAnswer {
-  status: number;
-  body: string;
-}
-
-/** The run's connections to the server (set by `measure`). */
-let pool: Pool | null = null;
-
-/** One request through the pool; the body is read in full, as a TV does. */
-async function send(
-  path: string,
-  options: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
-): Promise<TAnswer> {
-  if (!pool) throw new Error('no pool: the run has not started');
-  const res = await pool.request({
-    path,
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body,
-    signal: ended.signal,
-  });
-  return { status: res.statusCode, body: await res.body.text() };
-}
-
-/**
- * One answer: its latency from `from`, and served, 429 or an error. `ok` are the statuses that
- * count as served; the body is read in full (as a TV does) before the clock stops.
- */
-async function timed(
-  tally: TTally,
-  from: number,
-  request: () => Promise<TAnswer>,
-  ok: readonly number[],
-): Promise<TAnswer | null> {
-  if (ended.signal.aborted) return null;
-  tally.sent += 1;
-  try {
-    const answer = await request();
-    tally.latenciesMs.push(performance.now() - from);
-    tally.dueMs.push(from);
-    if (ok.includes(answer.status)) tally.served += 1;
-    else if (answer.status === 429) tally.throttled += 1;
-    else countError(tally, `HTTP ${answer.status}`);
-    return answer;
-  } catch (error) {
-    // Still unanswered when the run ended (counted apart as unanswered).
-    if (ended.signal.aborted) return null;
-    tally.latenciesMs.push(performance.now() - from);
-    tally.dueMs.push(from);
-    countError(tally, causeOf(error));
-    return null;
-  }
-}
-
-/**
- * Aborted once the run's drain is over: what is still owed then is counted as unanswered, and a
- * server past its capacity is not left answering a backlog while the next figures are read.
- */
-let ended = new AbortController();
-
-const ZRenewal = z.object({ token: z.string() });
-
-/** A TV's poll (If-None-Match) and, once it is answered, its heartbeat. */
-async function pollAndHeartbeat(
-  fleet: TFleetTv,
-  dueAt: number,
-  tallies: Record<TKind, TTally>,
-  seen: TSeen,
-) {
-  const from = Math.min(dueAt, performance.now());
-  const poll = await timed(
-    tallies.poll,
-    from,
-    () =>
-      send('/api/v1/player/manifest', {
-        headers: { authorization: `Bearer ${fleet.token}`, 'if-none-match': fleet.etag },
-      }),
-    [200, 304],
-  );
-  if (poll?.status === 200) {
-    seen.changed += 1;
-    fleet.etag = `"${ZPlayerManifest.parse(JSON.parse(poll.body)).version}"`;
-  }
-  const sentAt = performance.now();
-  const heartbeat = await timed(
-    tallies.heartbeat,
-    sentAt,
-    () =>
-      send('/api/v1/player/heartbeat', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(heartbeatOf(fleet)),
-      }),
-    [200, 204],
-  );
-  if (heartbeat?.status === 200) {
-    seen.renewed += 1;
-    fleet.token = ZRenewal.parse(JSON.parse(heartbeat.body)).token;
-  }
-}
-
-/** What apps/player's content sync sends: the version playing, storage, cache and what is on. */
-function heartbeatOf(fleet: TFleetTv) {
-  const own = fleet.tv.own;
-  return {
-    appVersion: '0.1.0',
-    manifestVersion: fleet.etag.replaceAll('"', ''),
-    storage: { usedBytes: 25_000_000, quotaBytes: 10_000_000_000, persisted: true },
-    cache: {
-      filesReady: 1 + fleet.tv.campaigns.length,
-      filesNeeded: 1 + fleet.tv.campaigns.length,
-      bytesReady: 1000 * (1 + fleet.tv.campaigns.length),
-      bytesNeeded: 1000 * (1 + fleet.tv.campaigns.length),
-      problem: null,
-    },
-    nowPlaying: {
-      playlistId: own.playlistId,
-      itemId: own.itemId,
-      contentId: own.contentId,
-      startedAt: new Date(Date.now() - 2000).toISOString(),
-    },
-    adCreativesReady: fleet.tv.campaigns.map((entry) => entry.creativeId),
-  };
-}
-
-/** A TV's proof-of-play round: the plays it recorded since the last one. */
-async function sendPlays(fleet: TFleetTv, dueAt: number, tally: TTally, seen: TSeen) {
-  const from = Math.min(dueAt, performance.now());
-  const plays = nextBatch(fleet.tv, Date.now());
-  seen.plays += plays.length;
-  seen.adPlays += plays.filter((play) => play.campaignId !== null).length;
-  const answer = await timed(
-    tally,
-    from,
-    () =>
-      send('/api/v1/player/impressions', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ impressions: plays }),
-      }),
-    [200],
-  );
-  if (answer?.status === 200)
-    seen.acknowledged += ZImpressionBatchResult.parse(JSON.parse(answer.body)).accepted.length;
-}
-
 /**
  * One TV of each space fetches the space's manifest (the route records what it sent, for
  * billing); the space's other TVs got the same version (recorded for them in bulk when it offers
  * campaigns) and all of them start with its ETag.
  */
 async function primeManifests(server: BenchServer, seeded: TSeeded['tvs']): Promise<TFleetTv[]> {
-  const bySpace = new Map<string, TSeeded['tvs']>();
-  for (const one of seeded)
-    bySpace.set(one.adSpaceId, [...(bySpace.get(one.adSpaceId) ?? []), one]);
-  const spaces = [...bySpace.values()];
   const fleet: TFleetTv[] = [];
-  const sent: TSentManifest[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: SETUP_CONCURRENCY }, async () => {
-      while (next < spaces.length) {
-        const tvs = spaces[next++]!;
-        const first = tvs[0]!;
-        const res = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
-          headers: { authorization: `Bearer ${first.token}` },
+  await serveManifests(server, seeded, {
+    groupOf: (one) => one.adSpaceId,
+    concurrency: SETUP_CONCURRENCY,
+    each: async (tvs, manifest) => {
+      const first = tvs[0]!;
+      for (const one of tvs) {
+        const tv = tvOf(one, manifest, !BILLING);
+        if (!tv) throw new Error('a manifest offered no ad slot, or no campaign with billing');
+        fleet.push({ token: one.token, etag: `"${manifest.version}"`, tv });
+        // A fleet that has been running: the server has seen each TV's token lately.
+        if (one === first || COLD_TOKENS) continue;
+        const again = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
+          headers: {
+            authorization: `Bearer ${one.token}`,
+            'if-none-match': `"${manifest.version}"`,
+          },
         });
-        if (res.status !== 200) throw new Error(`manifest: ${res.status} ${await res.text()}`);
-        const manifest = ZPlayerManifest.parse(await res.json());
-        for (const one of tvs) {
-          const tv = tvOf(one, manifest, !BILLING);
-          if (!tv) throw new Error('a manifest offered no ad slot, or no campaign with billing');
-          fleet.push({ token: one.token, etag: `"${manifest.version}"`, tv });
-          // A fleet that has been running: the server has seen each TV's token lately.
-          if (one === first || COLD_TOKENS) continue;
-          const again = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
-            headers: {
-              authorization: `Bearer ${one.token}`,
-              'if-none-match': `"${manifest.version}"`,
-            },
-          });
-          if (again.status !== 304) throw new Error(`a TV's first poll: ${again.status}`);
-          await again.arrayBuffer();
-        }
-        sent.push({
-          version: manifest.version,
-          adFill: manifest.adFill,
-          playlists: manifest.playlists,
-          devices: tvs
-            .slice(1)
-            .map((one) => ({ deviceId: one.deviceId, adSpaceId: one.adSpaceId })),
-        });
+        if (again.status !== 304) throw new Error(`a TV's first poll: ${again.status}`);
+        await again.arrayBuffer();
       }
-    }),
-  );
-  await server.ask({ type: 'served', sent });
+    },
+  });
   return fleet;
-}
-
-const TIMELINE_WINDOW_MS = 10_000;
-
-/**
- * Where the tail came from: per 10 s of the run, the p99 of every request due in it (all kinds)
- * and the worst event-loop delay seen in the server and in this driver. A stall in one window
- * (a collection, a rebuild) reads differently from a queue that grows all run long.
- */
-function timelineLines(
-  tallies: Record<TKind, TTally>,
-  stalls: ReadonlyArray<{ atMs: number; serverMs: number; driverMs: number }>,
-  runStart: number,
-): string[] {
-  const windows = new Map<number, number[]>();
-  for (const tally of Object.values(tallies)) {
-    tally.dueMs.forEach((due, index) => {
-      const window = Math.floor((due - runStart) / TIMELINE_WINDOW_MS);
-      const latencies = windows.get(window) ?? [];
-      latencies.push(tally.latenciesMs[index]!);
-      windows.set(window, latencies);
-    });
-  }
-  const cells = [...windows.keys()]
-    .sort((a, b) => a - b)
-    .map((window) => {
-      const inWindow = stalls.filter(
-        (stall) => Math.floor(stall.atMs / TIMELINE_WINDOW_MS) === window,
-      );
-      const server = Math.max(0, ...inWindow.map((stall) => stall.serverMs));
-      const driver = Math.max(0, ...inWindow.map((stall) => stall.driverMs));
-      return `${(window * TIMELINE_WINDOW_MS) / 1000} s: p99 ${fmt(percentile(windows.get(window)!, 99), 0)} ms, loop stall server ${fmt(server, 0)} / driver ${fmt(driver, 0)} ms`;
-    });
-  return [
-    `  timeline (per ${TIMELINE_WINDOW_MS / 1000} s of due time):`,
-    ...cells.map((cell) => `    ${cell}`),
-  ];
 }
 
 const memoryLine = (memory: TServerMemory) =>
   `RSS ${mb(memory.rss)} (heap ${mb(memory.heapUsed)} used of ${mb(memory.heapTotal)}, external ${mb(memory.external)}, of which array buffers ${mb(memory.arrayBuffers)})`;
 
 async function measure(label: string, env: Record<string, string>): Promise<string[]> {
-  const lines: string[] = [];
-  const say = (line: string) => {
-    console.log(line);
-    lines.push(line);
-  };
+  const { lines, say } = lineCollector();
   const setupStart = performance.now();
   const server = await BenchServer.start(env);
   try {
@@ -421,7 +168,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     const driverDelay = monitorEventLoopDelay({ resolution: 10 });
     driverDelay.enable();
     const runStart = performance.now();
-    const stalls: Array<{ atMs: number; serverMs: number; driverMs: number }> = [];
+    const stalls: TStall[] = [];
     const rssTimer = setInterval(() => {
       const atMs = performance.now() - runStart;
       const driverMs = driverDelay.max / 1e6;
@@ -435,10 +182,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
       );
     }, 2000);
     const load = new LoadWatch();
-    ended = new AbortController();
-    // Every request of the run listens to it.
-    setMaxListeners(0, ended.signal);
-    pool = new Pool(server.baseUrl, { connections: CONNECTIONS });
+    const client = new FleetClient(server.baseUrl, CONNECTIONS);
     const loop = await openLoop({
       // Senders 0…n−1: a TV's poll timer; n…2n−1: its proof-of-play timer.
       count: 2 * fleet.length,
@@ -447,13 +191,11 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
       seconds: SECONDS,
       send: (index, dueAt) =>
         index < fleet.length
-          ? pollAndHeartbeat(fleet[index]!, dueAt, tallies, seen)
-          : sendPlays(fleet[index - fleet.length]!, dueAt, tallies.impressions, seen),
+          ? client.pollAndHeartbeat(fleet[index]!, dueAt, tallies, seen)
+          : client.sendPlays(fleet[index - fleet.length]!, dueAt, tallies.impressions, seen),
       drainMs: 30_000,
     });
-    ended.abort();
-    await pool.destroy();
-    pool = null;
+    await client.end();
     clearInterval(rssTimer);
     driverDelay.disable();
     const loadLine = load.stop();
@@ -470,12 +212,8 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
       const t = tallies[kind];
       const p99 = percentile(t.latenciesMs, 99);
       worstP99 = Math.max(worstP99, Number.isFinite(p99) ? p99 : Infinity);
-      const errors =
-        t.errors === 0
-          ? '0'
-          : `${t.errors} (${[...t.errorKinds].map(([what, n]) => `${what} ×${n}`).join(', ')})`;
       say(
-        `  ${kind.padEnd(11)} offered ${fmt(fleet.length / CADENCE_S)}/s, sent ${fmt(t.sent / s)}/s, served ${fmt(t.served / s)}/s; p50 ${fmt(percentile(t.latenciesMs, 50), 1)} ms, p99 ${fmt(p99, 1)} ms, max ${fmt(Math.max(...t.latenciesMs), 0)} ms; 429s ${fmt(t.throttled)}; errors ${errors}`,
+        `  ${kind.padEnd(11)} offered ${fmt(fleet.length / CADENCE_S)}/s, sent ${fmt(t.sent / s)}/s, served ${fmt(t.served / s)}/s; p50 ${fmt(percentile(t.latenciesMs, 50), 1)} ms, p99 ${fmt(p99, 1)} ms, max ${fmt(Math.max(...t.latenciesMs), 0)} ms; 429s ${fmt(t.throttled)}; errors ${errorsOf(t)}`,
       );
     }
     say(
@@ -508,41 +246,10 @@ async function main() {
   console.log(
     `bench/fleet: ${fmt(PLAYERS)} TVs, ${SECONDS} s, billing ${BILLING ? 'on' : 'off'}; ${os.cpus().length} CPUs, Node ${process.version}, ${loadAverageLine()} at the start`,
   );
-  const summary: string[] = [];
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-fleet-'));
-  try {
-    for (const name of DATABASES) {
-      if (name === 'postgres') {
-        const database = await createPostgresDatabase();
-        if (!database) {
-          summary.push(`PostgreSQL at ${adminUrl} is not reachable: skipped`);
-          continue;
-        }
-        try {
-          summary.push(
-            ...(await measure('PostgreSQL', {
-              DATA_DIR: path.join(workDir, 'postgres'),
-              DATABASE_URL: database.url,
-            })),
-          );
-        } finally {
-          await database.drop();
-        }
-      } else if (name === 'pglite') {
-        summary.push(
-          ...(await measure('PGlite', {
-            DATA_DIR: path.join(workDir, `pglite-${crypto.randomUUID()}`),
-          })),
-        );
-      } else {
-        throw new Error(`BENCH_DATABASES: unknown database ${name} (postgres, pglite)`);
-      }
-    }
-  } finally {
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
-  console.log('');
-  for (const line of summary) console.log(line);
+  await measureOnEachDatabase('fleet', {
+    postgres: (env) => measure('PostgreSQL', env),
+    pglite: (dataDir) => measure('PGlite', { DATA_DIR: dataDir }),
+  });
   console.log(`${loadAverageLine()} at the end`);
 }
 

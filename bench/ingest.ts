@@ -32,30 +32,36 @@
 //    them, for the breakdown, a round of ingest's store() called in the server process (no HTTP).
 // 3. After the run, everything settled: every play billed at most once (what the holds lost equals
 //    what the plays were billed; no play billed past its price), the ledger audit, counts.
-import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
 import { SETTLE_DELAY_MS } from '@screenline/shared/proof-of-play';
 import { BenchServer } from './bench-server';
+import { measureOnEachDatabase } from './each-database';
+import { LockWatch } from './ingest-lock-watch';
 import {
   AD_SHARE,
   BATCH_MAX,
   BATCH_MIN,
-  nextBatch,
   type TBenchTv,
   type TPlainRound,
   type TSeeded,
-  type TSentManifest,
   type TVerify,
   type TWindowFigures,
   tvOf,
 } from './ingest-plays';
-import { adminUrl, createPostgresDatabase } from './postgres-database';
+import { CLIENT, newSends, send } from './ingest-send';
 import { loadAverageLine } from './load-average';
-import { envInt, fmt, LoadWatch, mb, median, openLoop, percentile } from './open-loop';
+import {
+  envInt,
+  errorsOf,
+  fmt,
+  LoadWatch,
+  lineCollector,
+  mb,
+  median,
+  openLoop,
+  percentile,
+} from './open-loop';
+import { serveManifests } from './serve-manifests';
 
 const CADENCE_S = envInt('BENCH_CADENCE_S', 60);
 const SECONDS = envInt('BENCH_SECONDS', 2 * CADENCE_S);
@@ -65,235 +71,30 @@ const SLOT_S = envInt('BENCH_SLOT_S', Math.max(1, Math.floor(CADENCE_S / 10)));
 const ROUNDS = envInt('BENCH_ROUNDS', 4);
 const ROUND_S = envInt('BENCH_ROUND_S', 5);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 8);
-const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 /** The goal's fleet: 10,000 TVs at a 60 s cadence with 4 ad plays a minute each. */
 const GOAL_AD_PLAYS_PER_S = (10_000 * 4) / 60;
-
-/** The client side's tally of POST /api/v1/player/impressions. */
-interface TSends {
-  batches: number;
-  plays: number;
-  adPlays: number;
-  acknowledged: number;
-  latenciesMs: number[];
-  throttled: number;
-  errors: number;
-  /** The errors by kind: an HTTP status, or why the connection failed. */
-  errorKinds: Map<string, number>;
-}
-const newSends = (): TSends => ({
-  batches: 0,
-  plays: 0,
-  adPlays: 0,
-  acknowledged: 0,
-  latenciesMs: [],
-  throttled: 0,
-  errors: 0,
-  errorKinds: new Map(),
-});
-const countError = (tally: TSends, kind: string) => {
-  tally.errors += 1;
-  tally.errorKinds.set(kind, (tally.errorKinds.get(kind) ?? 0) + 1);
-};
-const errorsOf = (tally: TSends) =>
-  tally.errors === 0
-    ? '0'
-    : `${tally.errors} (${[...tally.errorKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})`;
-
-/**
- * The driver's HTTP client (BENCH_CLIENT): `http` (the default: node:http with a keep-alive
- * agent) or `fetch` (the figures in the README before 2026-12-06 were measured with it). The
- * driver stands in for the TVs, yet shares the machine's two cores with the server it measures,
- * and the plain insert it is compared with pays no client at all: fetch took a fifth of the CPU
- * of a capacity round, node:http about half that (docs/decisions.md, "The benches' TVs on
- * node:http").
- */
-const CLIENT = process.env.BENCH_CLIENT ?? 'http';
-if (CLIENT !== 'fetch' && CLIENT !== 'http')
-  throw new Error(`BENCH_CLIENT: unknown client ${CLIENT} (fetch, http)`);
-const agent = new http.Agent({ keepAlive: true });
-
-async function post(
-  url: string,
-  token: string,
-  body: string,
-): Promise<{ status: number; body: string }> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  if (CLIENT === 'fetch') {
-    const res = await fetch(url, { method: 'POST', headers, body });
-    return { status: res.status, body: await res.text() };
-  }
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function send(
-  baseUrl: string,
-  token: string,
-  tv: TBenchTv,
-  dueAt: number,
-  tally: TSends,
-): Promise<void> {
-  // A send a little before its time (the scheduler's 5 ms step) is timed from the send.
-  const from = Math.min(dueAt, performance.now());
-  const plays = nextBatch(tv, Date.now());
-  tally.batches += 1;
-  tally.plays += plays.length;
-  tally.adPlays += plays.filter((play) => play.campaignId !== null).length;
-  try {
-    const res = await post(
-      `${baseUrl}/api/v1/player/impressions`,
-      token,
-      JSON.stringify({ impressions: plays }),
-    );
-    const { body } = res;
-    tally.latenciesMs.push(performance.now() - from);
-    if (res.status === 200) {
-      tally.acknowledged += ZImpressionBatchResult.parse(JSON.parse(body)).accepted.length;
-    } else if (res.status === 429) {
-      tally.throttled += 1;
-    } else {
-      countError(tally, `HTTP ${res.status}`);
-    }
-  } catch (error) {
-    const cause = error instanceof Error ? error.cause : undefined;
-    countError(
-      tally,
-      cause instanceof Error
-        ? cause.message
-        : error instanceof Error
-          ? error.message
-          : String(error),
-    );
-  }
-}
-
-/** Statements waiting on a lock, sampled from pg_stat_activity and pg_locks (PostgreSQL only). */
-class LockWatch {
-  samples = 0;
-  /**
-   * Samples in which some ingest statement waited on a lock other than its device's advisory lock
-   * or the table's extension: a row or transaction lock, or a lock on another table (a campaign's).
-   */
-  ingestBlocked = 0;
-  /** Samples in which an ingest statement waited on its device's advisory lock. */
-  advisoryWaits = 0;
-  /** Samples in which an ingest insert waited to extend the impression table's file. */
-  extendWaits = 0;
-  /** What waited, by wait event and statement. */
-  waits = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private busy = false;
-  private constructor(private readonly client: pg.Client) {}
-
-  static async open(url: string): Promise<LockWatch> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    return new LockWatch(client);
-  }
-
-  start() {
-    this.timer = setInterval(() => void this.sample(), 100);
-  }
-
-  private async sample() {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      const { rows } = await this.client.query<{
-        wait_event: string;
-        relation: string | null;
-        query: string;
-      }>(`select a.wait_event, (select c.relname from pg_locks l left join pg_class c on c.oid = l.relation
-            where l.pid = a.pid and not l.granted limit 1) as relation, a.query
-          from pg_stat_activity a
-          where a.datname = current_database() and a.pid <> pg_backend_pid()
-            and a.wait_event_type = 'Lock'`);
-      this.samples += 1;
-      let blocked = false;
-      let advisory = false;
-      let extend = false;
-      for (const row of rows) {
-        const query = row.query.replace(/\s+/g, ' ').trim();
-        const ingest =
-          /pg_advisory_xact_lock|insert into "impression"|from "device_served_fill"|select "billable_from"/.test(
-            query,
-          );
-        // The device's own lock, and extending the impression table's file (any insert, the
-        // plain one too, waits for that), are not a campaign's lock.
-        if (ingest && row.wait_event === 'advisory') advisory = true;
-        else if (ingest && row.wait_event === 'extend') extend = true;
-        else if (ingest) blocked = true;
-        const key = `${row.wait_event}${row.relation ? ` on ${row.relation}` : ''}: ${query.slice(0, 70)}`;
-        this.waits.set(key, (this.waits.get(key) ?? 0) + 1);
-      }
-      if (blocked) this.ingestBlocked += 1;
-      if (advisory) this.advisoryWaits += 1;
-      if (extend) this.extendWaits += 1;
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  async close() {
-    clearInterval(this.timer);
-    while (this.busy) await new Promise((resolve) => setTimeout(resolve, 20));
-    await this.client.end();
-  }
-}
 
 /**
  * One TV of each owner fetches its manifest over HTTP (the route records what it sent); the
  * owner's other TVs (same playlist, same zone, so the same fill) are recorded as sent the same
  * version, and each TV plays what that manifest offered.
  */
-async function serveManifests(
+async function primeManifests(
   server: BenchServer,
   seeded: TSeeded['tvs'],
 ): Promise<Array<{ token: string; tv: TBenchTv }>> {
-  const byOwner = new Map<string, TSeeded['tvs']>();
-  for (const one of seeded) byOwner.set(one.ownerId, [...(byOwner.get(one.ownerId) ?? []), one]);
   const tvs: Array<{ token: string; tv: TBenchTv }> = [];
-  const sent: TSentManifest[] = [];
-  for (const owned of byOwner.values()) {
-    const first = owned[0]!;
-    const res = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
-      headers: { authorization: `Bearer ${first.token}` },
-    });
-    if (res.status !== 200) throw new Error(`manifest: ${res.status} ${await res.text()}`);
-    const manifest = ZPlayerManifest.parse(await res.json());
-    for (const one of owned) {
-      const tv = tvOf(one, manifest);
-      if (!tv) throw new Error('a manifest offered no ad slot or no campaign');
-      tvs.push({ token: one.token, tv });
-    }
-    sent.push({
-      version: manifest.version,
-      adFill: manifest.adFill,
-      playlists: manifest.playlists,
-      devices: owned.slice(1).map((one) => ({ deviceId: one.deviceId, adSpaceId: one.adSpaceId })),
-    });
-  }
-  await server.ask({ type: 'served', sent });
+  await serveManifests(server, seeded, {
+    groupOf: (one) => one.ownerId,
+    concurrency: 1,
+    each: async (owned, manifest) => {
+      for (const one of owned) {
+        const tv = tvOf(one, manifest);
+        if (!tv) throw new Error('a manifest offered no ad slot or no campaign');
+        tvs.push({ token: one.token, tv });
+      }
+    },
+  });
   return tvs;
 }
 
@@ -345,11 +146,7 @@ async function measure(
   env: Record<string, string>,
   databaseUrl: string | null,
 ): Promise<string[]> {
-  const lines: string[] = [];
-  const say = (line: string) => {
-    console.log(line);
-    lines.push(line);
-  };
+  const { lines, say } = lineCollector();
   const setupStart = performance.now();
   const server = await BenchServer.start({ SETTLEMENT_WORKER: 'true', ...env });
   try {
@@ -360,7 +157,7 @@ async function measure(
       slotSeconds: SLOT_S,
     });
     const manifestStart = performance.now();
-    const tvs = await serveManifests(server, seeded.tvs);
+    const tvs = await primeManifests(server, seeded.tvs);
     const manifestSeconds = (performance.now() - manifestStart) / 1000;
     await server.ask({ type: 'tvs', tvs: tvs.map((one) => one.tv) });
     const perBatch = (BATCH_MIN + BATCH_MAX) / 2;
@@ -523,46 +320,12 @@ async function main() {
   console.log(
     `bench/ingest: ${os.cpus().length} CPUs, Node ${process.version}, ${loadAverageLine()} at the start; the driver's client: ${CLIENT}`,
   );
-  const summary: string[] = [];
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-ingest-'));
-  try {
-    for (const name of DATABASES) {
-      if (name === 'postgres') {
-        const database = await createPostgresDatabase();
-        if (!database) {
-          summary.push(`PostgreSQL at ${adminUrl} is not reachable: skipped`);
-          continue;
-        }
-        try {
-          summary.push(
-            ...(await measure(
-              'PostgreSQL',
-              envInt('BENCH_TVS', 10_000),
-              { DATA_DIR: path.join(workDir, 'postgres'), DATABASE_URL: database.url },
-              database.url,
-            )),
-          );
-        } finally {
-          await database.drop();
-        }
-      } else if (name === 'pglite') {
-        summary.push(
-          ...(await measure(
-            'PGlite',
-            envInt('BENCH_PGLITE_TVS', 1000),
-            { DATA_DIR: path.join(workDir, 'pglite') },
-            null,
-          )),
-        );
-      } else {
-        throw new Error(`BENCH_DATABASES: unknown database ${name} (postgres, pglite)`);
-      }
-    }
-  } finally {
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
-  console.log('');
-  for (const line of summary) console.log(line);
+  await measureOnEachDatabase('ingest', {
+    postgres: (env, databaseUrl) =>
+      measure('PostgreSQL', envInt('BENCH_TVS', 10_000), env, databaseUrl),
+    pglite: (dataDir) =>
+      measure('PGlite', envInt('BENCH_PGLITE_TVS', 1000), { DATA_DIR: dataDir }, null),
+  });
 }
 
 main().catch((error: unknown) => {

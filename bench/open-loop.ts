@@ -1,6 +1,6 @@
 // The pieces an open-loop bench shares (bench/ingest.ts, bench/fleet.ts): a scheduler that sends
 // each TV's request at the time set by the clock, never waiting for an earlier answer, and the
-// figures (percentiles, the load average while a phase runs).
+// figures (percentiles, errors by kind, the load average while a phase runs).
 import os from 'node:os';
 import { z } from 'zod';
 
@@ -23,6 +23,40 @@ export const fmt = (value: number, digits = 0) =>
     ? value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : '–';
 export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** A tally's failed requests, counted by kind: an HTTP status, or why the connection failed. */
+export interface TErrorTally {
+  errors: number;
+  errorKinds: Map<string, number>;
+}
+
+export function countError(tally: TErrorTally, kind: string) {
+  tally.errors += 1;
+  tally.errorKinds.set(kind, (tally.errorKinds.get(kind) ?? 0) + 1);
+}
+
+/** `0`, or the count and its kinds: `3 (HTTP 503 ×2, socket hang up ×1)`. */
+export const errorsOf = (tally: TErrorTally) =>
+  tally.errors === 0
+    ? '0'
+    : `${tally.errors} (${[...tally.errorKinds].map(([kind, n]) => `${kind} ×${n}`).join(', ')})`;
+
+/** Why a request failed: the network error's cause (fetch and undici wrap it), or the error. */
+export const causeOf = (error: unknown) => {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+};
+
+/** Each line printed and kept, for the summary printed at the end of a bench. */
+export function lineCollector() {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    console.log(line);
+    lines.push(line);
+  };
+  return { lines, say };
+}
 
 /** The 1-minute load average, sampled each second while a phase runs. */
 export class LoadWatch {

@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,18 +8,30 @@ import { ZAdSpace } from '@screenline/shared/ad-space';
 import { ZContentItem } from '@screenline/shared/content';
 import { ZLocation } from '@screenline/shared/location';
 import { ZPlatformSettings } from '@screenline/shared/platform-settings';
-import {
-  PLAYER_EVENT_CHANGED,
-  ZDeviceRegistration,
-  ZPlayerManifest,
-} from '@screenline/shared/player';
+import { ZDeviceRegistration, ZPlayerManifest } from '@screenline/shared/player';
 import { ZPlaylistDetail } from '@screenline/shared/playlist';
 import { ZStorageObject } from '@screenline/shared/storage';
 import { defaultRedisPrefix } from '../src/config';
-import { secretOfTotpUri, totpCode } from './harness';
 import { startS3Server, type TS3Server } from './s3-server';
 import { startSmtp } from './smtp-server';
 import { freePort, mediaBytes, multipartBody, objectUrl, uploadUrl } from './storage-helpers';
+import {
+  PUBLIC_URL,
+  SECRET,
+  PASSWORD,
+  ADMIN_EMAIL,
+  type TInstance,
+  checked,
+  newAddress,
+  startInstance,
+  stopInstance,
+  call,
+  expectStatus,
+  cookieOf,
+  openEvents,
+  signUp,
+  withTwoFactor,
+} from './multi-instance-harness';
 
 /**
  * Several instances (issue 10 item 6): two server PROCESSES (apps/server/src/server.ts through
@@ -37,162 +45,6 @@ import { freePort, mediaBytes, multipartBody, objectUrl, uploadUrl } from './sto
  */
 const postgresUrl = inject('postgresUrl');
 const redisUrl = inject('redisUrl');
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const TSX = path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
-const PUBLIC_URL = 'http://screens.multi.test';
-const SECRET = 'multi-instance-secret-multi-instance-secret-01';
-const PASSWORD = 'correct-horse-battery';
-const ADMIN_EMAIL = 'admin@multi.test';
-
-interface TInstance {
-  name: 'A' | 'B';
-  base: string;
-  process: ChildProcess;
-  output: () => string;
-}
-
-/** What the test prints at the end: one line per check, with its figures. */
-const checked: string[] = [];
-
-/** A client address of its own: every rate limit counts it from zero. */
-let addresses = 0;
-const newAddress = () => `198.51.100.${++addresses}`;
-
-async function startInstance(
-  name: 'A' | 'B',
-  port: number,
-  env: Record<string, string>,
-): Promise<TInstance> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `screenline-multi-${name}-`));
-  let output = '';
-  const child = spawn(process.execPath, [TSX, 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      PLAYER_DIST: path.join(dataDir, 'no-player'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.on('exit', () => void fs.rm(dataDir, { recursive: true, force: true }));
-  const instance = { name, base: `http://127.0.0.1:${port}`, process: child, output: () => output };
-  const deadline = Date.now() + 90_000;
-  while (!output.includes('Screenline is running')) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`instance ${name} did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return instance;
-}
-
-async function stopInstance(instance: TInstance | undefined): Promise<void> {
-  if (!instance || instance.process.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => instance.process.once('exit', () => resolve()));
-  instance.process.kill('SIGTERM');
-  const timer = setTimeout(() => instance.process.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-interface TCall {
-  method?: string;
-  cookie?: string | undefined;
-  authorization?: string;
-  json?: unknown;
-  body?: Buffer;
-  headers?: Record<string, string>;
-  address?: string;
-}
-
-/** One HTTP request to one instance, as a browser on PUBLIC_URL sends it (Origin included). */
-async function call(instance: TInstance, url: string, options: TCall = {}): Promise<Response> {
-  const headers: Record<string, string> = {
-    origin: PUBLIC_URL,
-    'x-forwarded-for': options.address ?? '192.0.2.1',
-    ...options.headers,
-  };
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.authorization) headers.authorization = options.authorization;
-  let body: string | Buffer | undefined = options.body;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  }
-  return fetch(`${instance.base}${url}`, {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
-    redirect: 'manual',
-  });
-}
-
-async function expectStatus(res: Response, status: number): Promise<Response> {
-  if (res.status !== status) {
-    throw new Error(`${res.url}: expected ${status}, got ${res.status} ${await res.text()}`);
-  }
-  return res;
-}
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
-/** An open `GET /api/v1/player/events` stream, read over HTTP as the TV reads it (fetch). */
-async function openEvents(instance: TInstance, token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${instance.base}/api/v1/player/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const arrivals: number[] = [];
-  let received = '';
-  const waiters: (() => void)[] = [];
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        received += decoder.decode(chunk, { stream: true });
-        const count = received.split(`event: ${PLAYER_EVENT_CHANGED}\n`).length - 1;
-        while (arrivals.length < count) arrivals.push(performance.now());
-        for (const wake of waiters.splice(0)) wake();
-      }
-    } catch {
-      // Aborted at close.
-    }
-  })();
-  return {
-    arrivals,
-    /** Resolves with the arrival time of the `count`-th `changed` event (bounded wait). */
-    async nth(count: number, timeoutMs = 5000): Promise<number> {
-      const deadline = Date.now() + timeoutMs;
-      while (arrivals.length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`no "${PLAYER_EVENT_CHANGED}" event #${count} within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-      return arrivals[count - 1]!;
-    },
-    close: () => controller.abort(),
-  };
-}
-
-const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
-
 describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one database', () => {
   let a: TInstance;
   let b: TInstance;
@@ -203,30 +55,6 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one database
   let owner: { userId: string; cookie: string; email: string };
   let admin: { cookie: string };
   let objectPath: string;
-
-  async function signUp(instance: TInstance, email: string) {
-    const res = await expectStatus(
-      await call(instance, '/api/auth/sign-up/email', {
-        json: { email, password: PASSWORD, name: email.split('@')[0] },
-        address: newAddress(),
-      }),
-      200,
-    );
-    await res.body?.cancel();
-    // Sign-up makes no session: sign in, as the web app does next.
-    const signedIn = await expectStatus(
-      await call(instance, '/api/auth/sign-in/email', {
-        json: { email, password: PASSWORD },
-        address: newAddress(),
-      }),
-      200,
-    );
-    return {
-      userId: ZSignUp.parse(await signedIn.json()).user.id,
-      cookie: cookieOf(signedIn),
-      email,
-    };
-  }
 
   beforeAll(async () => {
     databaseName = `screenline_multi_${crypto.randomBytes(6).toString('hex')}`;
@@ -276,27 +104,6 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one database
     );
     admin = await withTwoFactor(b, await signUp(b, ADMIN_EMAIL));
   }, 150_000);
-
-  /** Turns two-factor sign-in on, as a super-user must to act as one (issue 18 item 4). */
-  async function withTwoFactor(instance: TInstance, user: { cookie: string }) {
-    const enabled = await expectStatus(
-      await call(instance, '/api/auth/two-factor/enable', {
-        cookie: user.cookie,
-        json: { password: PASSWORD },
-      }),
-      200,
-    );
-    const { totpURI } = z.object({ totpURI: z.string() }).parse(await enabled.json());
-    const verified = await expectStatus(
-      await call(instance, '/api/auth/two-factor/verify-totp', {
-        cookie: user.cookie,
-        json: { code: await totpCode(secretOfTotpUri(totpURI)) },
-      }),
-      200,
-    );
-    await verified.body?.cancel();
-    return { ...user, cookie: cookieOf(verified) };
-  }
 
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)]);

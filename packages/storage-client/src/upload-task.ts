@@ -18,24 +18,42 @@ import {
   uploadChunk,
   uploadMultipart,
 } from './requests';
+import {
+  INITIAL_CHUNK_SIZE,
+  RESUMABLE_UPLOAD_THRESHOLD,
+  type TResumeInfo,
+  type UploadData,
+  type UploadOptions,
+  ZResumeInfo,
+  nextChunkSize,
+  sliceBlob,
+  toBlob,
+  toStorageError,
+} from './upload-data';
+import {
+  LEGAL_TRANSITIONS,
+  type TaskEventName,
+  type TaskState,
+  TaskEvent,
+  deliver,
+  isTerminal,
+} from './upload-task-state';
 
-/** SPEC §9: files over 256 KiB go resumable; smaller ones in one multipart request. */
-export const RESUMABLE_UPLOAD_THRESHOLD = 256 * 1024;
-/** SPEC §9: chunks start at 256 KiB and double after each success, staying below 32 MiB. */
-export const INITIAL_CHUNK_SIZE = 256 * 1024;
-export const CHUNK_SIZE_LIMIT = 32 * 1024 * 1024;
-
-/** The chunk size after a successful chunk: doubled while that stays below 32 MiB. */
-export function nextChunkSize(current: number): number {
-  return current * 2 < CHUNK_SIZE_LIMIT ? current * 2 : current;
-}
-
-/** SPEC §4. `pausing` and `canceling` last until the request in flight has been aborted. */
-export type TaskState =
-  'running' | 'pausing' | 'paused' | 'canceling' | 'canceled' | 'success' | 'error';
-
-export const TaskEvent = { STATE_CHANGED: 'state_changed' } as const;
-export type TaskEventName = (typeof TaskEvent)[keyof typeof TaskEvent];
+// The upload task itself: the loop that sends the protocol's requests one after another, pause,
+// resume and cancel, and its observers. Its data and sizes are in upload-data.ts, its states in
+// upload-task-state.ts; what callers import from either is exported here too.
+export {
+  CHUNK_SIZE_LIMIT,
+  INITIAL_CHUNK_SIZE,
+  RESUMABLE_UPLOAD_THRESHOLD,
+  type TResumeInfo,
+  type UploadData,
+  type UploadOptions,
+  ZResumeInfo,
+  nextChunkSize,
+  toBlob,
+} from './upload-data';
+export { type TaskEventName, type TaskState, TaskEvent } from './upload-task-state';
 
 export interface UploadTaskSnapshot {
   /** Bytes the server has confirmed. */
@@ -56,31 +74,6 @@ export interface TaskObserver {
   /** Once, after the final `next`, when the upload succeeded. */
   complete?: (() => unknown) | null;
 }
-
-/** What to keep (e.g. in localStorage) to continue an upload after a reload. */
-export const ZResumeInfo = z.object({
-  uploadUrl: z.string().min(1),
-  total: z.number().int().nonnegative(),
-  name: z.string(),
-});
-export type TResumeInfo = z.infer<typeof ZResumeInfo>;
-
-export interface UploadOptions {
-  /** Continue a session started earlier (see UploadTask.resumeInfo) instead of starting anew. */
-  resume?: TResumeInfo;
-}
-
-export type UploadData = Blob | ArrayBuffer | ArrayBufferView<ArrayBuffer>;
-
-const LEGAL_TRANSITIONS: Record<TaskState, readonly TaskState[]> = {
-  running: ['pausing', 'canceling', 'success', 'error'],
-  pausing: ['paused', 'running', 'canceling', 'success', 'error'],
-  paused: ['running'],
-  canceling: ['canceled', 'success', 'error'],
-  canceled: [],
-  success: [],
-  error: [],
-};
 
 /**
  * One upload (SPEC §4): runs at once, can be paused, resumed and canceled, reports progress to
@@ -443,57 +436,9 @@ export class UploadTask implements PromiseLike<UploadTaskSnapshot> {
   #notifyObserver(observer: TaskObserver, snapshot: UploadTaskSnapshot): void {
     const error = this.#error;
     queueMicrotask(() => {
-      if (this.#unsubscribed.has(observer)) return;
-      switch (snapshot.state) {
-        case 'running':
-        case 'pausing':
-        case 'paused':
-        case 'canceling':
-          observer.next?.(snapshot);
-          break;
-        case 'success':
-          observer.next?.(snapshot);
-          observer.complete?.();
-          break;
-        case 'canceled':
-        case 'error':
-          if (error) observer.error?.(error);
-          break;
-      }
+      if (!this.#unsubscribed.has(observer)) deliver(observer, snapshot, error);
     });
   }
-}
-
-function isTerminal(state: TaskState): boolean {
-  return state === 'success' || state === 'error' || state === 'canceled';
-}
-
-function sliceBlob(blob: Blob, start: number, end: number): Blob {
-  try {
-    return blob.slice(start, end);
-  } catch (error) {
-    throw storageErrors.cannotSliceBlob(error);
-  }
-}
-
-function toStorageError(error: unknown): StorageError {
-  if (error instanceof StorageError) return error;
-  if (error instanceof TransientFailure) return error.error;
-  return storageErrors.internalError(error instanceof Error ? error.message : String(error), {
-    cause: error,
-  });
-}
-
-/** Wraps bytes in a Blob; uploads need the Blob API (SPEC §8: unsupported environment). */
-export function toBlob(data: UploadData): Blob {
-  if (typeof Blob === 'undefined') {
-    throw storageErrors.unsupportedEnvironment('Blob is not available here; uploads need it.');
-  }
-  if (data instanceof Blob) return data;
-  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new Blob([data]);
-  throw storageErrors.invalidArgument(
-    'Upload data must be a Blob, an ArrayBuffer or a typed array.',
-  );
 }
 
 /**

@@ -52,6 +52,7 @@ import {
 } from '../storage-helpers';
 import type { TCluster } from './cluster';
 import { faultEnv, openDatabase, openSeedApp } from './seed-app';
+import { installHolds, log, waitFor } from './holds';
 import { startServer, type TChild } from './server-child';
 
 const cluster: TCluster | null = inject('faultsCluster')
@@ -70,53 +71,6 @@ const AD_PLAYS = 3 * SETTLE_BATCH;
 const SHOWN_MS = 10_000;
 /** The ad slot the TV's ad plays are in (offered by the manifest it was sent). */
 const AD_SLOT = 'ad-slot';
-
-/**
- * The settlement's trap: the same hold, on a ledger entry of a settlement transaction after the
- * first one committed (the worker is killed between two of its batches, one billed, one not).
- */
-const HOLD_SECOND_CHARGE_FUNCTION = sql.raw(`
-create or replace function fault_hold_second_charge() returns trigger language plpgsql as $$
-declare marker text := current_setting('data_directory') || '/fault-' || tg_argv[0];
-begin
-  if pg_stat_file(marker, true) is null and exists (
-    select 1 from ledger_transaction t
-    where t.kind = 'impression-charge' and t.id <> new.transaction_id
-  ) and exists (
-    select 1 from ledger_transaction t
-    where t.kind = 'impression-charge' and t.id = new.transaction_id
-  ) then
-    execute format('copy (select %L) to %L', tg_table_name, marker);
-    perform pg_sleep(60);
-  end if;
-  return new;
-end $$`);
-
-/** The trigger function: marker file once, then a long pg_sleep inside the writing transaction. */
-const HOLD_FUNCTION = sql.raw(`
-create or replace function fault_hold() returns trigger language plpgsql as $$
-declare marker text := current_setting('data_directory') || '/fault-' || tg_argv[0];
-begin
-  if pg_stat_file(marker, true) is null then
-    execute format('copy (select %L) to %L', tg_table_name, marker);
-    perform pg_sleep(60);
-  end if;
-  return new;
-end $$`);
-
-function log(line: string) {
-  console.log(`faults: ${line}`);
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
   const run = crypto.randomBytes(4).toString('hex');
@@ -315,21 +269,10 @@ describe.each(BACKENDS)('kill -9 of the server on %s', (backend) => {
       balancesBefore = await moneyOf(db);
 
       // The traps (test only): the upload's object row, the plain plays, the ledger entries.
-      await db.execute(HOLD_FUNCTION);
-      await db.execute(HOLD_SECOND_CHARGE_FUNCTION);
-      await db.execute(
-        sql.raw(`create trigger fault_upload before insert on storage_object for each row
-          when (new.name = 'users/${uploader.userId}/content/fault-${run}.mp4')
-          execute function fault_hold('upload-${run}')`),
-      );
-      await db.execute(
-        sql.raw(`create trigger fault_sync before insert on impression for each row
-          when (new.campaign_id is null) execute function fault_hold('sync-${run}')`),
-      );
-      await db.execute(
-        sql.raw(`create trigger fault_settle before insert on ledger_entry for each row
-          execute function fault_hold_second_charge('settlement-${run}')`),
-      );
+      await installHolds(db, {
+        run,
+        uploadName: `users/${uploader.userId}/content/fault-${run}.mp4`,
+      });
     } finally {
       await t.close();
     }

@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import { ZContentItem } from '@screenline/shared/content';
 import type { TTestApp } from '../harness';
+import { insertAdSpace } from '../screen-rows';
 import { type TStorageUser, uploadMultipart } from '../storage-helpers';
+import type { TFixture } from './matrix-types';
 
 /** Resources the matrix's cases make through the API, like a client would. */
 
@@ -32,3 +34,11 @@ export async function uploadedImageOf(t: TTestApp, user: TStorageUser): Promise<
   expect(res.statusCode, res.body).toBe(200);
   return objectPath;
 }
+
+/** The fixture's user on the `target` side: the owner, or the other owner. */
+export const userOf = (f: TFixture, target: 'own' | 'foreign') =>
+  target === 'own' ? f.owner : f.other;
+
+/** An ad space of `target`'s (a row: the cases are about what names it). */
+export const adSpaceOf = (f: TFixture, target: 'own' | 'foreign') =>
+  insertAdSpace(f.t, userOf(f, target).userId);
