@@ -17,9 +17,9 @@ import {
   ZTakeoverList,
 } from '@screenline/shared/fleet';
 import { ZIdParams } from '@screenline/shared/id';
+import { isNotModified } from '../../lib/conditional-get';
+import { limited } from '../../lib/device-rate-limit';
 import { createContentDirectory } from '../content/content-directory';
-import { isNotModified } from '../player/manifest';
-import { limited } from '../player/player-sync.routes';
 import { createScreenGroupDirectory } from '../screens/screen-group-directory';
 import { createCommandsRepository } from './commands.repository';
 import { createCommandsService } from './commands.service';

@@ -11,10 +11,11 @@ import {
   ZPlaysQuery,
   ZPlaysReport,
 } from '@screenline/shared/player';
+import { limited } from '../../lib/device-rate-limit';
 import { ZEmptyPayload } from '../jobs/job-queue';
 import { createImpressionsRepository } from './impressions.repository';
 import { createImpressionsService } from './impressions.service';
-import { limited, PLAYER_RATE_LIMITS } from './player-sync.routes';
+import { PLAYER_RATE_LIMITS } from './player-sync.routes';
 import { createPlayIngest } from '../proof-of-play/ingest';
 
 const CSV = 'text/csv';
