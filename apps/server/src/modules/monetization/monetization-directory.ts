@@ -2,7 +2,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TOrientation } from '@screenline/shared/ad-space';
 import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
-import { adSpace, location, monetizationRequest } from '../../db/schema/index';
+import { monetizationRequest } from '../../db/schema/index';
+import { adSpaceRows, locationRows } from '../screens/places';
 
 /** A monetized space as the marketplace targets it: what the super-user approved (issue 17). */
 export interface TApprovedSpace {
@@ -29,13 +30,13 @@ export async function approvedSpacesOf(
     .select({
       adSpaceId: monetizationRequest.adSpaceId,
       floor: monetizationRequest.floorMicrosPerSecond,
-      city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${location.city})`,
-      venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${location.venueType})`,
-      orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpace.orientation})`,
+      city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${locationRows.city})`,
+      venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${locationRows.venueType})`,
+      orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpaceRows.orientation})`,
     })
     .from(monetizationRequest)
-    .innerJoin(adSpace, eq(adSpace.id, monetizationRequest.adSpaceId))
-    .innerJoin(location, eq(location.id, adSpace.locationId))
+    .innerJoin(adSpaceRows, eq(adSpaceRows.id, monetizationRequest.adSpaceId))
+    .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
     .where(
       and(
         eq(monetizationRequest.state, 'approved'),
