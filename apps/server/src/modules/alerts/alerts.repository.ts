@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNull, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TAlertKind } from '@screenline/shared/alerts';
 import type { TDb } from '../../db/database';
-import { alertIncident, alertSettings, device, monetizationRequest } from '../../db/schema/index';
+import { alertIncident, alertSettings } from '../../db/schema/index';
+import { approvedMonetizations } from '../monetization/monetization-directory';
+import { newestBeatsOf } from '../player/player-directory';
 import { adSpaceRows, locationRows } from '../screens/places';
 
 export type TAlertSettingsRow = typeof alertSettings.$inferSelect;
@@ -52,38 +54,14 @@ export function createAlertsRepository(db: TDb) {
           timeZone: locationRows.timeZone,
           lastSeenAt: adSpaceRows.lastSeenAt,
           powerSchedule: adSpaceRows.powerSchedule,
-          floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
+          floorMicrosPerSecond: approvedMonetizations.floorMicrosPerSecond,
         })
         .from(adSpaceRows)
         .innerJoin(alertSettings, eq(alertSettings.ownerId, adSpaceRows.ownerId))
         .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
-        .leftJoin(
-          monetizationRequest,
-          and(
-            eq(monetizationRequest.adSpaceId, adSpaceRows.id),
-            eq(monetizationRequest.state, 'approved'),
-          ),
-        );
+        .leftJoin(approvedMonetizations, eq(approvedMonetizations.adSpaceId, adSpaceRows.id));
       const ids = spaces.map((space) => space.id);
-      const beats =
-        ids.length === 0
-          ? []
-          : await db
-              .selectDistinctOn([device.adSpaceId], {
-                adSpaceId: device.adSpaceId,
-                lastSeenAt: device.lastSeenAt,
-                heartbeat: device.heartbeat,
-              })
-              .from(device)
-              .where(
-                and(
-                  inArray(device.adSpaceId, ids),
-                  isNotNull(device.heartbeat),
-                  isNotNull(device.lastSeenAt),
-                  isNotNull(device.tokenHash),
-                ),
-              )
-              .orderBy(device.adSpaceId, desc(device.lastSeenAt), desc(device.id));
+      const beats = await newestBeatsOf(db, ids);
       const beatOf = new Map(beats.map((beat) => [beat.adSpaceId, beat]));
       return spaces.map((space) => ({
         ...space,

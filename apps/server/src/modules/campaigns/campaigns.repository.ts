@@ -5,16 +5,10 @@ import type { TCampaignState, TCampaignStatus } from '@screenline/shared/campaig
 import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import {
-  campaign,
-  campaignEvent,
-  device,
-  impression,
-  ledgerAccount,
-  monetizationRequest,
-  qrScan,
-} from '../../db/schema/index';
+import { campaign, campaignEvent, device, impression, qrScan } from '../../db/schema/index';
 import { adSpaceRows, locationRows } from '../screens/places';
+import { approvedMonetizations } from '../monetization/monetization-directory';
+import { campaignAccountBalances, walletBalanceOf } from '../ledger/ledger';
 import { people, peopleAs } from '../me/people';
 import { escapeLike } from '../screens/name-order';
 import { isId, ZId } from '@screenline/shared/id';
@@ -282,20 +276,19 @@ export const campaignsRepository = {
         name: adSpaceRows.name,
         locationName: locationRows.name,
         // As approved (issue 17): what campaigns target, until monetization is asked again.
-        city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${locationRows.city})`,
+        city: sql<string>`coalesce(${approvedMonetizations.approvedCity}, ${locationRows.city})`,
         country: locationRows.country,
         timeZone: locationRows.timeZone,
-        venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${locationRows.venueType})`,
-        orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpaceRows.orientation})`,
+        venueType: sql<TVenueType>`coalesce(${approvedMonetizations.approvedVenueType}, ${locationRows.venueType})`,
+        orientation: sql<TOrientation>`coalesce(${approvedMonetizations.approvedOrientation}, ${adSpaceRows.orientation})`,
         resolutionWidth: adSpaceRows.resolutionWidth,
         resolutionHeight: adSpaceRows.resolutionHeight,
-        floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
+        floorMicrosPerSecond: approvedMonetizations.floorMicrosPerSecond,
         audience: locationRows.audience,
       })
-      .from(monetizationRequest)
-      .innerJoin(adSpaceRows, eq(adSpaceRows.id, monetizationRequest.adSpaceId))
+      .from(approvedMonetizations)
+      .innerJoin(adSpaceRows, eq(adSpaceRows.id, approvedMonetizations.adSpaceId))
       .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
-      .where(eq(monetizationRequest.state, 'approved'))
       .orderBy(asc(locationRows.city), asc(adSpaceRows.name), asc(adSpaceRows.id));
   },
 
@@ -448,11 +441,7 @@ export const campaignsRepository = {
 
   /** The user's wallet balance (0 before it has an account). */
   async walletBalance(db: TDb, userId: string): Promise<number> {
-    const [row] = await db
-      .select({ balance: ledgerAccount.balanceMicros })
-      .from(ledgerAccount)
-      .where(and(eq(ledgerAccount.kind, 'wallet'), eq(ledgerAccount.userId, userId)));
-    return row?.balance ?? 0;
+    return walletBalanceOf(db, userId);
   },
 
   /**
@@ -463,13 +452,13 @@ export const campaignsRepository = {
     const rows = await db
       .select({ id: campaign.id })
       .from(campaign)
-      .leftJoin(ledgerAccount, eq(ledgerAccount.campaignId, campaign.id))
+      .leftJoin(campaignAccountBalances, eq(campaignAccountBalances.campaignId, campaign.id))
       .where(
         and(
           inArray(campaign.state, ['approved', 'paused']),
           or(
             sql`((${campaign.endDate} + 1) + time '12:00') at time zone 'UTC' <= ${now.toISOString()}::timestamptz`,
-            eq(ledgerAccount.balanceMicros, 0),
+            eq(campaignAccountBalances.balanceMicros, 0),
           ),
         ),
       )

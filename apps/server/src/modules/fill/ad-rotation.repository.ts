@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { adPlaylist, campaign, contentItem } from '../../db/schema/index';
+import { adPlaylist, campaign } from '../../db/schema/index';
+import { contentOwnersOf } from '../content/content-directory';
 import { adSpaceRows, locationRows } from '../screens/places';
 import { people } from '../me/people';
 
@@ -95,14 +96,8 @@ export function createAdRotationRepository(db: TDb) {
      * Whose library each house ad is in: the super-user who chose it may not be the one who
      * edits the playlist next, and the content directory reads per owner.
      */
-    async ownersOfContent(ids: readonly string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: contentItem.id, ownerId: contentItem.ownerId })
-        .from(contentItem)
-        .where(inArray(contentItem.id, [...ids]));
-      return new Map(rows.map((row) => [row.id, row.ownerId]));
-    },
+    ownersOfContent: (ids: readonly string[]): Promise<Map<string, string>> =>
+      contentOwnersOf(db, ids),
   };
 }
 

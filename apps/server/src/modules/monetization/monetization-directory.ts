@@ -1,9 +1,27 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { TOrientation } from '@screenline/shared/ad-space';
 import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
 import { monetizationRequest } from '../../db/schema/index';
 import { adSpaceRows, locationRows } from '../screens/places';
+
+/**
+ * The approved monetizations (at most one per space), with the floor and the targeting they were
+ * approved with: a read-only piece other modules join in their own statements (alerts' watch
+ * list, the marketplace's monetized spaces), never the monetization_request table itself.
+ */
+export const approvedMonetizations = new QueryBuilder()
+  .select({
+    adSpaceId: monetizationRequest.adSpaceId,
+    floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
+    approvedCity: monetizationRequest.approvedCity,
+    approvedVenueType: monetizationRequest.approvedVenueType,
+    approvedOrientation: monetizationRequest.approvedOrientation,
+  })
+  .from(monetizationRequest)
+  .where(eq(monetizationRequest.state, 'approved'))
+  .as('approved_monetizations');
 
 /** A monetized space as the marketplace targets it: what the super-user approved (issue 17). */
 export interface TApprovedSpace {
