@@ -1,14 +1,10 @@
-import { and, desc, eq, inArray, isNull, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TAlertKind } from '@screenline/shared/alerts';
 import type { TDb } from '../../db/database';
-import {
-  adSpace,
-  alertIncident,
-  alertSettings,
-  device,
-  location,
-  monetizationRequest,
-} from '../../db/schema/index';
+import { alertIncident, alertSettings } from '../../db/schema/index';
+import { approvedMonetizations } from '../monetization/monetization-directory';
+import { newestBeatsOf } from '../player/player-directory';
+import { adSpaceRows, locationRows } from '../screens/places';
 
 export type TAlertSettingsRow = typeof alertSettings.$inferSelect;
 export type TIncidentRow = typeof alertIncident.$inferSelect;
@@ -51,45 +47,21 @@ export function createAlertsRepository(db: TDb) {
     async screensToWatch() {
       const spaces = await db
         .select({
-          id: adSpace.id,
-          ownerId: adSpace.ownerId,
-          name: adSpace.name,
-          locationName: location.name,
-          timeZone: location.timeZone,
-          lastSeenAt: adSpace.lastSeenAt,
-          powerSchedule: adSpace.powerSchedule,
-          floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
+          id: adSpaceRows.id,
+          ownerId: adSpaceRows.ownerId,
+          name: adSpaceRows.name,
+          locationName: locationRows.name,
+          timeZone: locationRows.timeZone,
+          lastSeenAt: adSpaceRows.lastSeenAt,
+          powerSchedule: adSpaceRows.powerSchedule,
+          floorMicrosPerSecond: approvedMonetizations.floorMicrosPerSecond,
         })
-        .from(adSpace)
-        .innerJoin(alertSettings, eq(alertSettings.ownerId, adSpace.ownerId))
-        .innerJoin(location, eq(location.id, adSpace.locationId))
-        .leftJoin(
-          monetizationRequest,
-          and(
-            eq(monetizationRequest.adSpaceId, adSpace.id),
-            eq(monetizationRequest.state, 'approved'),
-          ),
-        );
+        .from(adSpaceRows)
+        .innerJoin(alertSettings, eq(alertSettings.ownerId, adSpaceRows.ownerId))
+        .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+        .leftJoin(approvedMonetizations, eq(approvedMonetizations.adSpaceId, adSpaceRows.id));
       const ids = spaces.map((space) => space.id);
-      const beats =
-        ids.length === 0
-          ? []
-          : await db
-              .selectDistinctOn([device.adSpaceId], {
-                adSpaceId: device.adSpaceId,
-                lastSeenAt: device.lastSeenAt,
-                heartbeat: device.heartbeat,
-              })
-              .from(device)
-              .where(
-                and(
-                  inArray(device.adSpaceId, ids),
-                  isNotNull(device.heartbeat),
-                  isNotNull(device.lastSeenAt),
-                  isNotNull(device.tokenHash),
-                ),
-              )
-              .orderBy(device.adSpaceId, desc(device.lastSeenAt), desc(device.id));
+      const beats = await newestBeatsOf(db, ids);
       const beatOf = new Map(beats.map((beat) => [beat.adSpaceId, beat]));
       return spaces.map((space) => ({
         ...space,
@@ -146,9 +118,9 @@ export function createAlertsRepository(db: TDb) {
     /** Open incidents first, then the newest resolved, with the screen's name (at most 100). */
     async listIncidents(ownerId: string) {
       return db
-        .select({ incident: alertIncident, adSpaceName: adSpace.name })
+        .select({ incident: alertIncident, adSpaceName: adSpaceRows.name })
         .from(alertIncident)
-        .innerJoin(adSpace, eq(adSpace.id, alertIncident.adSpaceId))
+        .innerJoin(adSpaceRows, eq(adSpaceRows.id, alertIncident.adSpaceId))
         .where(eq(alertIncident.ownerId, ownerId))
         .orderBy(sql`${alertIncident.resolvedAt} is not null`, desc(alertIncident.createdAt))
         .limit(100);

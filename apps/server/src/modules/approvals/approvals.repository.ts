@@ -2,18 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TAdCategory } from '@screenline/shared/ad-category';
 import type { TApprovalPolicyInput } from '@screenline/shared/approval';
 import type { TDb } from '../../db/database';
-import {
-  adSpace,
-  adSpaceApprovalPolicy,
-  campaign,
-  campaignSpaceApproval,
-  location,
-  profile,
-  user,
-} from '../../db/schema/index';
-
-/** A buyer as an owner reads them: the company, else the name (as the plays report names them). */
-const advertiserNameOf = sql<string>`coalesce(nullif(${profile.company}, ''), ${user.name})`;
+import { adSpaceApprovalPolicy, campaign, campaignSpaceApproval } from '../../db/schema/index';
+import { adSpaceRows, locationRows } from '../screens/places';
+import { advertisers, people } from '../me/people';
 
 /** A live campaign as the approvals module reads it. */
 export interface TLiveCampaignRow {
@@ -36,31 +27,30 @@ export const approvalsRepository = {
   async spacesOfOwner(db: TDb, ownerId: string, adSpaceIds?: readonly string[]) {
     return db
       .select({
-        id: adSpace.id,
-        name: adSpace.name,
-        city: location.city,
+        id: adSpaceRows.id,
+        name: adSpaceRows.name,
+        city: locationRows.city,
         policy: adSpaceApprovalPolicy,
       })
-      .from(adSpace)
-      .innerJoin(location, eq(location.id, adSpace.locationId))
-      .leftJoin(adSpaceApprovalPolicy, eq(adSpaceApprovalPolicy.adSpaceId, adSpace.id))
+      .from(adSpaceRows)
+      .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+      .leftJoin(adSpaceApprovalPolicy, eq(adSpaceApprovalPolicy.adSpaceId, adSpaceRows.id))
       .where(
         and(
-          eq(adSpace.ownerId, ownerId),
-          adSpaceIds ? inArray(adSpace.id, [...adSpaceIds]) : undefined,
+          eq(adSpaceRows.ownerId, ownerId),
+          adSpaceIds ? inArray(adSpaceRows.id, [...adSpaceIds]) : undefined,
         ),
       )
-      .orderBy(asc(adSpace.name), asc(adSpace.id));
+      .orderBy(asc(adSpaceRows.name), asc(adSpaceRows.id));
   },
 
   /** Names of advertisers (buyers) by id; unknown ids are absent. */
   async advertiserNames(db: TDb, ids: readonly string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: user.id, name: advertiserNameOf })
-      .from(user)
-      .leftJoin(profile, eq(profile.userId, user.id))
-      .where(inArray(user.id, [...ids]));
+      .select({ id: advertisers.id, name: advertisers.name })
+      .from(advertisers)
+      .where(inArray(advertisers.id, [...ids]));
     return new Map(rows.map((row) => [row.id, row.name]));
   },
 
@@ -194,17 +184,17 @@ export const approvalsRepository = {
       campaignIds.length === 0
         ? []
         : db
-            .select({ id: campaign.id, name: campaign.name, email: user.email })
+            .select({ id: campaign.id, name: campaign.name, email: people.email })
             .from(campaign)
-            .innerJoin(user, eq(user.id, campaign.ownerId))
+            .innerJoin(people, eq(people.id, campaign.ownerId))
             .where(inArray(campaign.id, [...campaignIds])),
       adSpaceIds.length === 0
         ? []
         : db
-            .select({ id: adSpace.id, name: adSpace.name, city: location.city })
-            .from(adSpace)
-            .innerJoin(location, eq(location.id, adSpace.locationId))
-            .where(inArray(adSpace.id, [...adSpaceIds])),
+            .select({ id: adSpaceRows.id, name: adSpaceRows.name, city: locationRows.city })
+            .from(adSpaceRows)
+            .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+            .where(inArray(adSpaceRows.id, [...adSpaceIds])),
     ]);
     return {
       campaigns: new Map(campaigns.map((row) => [row.id, row])),

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { profile, session, user } from '../../db/schema/index';
+import { session } from '../../db/schema/index';
+import { signedInPeople as person } from '../me/people';
 
 export function createAuthRepository(db: TDb) {
   return {
@@ -31,35 +32,39 @@ export function createAuthRepository(db: TDb) {
         .select({
           sessionExpiresAt: session.expiresAt,
           user: {
-            id: user.id,
-            email: user.email,
-            emailVerified: user.emailVerified,
-            name: user.name,
-            createdAt: user.createdAt,
-            twoFactorEnabled: user.twoFactorEnabled,
+            id: person.id,
+            email: person.email,
+            emailVerified: person.emailVerified,
+            name: person.name,
+            createdAt: person.createdAt,
+            twoFactorEnabled: person.twoFactorEnabled,
           },
-          // Drizzle makes a left-joined object null when its FIRST column is null: the key leads,
-          // since `role` is null until onboarding.
           profile: {
-            userId: profile.userId,
-            role: profile.role,
-            isSU: profile.isSU,
-            company: profile.company,
-            phone: profile.phone,
+            userId: person.profileUserId,
+            role: person.role,
+            isSU: person.isSU,
+            company: person.company,
+            phone: person.phone,
           },
         })
         .from(session)
-        .innerJoin(user, eq(user.id, session.userId))
-        .leftJoin(profile, eq(profile.userId, session.userId))
+        .innerJoin(person, eq(person.id, session.userId))
         .where(eq(session.token, token))
         .limit(1);
       if (!row) return null;
       const found = row.profile;
+      // A user without a profile row: every profile column is null (the key first).
       return {
         ...row,
-        profile: found
-          ? { role: found.role, isSU: found.isSU, company: found.company, phone: found.phone }
-          : null,
+        profile:
+          found.userId !== null && found.isSU !== null
+            ? {
+                role: found.role,
+                isSU: found.isSU,
+                company: found.company ?? '',
+                phone: found.phone ?? '',
+              }
+            : null,
       };
     },
   };

@@ -8,8 +8,18 @@ import { TV_CLIENT_ID, USER_CODE_LENGTH } from '@screenline/shared/pairing';
 import { TWO_FACTOR_ISSUER } from '@screenline/shared/two-factor';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/database';
-import * as schema from '../../db/schema/index';
+import {
+  account,
+  deviceCode,
+  jwks,
+  rateLimit,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from '../../db/schema/index';
 import type { MailService } from '../mail/mail.service';
+import { createProfile } from '../me/people';
 import { existingAccountSignUpMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { AUTH_RULE_CODES, answerWithoutSessionTokens, authBeforeHook } from './auth-rules';
@@ -91,14 +101,16 @@ export function createAuth({
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        jwks: schema.jwks,
-        deviceCode: schema.deviceCode,
-        rateLimit: schema.rateLimit,
-        twoFactor: schema.twoFactor,
+        // The user table is the me module's; Better Auth's adapter writes it itself (sign-up,
+        // the confirmed address, the two-factor flag), the one place another module does.
+        user,
+        session,
+        account,
+        verification,
+        jwks,
+        deviceCode,
+        rateLimit,
+        twoFactor: twoFactorTable,
       },
     }),
     emailAndPassword: {
@@ -212,7 +224,7 @@ export function createAuth({
           after: async (user) => {
             // SUPER_USER_EMAILS names the operators' own accounts: they are super-users from sign-up.
             const isSU = config.superUserEmails.includes(user.email.toLowerCase());
-            await db.insert(schema.profile).values({ userId: user.id, isSU }).onConflictDoNothing();
+            await createProfile(db, user.id, isSU);
           },
         },
       },

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { deviceCode, session, user } from '../../db/schema/index';
+import { deviceCode, session } from '../../db/schema/index';
+import { people } from '../me/people';
 
 /** Queries of TV pairing beside Better Auth's own (issue 18 item 1). */
 export function createPairingRepository(db: TDb) {
@@ -47,9 +48,9 @@ export function createPairingRepository(db: TDb) {
 
     async findUser(id: string) {
       const [row] = await db
-        .select({ email: user.email, name: user.name })
-        .from(user)
-        .where(eq(user.id, id));
+        .select({ email: people.email, name: people.name })
+        .from(people)
+        .where(eq(people.id, id));
       return row;
     },
 

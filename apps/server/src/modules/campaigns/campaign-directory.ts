@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { campaign, campaignEvent, ledgerAccount } from '../../db/schema/index';
+import { campaign, campaignEvent } from '../../db/schema/index';
+import { campaignAccountBalances } from '../ledger/ledger';
 import type { TCampaignRow } from './campaigns.repository';
 
 export type { TCampaignRow };
@@ -51,12 +52,12 @@ export function campaignsWithHoldDue(db: TDb, at: Date, limit: number) {
   return db
     .select({ id: campaign.id })
     .from(campaign)
-    .innerJoin(ledgerAccount, eq(ledgerAccount.campaignId, campaign.id))
+    .innerJoin(campaignAccountBalances, eq(campaignAccountBalances.campaignId, campaign.id))
     .where(
       and(
         inArray(campaign.state, ['canceled', 'completed']),
         lte(campaign.holdReleaseAt, at),
-        sql`${ledgerAccount.balanceMicros} > 0`,
+        sql`${campaignAccountBalances.balanceMicros} > 0`,
       ),
     )
     .limit(limit);

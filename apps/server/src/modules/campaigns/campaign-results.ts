@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import {
   ZStoredDaypart,
   type TCampaignResults,
@@ -7,14 +6,13 @@ import {
 } from '@screenline/shared/campaign';
 import { CURRENCY, microsAsDecimal, millisecondsAsSeconds } from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
-import { impression } from '../../db/schema/index';
 import type { TActor } from '../../lib/actor';
 import { csvStream } from '../../lib/csv';
 import { localDayFormat } from '../../lib/local-day';
 import type { TAccessPolicy } from '../access/access-policy';
 import { pairKey, spaceApprovalsOf } from '../approvals/approval-directory';
 import { campaignPacingOf, evenLineByDay, mainZoneOf } from '../fill/campaign-pacing';
-import { adPlaySummary } from '../proof-of-play/play-summary';
+import { adPlaySummaryOf } from '../proof-of-play/play-summary';
 import { DAY_MS, RESULTS_MAX_DAYS, utcDate } from './campaign-dates';
 import { matchingSpaces } from './campaign-lifecycle';
 import { fieldError, requireRow } from './campaign-rows';
@@ -116,10 +114,9 @@ export function createCampaignResults(db: TDb, access: TAccessPolicy, now: () =>
           ...figure,
         }))
         .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name)),
-      ...(await adPlaySummary(
-        db,
-        sql`${impression.campaignId} = ${row.id} and ${impression.localDay} between ${from}::date and ${to}::date`,
-      ).then((summary) => ({ unbilled: summary.unbilled, settling: summary.settling }))),
+      ...(await adPlaySummaryOf(db, { campaignId: row.id, fromDay: from, toDay: to }).then(
+        (summary) => ({ unbilled: summary.unbilled, settling: summary.settling }),
+      )),
       ...(await readinessAndPacingOf(row)),
     };
   }

@@ -1,23 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TOrientation } from '@screenline/shared/ad-space';
 import type { TCampaignState, TCampaignStatus } from '@screenline/shared/campaign';
 import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import {
-  adSpace,
-  campaign,
-  campaignEvent,
-  device,
-  impression,
-  ledgerAccount,
-  location,
-  monetizationRequest,
-  qrScan,
-  user,
-} from '../../db/schema/index';
+import { campaign, campaignEvent, device, impression, qrScan } from '../../db/schema/index';
+import { adSpaceRows, locationRows } from '../screens/places';
+import { approvedMonetizations } from '../monetization/monetization-directory';
+import { campaignAccountBalances, walletBalanceOf } from '../ledger/ledger';
+import { people, peopleAs } from '../me/people';
 import { escapeLike } from '../screens/name-order';
 import { isId, ZId } from '@screenline/shared/id';
 
@@ -61,8 +53,8 @@ export interface TMonetizedSpace {
   city: string;
   country: string;
   timeZone: string;
-  venueType: (typeof location.$inferSelect)['venueType'];
-  orientation: (typeof adSpace.$inferSelect)['orientation'];
+  venueType: TVenueType;
+  orientation: TOrientation;
   resolutionWidth: number;
   resolutionHeight: number;
   floorMicrosPerSecond: number;
@@ -202,9 +194,9 @@ export const campaignsRepository = {
               inArray(
                 campaign.ownerId,
                 db
-                  .select({ id: user.id })
-                  .from(user)
-                  .where(or(ilike(user.name, pattern), ilike(user.email, pattern))),
+                  .select({ id: people.id })
+                  .from(people)
+                  .where(or(ilike(people.name, pattern), ilike(people.email, pattern))),
               ),
             )
           : ilike(campaign.name, pattern),
@@ -232,16 +224,16 @@ export const campaignsRepository = {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map<string, { id: string; name: string; email: string }>();
     const rows = await db
-      .select({ id: user.id, name: user.name, email: user.email })
-      .from(user)
-      .where(inArray(user.id, unique));
+      .select({ id: people.id, name: people.name, email: people.email })
+      .from(people)
+      .where(inArray(people.id, unique));
     return new Map(rows.map((row) => [row.id, row]));
   },
 
   /** The state histories of the campaigns, oldest first, with who made each change. */
   async eventsOf(db: TDb, campaignIds: readonly string[]) {
     if (campaignIds.length === 0) return [];
-    const actor = alias(user, 'actor');
+    const actor = peopleAs('actor');
     return db
       .select({
         campaignId: campaignEvent.campaignId,
@@ -279,26 +271,25 @@ export const campaignsRepository = {
   async monetizedSpaces(db: TDb): Promise<TMonetizedSpace[]> {
     return db
       .select({
-        adSpaceId: adSpace.id,
-        ownerId: adSpace.ownerId,
-        name: adSpace.name,
-        locationName: location.name,
+        adSpaceId: adSpaceRows.id,
+        ownerId: adSpaceRows.ownerId,
+        name: adSpaceRows.name,
+        locationName: locationRows.name,
         // As approved (issue 17): what campaigns target, until monetization is asked again.
-        city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${location.city})`,
-        country: location.country,
-        timeZone: location.timeZone,
-        venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${location.venueType})`,
-        orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpace.orientation})`,
-        resolutionWidth: adSpace.resolutionWidth,
-        resolutionHeight: adSpace.resolutionHeight,
-        floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
-        audience: location.audience,
+        city: sql<string>`coalesce(${approvedMonetizations.approvedCity}, ${locationRows.city})`,
+        country: locationRows.country,
+        timeZone: locationRows.timeZone,
+        venueType: sql<TVenueType>`coalesce(${approvedMonetizations.approvedVenueType}, ${locationRows.venueType})`,
+        orientation: sql<TOrientation>`coalesce(${approvedMonetizations.approvedOrientation}, ${adSpaceRows.orientation})`,
+        resolutionWidth: adSpaceRows.resolutionWidth,
+        resolutionHeight: adSpaceRows.resolutionHeight,
+        floorMicrosPerSecond: approvedMonetizations.floorMicrosPerSecond,
+        audience: locationRows.audience,
       })
-      .from(monetizationRequest)
-      .innerJoin(adSpace, eq(adSpace.id, monetizationRequest.adSpaceId))
-      .innerJoin(location, eq(location.id, adSpace.locationId))
-      .where(eq(monetizationRequest.state, 'approved'))
-      .orderBy(asc(location.city), asc(adSpace.name), asc(adSpace.id));
+      .from(approvedMonetizations)
+      .innerJoin(adSpaceRows, eq(adSpaceRows.id, approvedMonetizations.adSpaceId))
+      .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+      .orderBy(asc(locationRows.city), asc(adSpaceRows.name), asc(adSpaceRows.id));
   },
 
   /**
@@ -328,10 +319,10 @@ export const campaignsRepository = {
   async spaceNames(db: TDb, ids: readonly string[]) {
     if (ids.length === 0) return new Map<string, { name: string; city: string }>();
     const rows = await db
-      .select({ id: adSpace.id, name: adSpace.name, city: location.city })
-      .from(adSpace)
-      .innerJoin(location, eq(location.id, adSpace.locationId))
-      .where(inArray(adSpace.id, [...ids]));
+      .select({ id: adSpaceRows.id, name: adSpaceRows.name, city: locationRows.city })
+      .from(adSpaceRows)
+      .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+      .where(inArray(adSpaceRows.id, [...ids]));
     return new Map(rows.map((row) => [row.id, { name: row.name, city: row.city }]));
   },
 
@@ -450,11 +441,7 @@ export const campaignsRepository = {
 
   /** The user's wallet balance (0 before it has an account). */
   async walletBalance(db: TDb, userId: string): Promise<number> {
-    const [row] = await db
-      .select({ balance: ledgerAccount.balanceMicros })
-      .from(ledgerAccount)
-      .where(and(eq(ledgerAccount.kind, 'wallet'), eq(ledgerAccount.userId, userId)));
-    return row?.balance ?? 0;
+    return walletBalanceOf(db, userId);
   },
 
   /**
@@ -465,13 +452,13 @@ export const campaignsRepository = {
     const rows = await db
       .select({ id: campaign.id })
       .from(campaign)
-      .leftJoin(ledgerAccount, eq(ledgerAccount.campaignId, campaign.id))
+      .leftJoin(campaignAccountBalances, eq(campaignAccountBalances.campaignId, campaign.id))
       .where(
         and(
           inArray(campaign.state, ['approved', 'paused']),
           or(
             sql`((${campaign.endDate} + 1) + time '12:00') at time zone 'UTC' <= ${now.toISOString()}::timestamptz`,
-            eq(ledgerAccount.balanceMicros, 0),
+            eq(campaignAccountBalances.balanceMicros, 0),
           ),
         ),
       )

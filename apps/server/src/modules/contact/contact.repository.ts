@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TContactMessage, TContactMessageStatus } from '@screenline/shared/contact';
 import type { TDb } from '../../db/database';
-import { contactMessage, user } from '../../db/schema/index';
+import { contactMessage } from '../../db/schema/index';
+import { people, personNameOf } from '../me/people';
 import { createdOrder } from '../../lib/created-order';
 import { isId } from '@screenline/shared/id';
 
 const nameOf = (column: typeof contactMessage.answeredBy | typeof contactMessage.closedBy) =>
-  sql<string | null>`(select u.name from "user" u where u.id = ${column})`;
+  personNameOf(column);
 
 export interface TContactFilter {
   status?: TContactMessageStatus | undefined;
@@ -38,12 +39,12 @@ export function createContactRepository(db: TDb) {
     /** Whether `email` is the confirmed address of an account (the owner proved they read it). */
     async isVerifiedAddress(email: string): Promise<boolean> {
       const [row] = await db
-        .select({ id: user.id })
-        .from(user)
+        .select({ id: people.id })
+        .from(people)
         .where(
           and(
-            eq(sql`lower(${user.email})`, email.trim().toLowerCase()),
-            eq(user.emailVerified, true),
+            eq(sql`lower(${people.email})`, email.trim().toLowerCase()),
+            eq(people.emailVerified, true),
           ),
         )
         .limit(1);

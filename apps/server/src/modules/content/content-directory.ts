@@ -1,7 +1,7 @@
 import type { TContentItem } from '@screenline/shared/content';
 import type { TDb } from '../../db/database';
 import type { TStorageFacade } from '../storage/storage.service';
-import { createContentRepository } from './content.repository';
+import { createContentRepository, ownersOfContent } from './content.repository';
 import { toContentItem } from './content.service';
 import { isId } from '@screenline/shared/id';
 
@@ -29,3 +29,9 @@ export function createContentDirectory(db: TDb, storage: TStorageFacade, bucket:
 }
 
 export type TContentDirectory = ReturnType<typeof createContentDirectory>;
+
+/**
+ * Whose library each of these items is in, for any owner (fill's house ads: the super-user who
+ * chose one may not be the one who edits the playlist next). Reads no access: the caller has.
+ */
+export const contentOwnersOf = (db: TDb, ids: readonly string[]) => ownersOfContent(db, ids);

@@ -1,14 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TContentKind, TContentSort, TSortOrder } from '@screenline/shared/content';
 import type { TDb } from '../../db/database';
-import { contentItem, storageObject } from '../../db/schema/index';
+import { contentItem } from '../../db/schema/index';
+import { storedObjectRefsAs } from '../storage/stored-object-refs';
 
 export type TContentItemRow = typeof contentItem.$inferSelect;
-export type TStoredObjectRef = Pick<
-  typeof storageObject.$inferSelect,
-  'bucket' | 'name' | 'downloadTokens'
->;
 
 /** A list position: the sort value of the last item seen, and its id as the tie-breaker. */
 export interface TListPosition {
@@ -25,8 +21,8 @@ export interface TListFilter {
   after?: TListPosition | undefined;
 }
 
-const media = alias(storageObject, 'media');
-const poster = alias(storageObject, 'poster');
+const media = storedObjectRefsAs('media');
+const poster = storedObjectRefsAs('poster');
 
 /** The SQL expression each sort orders by, and how a cursor value is typed back into SQL. */
 const SORT_KEYS: Record<TContentSort, { key: SQL; param: (value: string) => SQL }> = {
@@ -38,6 +34,19 @@ const SORT_KEYS: Record<TContentSort, { key: SQL; param: (value: string) => SQL 
   name: { key: sql`lower(${contentItem.name})`, param: (value) => sql`${value}::text` },
   size: { key: sql`${contentItem.sizeBytes}`, param: (value) => sql`${value}::bigint` },
 };
+
+/** Whose library each of these items is in (absent: no such item). */
+export async function ownersOfContent(
+  db: TDb,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contentItem.id, ownerId: contentItem.ownerId })
+    .from(contentItem)
+    .where(inArray(contentItem.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.ownerId]));
+}
 
 export function createContentRepository(db: TDb, bucket: string) {
   const selection = {

@@ -15,7 +15,8 @@ import type { TActor } from '../../lib/actor';
 import type { TAccessPolicy } from '../access/access-policy';
 import type { TObjectKey, TStorageFacade } from '../storage/storage.service';
 import type { TContentReferenceRegistry } from './content-references';
-import type { TContentRepository, TListPosition, TStoredObjectRef } from './content.repository';
+import type { TStoredObjectRef } from '../storage/stored-object-refs';
+import type { TContentRepository, TListPosition } from './content.repository';
 import { isId, ZId } from '@screenline/shared/id';
 
 type TListQuery = z.output<typeof ZContentListQuery>;

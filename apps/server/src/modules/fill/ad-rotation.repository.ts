@@ -1,6 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { adPlaylist, adSpace, campaign, contentItem, location, user } from '../../db/schema/index';
+import { adPlaylist, campaign } from '../../db/schema/index';
+import { contentOwnersOf } from '../content/content-directory';
+import { adSpaceRows, locationRows } from '../screens/places';
+import { people } from '../me/people';
 
 /** What fill reads about spaces, campaigns, holds and spend: one module's queries. */
 export function createAdRotationRepository(db: TDb) {
@@ -10,22 +13,22 @@ export function createAdRotationRepository(db: TDb) {
       if (ids.length === 0) return [];
       return db
         .select({
-          id: adSpace.id,
-          name: adSpace.name,
-          ownerId: adSpace.ownerId,
-          ownerName: user.name,
-          orientation: adSpace.orientation,
-          resolutionWidth: adSpace.resolutionWidth,
-          resolutionHeight: adSpace.resolutionHeight,
-          locationName: location.name,
-          city: location.city,
-          venueType: location.venueType,
-          timeZone: location.timeZone,
+          id: adSpaceRows.id,
+          name: adSpaceRows.name,
+          ownerId: adSpaceRows.ownerId,
+          ownerName: people.name,
+          orientation: adSpaceRows.orientation,
+          resolutionWidth: adSpaceRows.resolutionWidth,
+          resolutionHeight: adSpaceRows.resolutionHeight,
+          locationName: locationRows.name,
+          city: locationRows.city,
+          venueType: locationRows.venueType,
+          timeZone: locationRows.timeZone,
         })
-        .from(adSpace)
-        .innerJoin(location, eq(location.id, adSpace.locationId))
-        .innerJoin(user, eq(user.id, adSpace.ownerId))
-        .where(inArray(adSpace.id, [...ids]));
+        .from(adSpaceRows)
+        .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+        .innerJoin(people, eq(people.id, adSpaceRows.ownerId))
+        .where(inArray(adSpaceRows.id, [...ids]));
     },
 
     /**
@@ -82,10 +85,10 @@ export function createAdRotationRepository(db: TDb) {
           houseAdContentIds: adPlaylist.houseAdContentIds,
           updatedAt: adPlaylist.updatedAt,
           updatedById: adPlaylist.updatedBy,
-          updatedByName: user.name,
+          updatedByName: people.name,
         })
         .from(adPlaylist)
-        .leftJoin(user, eq(user.id, adPlaylist.updatedBy))
+        .leftJoin(people, eq(people.id, adPlaylist.updatedBy))
         .where(inArray(adPlaylist.adSpaceId, [...adSpaceIds]));
     },
 
@@ -93,14 +96,8 @@ export function createAdRotationRepository(db: TDb) {
      * Whose library each house ad is in: the super-user who chose it may not be the one who
      * edits the playlist next, and the content directory reads per owner.
      */
-    async ownersOfContent(ids: readonly string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: contentItem.id, ownerId: contentItem.ownerId })
-        .from(contentItem)
-        .where(inArray(contentItem.id, [...ids]));
-      return new Map(rows.map((row) => [row.id, row.ownerId]));
-    },
+    ownersOfContent: (ids: readonly string[]): Promise<Map<string, string>> =>
+      contentOwnersOf(db, ids),
   };
 }
 

@@ -18,9 +18,9 @@ import {
 } from '@screenline/shared/fleet';
 import { ZIdParams } from '@screenline/shared/id';
 import { API } from '@screenline/shared/api-paths';
+import { isNotModified } from '../../lib/conditional-get';
+import { limited } from '../../lib/device-rate-limit';
 import { createContentDirectory } from '../content/content-directory';
-import { isNotModified } from '../player/manifest';
-import { limited } from '../player/player-sync.routes';
 import { createScreenGroupDirectory } from '../screens/screen-group-directory';
 import { createCommandsRepository } from './commands.repository';
 import { createCommandsService } from './commands.service';

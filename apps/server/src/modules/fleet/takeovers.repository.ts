@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { TManifestTakeover, TTakeover } from '@screenline/shared/fleet';
 import type { TDb } from '../../db/database';
-import { adSpace, device, takeover, takeoverAdSpace, takeoverDisplay } from '../../db/schema/index';
+import { device, takeover, takeoverAdSpace, takeoverDisplay } from '../../db/schema/index';
+import { adSpaceRows } from '../screens/places';
 import { isId } from '@screenline/shared/id';
 
 /** How many takeovers the owner's log shows. */
@@ -16,11 +17,15 @@ export function createTakeoversRepository(db: TDb) {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const spaces = await db
-      .select({ takeoverId: takeoverAdSpace.takeoverId, id: adSpace.id, name: adSpace.name })
+      .select({
+        takeoverId: takeoverAdSpace.takeoverId,
+        id: adSpaceRows.id,
+        name: adSpaceRows.name,
+      })
       .from(takeoverAdSpace)
-      .innerJoin(adSpace, eq(adSpace.id, takeoverAdSpace.adSpaceId))
+      .innerJoin(adSpaceRows, eq(adSpaceRows.id, takeoverAdSpace.adSpaceId))
       .where(inArray(takeoverAdSpace.takeoverId, ids))
-      .orderBy(adSpace.name);
+      .orderBy(adSpaceRows.name);
     const shown = await db
       .select({
         takeoverId: takeoverDisplay.takeoverId,
@@ -62,9 +67,9 @@ export function createTakeoversRepository(db: TDb) {
     /** Every ad space id of the owner ("all my screens"). */
     async allAdSpaceIds(ownerId: string): Promise<string[]> {
       const rows = await db
-        .select({ id: adSpace.id })
-        .from(adSpace)
-        .where(eq(adSpace.ownerId, ownerId));
+        .select({ id: adSpaceRows.id })
+        .from(adSpaceRows)
+        .where(eq(adSpaceRows.ownerId, ownerId));
       return rows.map((row) => row.id);
     },
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { TLedgerAudit } from '@screenline/shared/ledger';
 import type { TLedgerTransactionKind } from '@screenline/shared/wallet';
 import type { TDb } from '../../db/database';
@@ -119,6 +120,25 @@ export async function campaignHoldAccountId(tx: TDb, campaignId: string): Promis
     .where(eq(ledgerAccount.campaignId, campaignId));
   if (!row) throw new Error(`The hold of campaign ${campaignId} could not be made.`);
   return row.id;
+}
+
+/**
+ * The balances of the accounts that belong to a campaign (its hold), by campaign id: a read-only
+ * piece the campaigns module joins in its own statements (the hold sweep, completion), never the
+ * ledger_account table itself. Balances change only through {@link transfer}.
+ */
+export const campaignAccountBalances = new QueryBuilder()
+  .select({ campaignId: ledgerAccount.campaignId, balanceMicros: ledgerAccount.balanceMicros })
+  .from(ledgerAccount)
+  .as('campaign_account_balances');
+
+/** The user's wallet balance (0 before it has an account). */
+export async function walletBalanceOf(db: TDb, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccount.balanceMicros })
+    .from(ledgerAccount)
+    .where(and(eq(ledgerAccount.kind, 'wallet'), eq(ledgerAccount.userId, userId)));
+  return row?.balance ?? 0;
 }
 
 /** What each campaign's hold has left (absent: no hold, 0). */

@@ -1,8 +1,27 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { TOrientation } from '@screenline/shared/ad-space';
 import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
-import { adSpace, location, monetizationRequest } from '../../db/schema/index';
+import { monetizationRequest } from '../../db/schema/index';
+import { adSpaceRows, locationRows } from '../screens/places';
+
+/**
+ * The approved monetizations (at most one per space), with the floor and the targeting they were
+ * approved with: a read-only piece other modules join in their own statements (alerts' watch
+ * list, the marketplace's monetized spaces), never the monetization_request table itself.
+ */
+export const approvedMonetizations = new QueryBuilder()
+  .select({
+    adSpaceId: monetizationRequest.adSpaceId,
+    floorMicrosPerSecond: monetizationRequest.floorMicrosPerSecond,
+    approvedCity: monetizationRequest.approvedCity,
+    approvedVenueType: monetizationRequest.approvedVenueType,
+    approvedOrientation: monetizationRequest.approvedOrientation,
+  })
+  .from(monetizationRequest)
+  .where(eq(monetizationRequest.state, 'approved'))
+  .as('approved_monetizations');
 
 /** A monetized space as the marketplace targets it: what the super-user approved (issue 17). */
 export interface TApprovedSpace {
@@ -29,13 +48,13 @@ export async function approvedSpacesOf(
     .select({
       adSpaceId: monetizationRequest.adSpaceId,
       floor: monetizationRequest.floorMicrosPerSecond,
-      city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${location.city})`,
-      venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${location.venueType})`,
-      orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpace.orientation})`,
+      city: sql<string>`coalesce(${monetizationRequest.approvedCity}, ${locationRows.city})`,
+      venueType: sql<TVenueType>`coalesce(${monetizationRequest.approvedVenueType}, ${locationRows.venueType})`,
+      orientation: sql<TOrientation>`coalesce(${monetizationRequest.approvedOrientation}, ${adSpaceRows.orientation})`,
     })
     .from(monetizationRequest)
-    .innerJoin(adSpace, eq(adSpace.id, monetizationRequest.adSpaceId))
-    .innerJoin(location, eq(location.id, adSpace.locationId))
+    .innerJoin(adSpaceRows, eq(adSpaceRows.id, monetizationRequest.adSpaceId))
+    .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
     .where(
       and(
         eq(monetizationRequest.state, 'approved'),

@@ -2,7 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TMonetizationState } from '@screenline/shared/monetization';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { adSpace, location, monetizationRequest, user } from '../../db/schema/index';
+import { monetizationRequest } from '../../db/schema/index';
+import { adSpaceRows, locationRows } from '../screens/places';
+import { people, personNameOf } from '../me/people';
 import { createdOrder, type TCreatedDirection } from '../../lib/created-order';
 import { isId } from '@screenline/shared/id';
 
@@ -21,17 +23,15 @@ export function createMonetizationRepository(db: TDb) {
     db
       .select({
         request: monetizationRequest,
-        adSpace: { id: adSpace.id, name: adSpace.name },
-        location: { id: location.id, name: location.name, city: location.city },
-        owner: { id: user.id, name: user.name, email: user.email },
-        decider: sql<
-          string | null
-        >`(select u.name from "user" u where u.id = ${monetizationRequest.decidedBy})`,
+        adSpace: { id: adSpaceRows.id, name: adSpaceRows.name },
+        location: { id: locationRows.id, name: locationRows.name, city: locationRows.city },
+        owner: { id: people.id, name: people.name, email: people.email },
+        decider: personNameOf(monetizationRequest.decidedBy),
       })
       .from(monetizationRequest)
-      .innerJoin(adSpace, eq(adSpace.id, monetizationRequest.adSpaceId))
-      .innerJoin(location, eq(location.id, adSpace.locationId))
-      .innerJoin(user, eq(user.id, monetizationRequest.ownerId))
+      .innerJoin(adSpaceRows, eq(adSpaceRows.id, monetizationRequest.adSpaceId))
+      .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+      .innerJoin(people, eq(people.id, monetizationRequest.ownerId))
       .$dynamic();
 
   return {
@@ -102,9 +102,9 @@ export function createMonetizationRepository(db: TDb) {
           ...(decision.state === 'approved'
             ? {
                 approvedAt: now,
-                approvedCity: sql`(select l.city from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${monetizationRequest.adSpaceId})`,
-                approvedVenueType: sql`(select l.venue_type from ${adSpace} s join ${location} l on l.id = s.location_id where s.id = ${monetizationRequest.adSpaceId})`,
-                approvedOrientation: sql`(select s.orientation from ${adSpace} s where s.id = ${monetizationRequest.adSpaceId})`,
+                approvedCity: sql`(select ${locationRows.city} from ${adSpaceRows} join ${locationRows} on ${locationRows.id} = ${adSpaceRows.locationId} where ${adSpaceRows.id} = ${monetizationRequest.adSpaceId})`,
+                approvedVenueType: sql`(select ${locationRows.venueType} from ${adSpaceRows} join ${locationRows} on ${locationRows.id} = ${adSpaceRows.locationId} where ${adSpaceRows.id} = ${monetizationRequest.adSpaceId})`,
+                approvedOrientation: sql`(select ${adSpaceRows.orientation} from ${adSpaceRows} where ${adSpaceRows.id} = ${monetizationRequest.adSpaceId})`,
               }
             : {
                 endedAt: sql`case when ${monetizationRequest.approvedAt} is not null then ${now.toISOString()}::timestamptz end`,
@@ -142,9 +142,9 @@ export function createMonetizationRepository(db: TDb) {
     async adSpaceNames(ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: adSpace.id, name: adSpace.name })
-        .from(adSpace)
-        .where(inArray(adSpace.id, [...ids]));
+        .select({ id: adSpaceRows.id, name: adSpaceRows.name })
+        .from(adSpaceRows)
+        .where(inArray(adSpaceRows.id, [...ids]));
       return new Map(rows.map((row) => [row.id, row.name]));
     },
   };

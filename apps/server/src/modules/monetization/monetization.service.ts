@@ -10,9 +10,7 @@ import type {
   ZMonetizationListQuery,
 } from '@screenline/shared/monetization';
 import type { TDb } from '../../db/database';
-import { sql } from 'drizzle-orm';
-import { impression } from '../../db/schema/index';
-import { adPlaySummary } from '../proof-of-play/play-summary';
+import { adPlaySummaryOf } from '../proof-of-play/play-summary';
 import { isUniqueViolation } from '../../db/errors';
 import type { TActor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -180,10 +178,7 @@ export function createMonetizationService(deps: {
     const days = daysOf(query.from, query.to);
     const [rows, summary] = await Promise.all([
       repo.earnings(actor.id, query),
-      adPlaySummary(
-        db,
-        sql`${impression.ownerId} = ${actor.id} and ${impression.localDay} between ${query.from}::date and ${query.to}::date`,
-      ),
+      adPlaySummaryOf(db, { ownerId: actor.id, fromDay: query.from, toDay: query.to }),
     ]);
     const spaceIds = [...new Set(rows.map((row) => row.ad_space_id))];
     const names = await repo.adSpaceNames(spaceIds);

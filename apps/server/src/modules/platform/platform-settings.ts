@@ -8,7 +8,8 @@ import {
 } from '@screenline/shared/platform-settings';
 import { type TPlayerSettings, ZPlayerSettings } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
-import { platformSettings, user } from '../../db/schema/index';
+import { platformSettings } from '../../db/schema/index';
+import { people } from '../me/people';
 
 /** How long an instance answers settings from memory: another instance's save reaches it by then. */
 export const PLATFORM_SETTINGS_TTL_MS = 30_000;
@@ -28,9 +29,9 @@ export function createPlatformSettings(
 
   async function load(executor: TDb): Promise<TPlatformSettings> {
     const [row] = await executor
-      .select({ settings: platformSettings, updatedByName: user.name })
+      .select({ settings: platformSettings, updatedByName: people.name })
       .from(platformSettings)
-      .leftJoin(user, eq(user.id, platformSettings.updatedBy))
+      .leftJoin(people, eq(people.id, platformSettings.updatedBy))
       .where(eq(platformSettings.id, 1));
     if (!row)
       return {

@@ -1,6 +1,6 @@
 import type { TDeviceActor, TPairingActor } from '../../lib/actor';
 import type { TDb } from '../../db/database';
-import { deviceTokenOf, hashDeviceToken, pairingGrantOf } from './device-tokens';
+import { deviceTokenOf, hashDeviceToken, pairingGrantOf } from '../../lib/device-bearer';
 import { createDevicesRepository } from './devices.repository';
 import type { TPlayerChange, TPlayerChangeBus } from '../../lib/player-changes';
 

@@ -1,9 +1,6 @@
 import crypto from 'node:crypto';
-import {
-  DEVICE_TOKEN_PREFIX,
-  DEVICE_TOKEN_TTL_DAYS,
-  PAIRING_GRANT_PREFIX,
-} from '@screenline/shared/player';
+import { DEVICE_TOKEN_PREFIX, DEVICE_TOKEN_TTL_DAYS } from '@screenline/shared/player';
+import { hashDeviceToken } from '../../lib/device-bearer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,25 +26,4 @@ export function newDeviceToken(prefix: string = DEVICE_TOKEN_PREFIX): {
 } {
   const token = `${prefix}${crypto.randomBytes(32).toString('base64url')}`;
   return { token, hash: hashDeviceToken(token) };
-}
-
-export function hashDeviceToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
-
-/** The device token of an `Authorization: Bearer sld_…` header, or null for anything else. */
-export function deviceTokenOf(authorization: string | undefined): string | null {
-  return bearerWithPrefix(authorization, DEVICE_TOKEN_PREFIX);
-}
-
-/** The pairing grant of an `Authorization: Bearer slp_…` header, or null for anything else. */
-export function pairingGrantOf(authorization: string | undefined): string | null {
-  return bearerWithPrefix(authorization, PAIRING_GRANT_PREFIX);
-}
-
-function bearerWithPrefix(authorization: string | undefined, prefix: string): string | null {
-  if (!authorization) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-  const token = match?.[1];
-  return token?.startsWith(prefix) ? token : null;
 }

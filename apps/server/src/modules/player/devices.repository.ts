@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-o
 import { z } from 'zod';
 import type { TDeviceSignInMethod } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
-import { adSpace, device, deviceGrant } from '../../db/schema/index';
+import { device, deviceGrant } from '../../db/schema/index';
+import { adSpaceRows } from '../screens/places';
 
 export interface TDeviceRegistrationRow {
   deviceKey: string;
@@ -159,15 +160,15 @@ export function createDevicesRepository(db: TDb) {
           id: device.id,
           name: device.name,
           userAgent: device.userAgent,
-          adSpaceId: adSpace.id,
-          adSpaceName: adSpace.name,
+          adSpaceId: adSpaceRows.id,
+          adSpaceName: adSpaceRows.name,
           lastSeenAt: device.lastSeenAt,
           signInMethod: device.signInMethod,
           tokenHash: device.tokenHash,
           tokenExpiresAt: device.tokenExpiresAt,
         })
         .from(device)
-        .leftJoin(adSpace, eq(adSpace.id, device.adSpaceId))
+        .leftJoin(adSpaceRows, eq(adSpaceRows.id, device.adSpaceId))
         .where(eq(device.ownerId, ownerId))
         .orderBy(sql`${device.lastSeenAt} desc nulls last`, asc(device.createdAt));
     },

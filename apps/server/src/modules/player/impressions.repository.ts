@@ -3,16 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { OFFERED_VERDICTS, type TPlayedAd } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import {
-  adSpace,
-  campaign,
-  contentItem,
-  device,
-  impression,
-  location,
-  profile,
-  user,
-} from '../../db/schema/index';
+import { campaign, contentItem, device, impression } from '../../db/schema/index';
+import { adSpaceRows, locationRows } from '../screens/places';
+import { advertisers } from '../me/people';
 
 /**
  * The campaign of an ad play, where the play shows it was offered to the screen (a verdict in
@@ -22,9 +15,6 @@ import {
 const offeredCampaignId = sql<
   string | null
 >`case when ${inArray(impression.verdict, [...OFFERED_VERDICTS])} then ${impression.campaignId} end`;
-
-/** A buyer as the owners of the screens their ads play on see them: company, else name. */
-export const advertiserNameOf = sql<string>`coalesce(nullif(${profile.company}, ''), ${user.name})`;
 
 /** A local day of the report and the instants it spans (`[startsAt, endsAt)`). */
 export interface TDayWindow {
@@ -50,10 +40,10 @@ export function createImpressionsRepository(db: TDb) {
     /** The owner's ad space with its location's zone and name, or undefined. */
     async findAdSpace(ownerId: string, id: string) {
       const [row] = await db
-        .select({ id: adSpace.id, name: adSpace.name, timeZone: location.timeZone })
-        .from(adSpace)
-        .innerJoin(location, eq(location.id, adSpace.locationId))
-        .where(and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)));
+        .select({ id: adSpaceRows.id, name: adSpaceRows.name, timeZone: locationRows.timeZone })
+        .from(adSpaceRows)
+        .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+        .where(and(eq(adSpaceRows.ownerId, ownerId), eq(adSpaceRows.id, id)));
       return row;
     },
 
@@ -101,7 +91,7 @@ export function createImpressionsRepository(db: TDb) {
           kind: sql<'image' | 'video' | null>`coalesce(${contentItem.kind}, ${creative.kind})`,
           campaignId: campaign.id,
           campaignName: campaign.name,
-          advertiserName: advertiserNameOf,
+          advertiserName: advertisers.name,
           plays,
           shownMs,
         })
@@ -111,8 +101,7 @@ export function createImpressionsRepository(db: TDb) {
           and(eq(contentItem.id, played.contentId), eq(contentItem.ownerId, ownerId)),
         )
         .leftJoin(campaign, eq(campaign.id, played.campaignId))
-        .leftJoin(user, eq(user.id, campaign.ownerId))
-        .leftJoin(profile, eq(profile.userId, campaign.ownerId))
+        .leftJoin(advertisers, eq(advertisers.id, campaign.ownerId))
         .leftJoin(
           creative,
           and(
@@ -128,8 +117,7 @@ export function createImpressionsRepository(db: TDb) {
           creative.kind,
           campaign.id,
           campaign.name,
-          user.name,
-          profile.company,
+          advertisers.name,
         )
         .orderBy(
           sql`${plays} desc`,

@@ -12,10 +12,11 @@ import {
   ZPlaysReport,
 } from '@screenline/shared/player';
 import { API } from '@screenline/shared/api-paths';
+import { limited } from '../../lib/device-rate-limit';
 import { ZEmptyPayload } from '../jobs/job-queue';
 import { createImpressionsRepository } from './impressions.repository';
 import { createImpressionsService } from './impressions.service';
-import { limited, PLAYER_RATE_LIMITS } from './player-sync.routes';
+import { PLAYER_RATE_LIMITS } from './player-sync.routes';
 import { createPlayIngest } from '../proof-of-play/ingest';
 
 const CSV = 'text/csv';

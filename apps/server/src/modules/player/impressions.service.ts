@@ -8,10 +8,8 @@ import {
   type TPlaysReport,
 } from '@screenline/shared/player';
 import { resolveLocalDateTime } from '@screenline/playback/schedule-resolver';
-import { sql } from 'drizzle-orm';
 import { isForeignKeyViolation } from '../../db/errors';
-import { impression } from '../../db/schema/index';
-import { adPlaySummary } from '../proof-of-play/play-summary';
+import { adPlaySummaryOf } from '../proof-of-play/play-summary';
 import { AppError, notFound, unauthenticated } from '../../lib/app-error';
 import type { TActor, TPrincipal } from '../../lib/actor';
 import { csvStream } from '../../lib/csv';
@@ -106,10 +104,7 @@ export function createImpressionsService(
       repo.countByDay(space.id, days),
       repo.countByItem(space.id, actor.id, range),
       repo.findGaps(space.id, range),
-      adPlaySummary(
-        repo.db,
-        sql`${impression.adSpaceId} = ${space.id} and ${impression.startedAt} >= ${range.from.toISOString()}::timestamptz and ${impression.startedAt} < ${range.to.toISOString()}::timestamptz`,
-      ),
+      adPlaySummaryOf(repo.db, { adSpaceId: space.id, from: range.from, to: range.to }),
     ]);
     return {
       adSpaceId: space.id,

@@ -2,11 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import { API } from '@screenline/shared/api-paths';
 import type { TEarlyAnswer, TEarlyReply } from '../../lib/early-answers';
 import type { TDeviceActor } from '../../lib/actor';
+import { isNotModified } from '../../lib/conditional-get';
+import { deviceTokenOf, hashDeviceToken } from '../../lib/device-bearer';
 import { PERMISSIONS, type TRule } from '../access/permissions';
 import type { TServedFills } from '../proof-of-play/served-fills';
 import type { TDeviceDirectory } from './device-directory';
-import { deviceTokenOf, hashDeviceToken } from './device-tokens';
-import { isNotModified, type TManifestService } from './manifest';
+import type { TManifestService } from './manifest';
 
 /** The path the early answer serves; with a query string or another method, the route does. */
 export const MANIFEST_PATH: string = API.playerManifest;

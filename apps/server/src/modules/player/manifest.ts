@@ -220,16 +220,3 @@ export function createManifestService(options: {
 }
 
 export type TManifestService = ReturnType<typeof createManifestService>;
-
-/**
- * Whether an If-None-Match header names the version: `"v3-…"`, a list of them, or `*`. Weak
- * validators (`W/"…"`) match too (RFC 9110: If-None-Match uses the weak comparison).
- */
-export function isNotModified(ifNoneMatch: string | undefined, version: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .includes(`"${version}"`);
-}

@@ -9,13 +9,9 @@ import { createEarlyAnswers } from '../../lib/early-answers';
 import type { TContentDirectory } from '../content/content-directory';
 import type { TAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createDeviceDirectory, DEVICE_CACHE_TTL_MS } from './device-directory';
-import { hashDeviceToken } from './device-tokens';
-import {
-  createManifestService,
-  isNotModified,
-  MANIFEST_CACHE_MAX_AGE_MS,
-  type TBuiltManifest,
-} from './manifest';
+import { isNotModified } from '../../lib/conditional-get';
+import { hashDeviceToken } from '../../lib/device-bearer';
+import { createManifestService, MANIFEST_CACHE_MAX_AGE_MS, type TBuiltManifest } from './manifest';
 import { createManifestEarlyAnswer, MANIFEST_PATH } from './manifest-early-answer';
 import { createPlayerChangeBus } from '../../lib/player-changes';
 

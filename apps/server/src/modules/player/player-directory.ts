@@ -5,6 +5,34 @@ import { device } from '../../db/schema/index';
 import type { THeartbeatSource, TLatestHeartbeat } from '../screens/ad-spaces.service';
 
 /**
+ * Per ad space, its signed-in TV seen last with a heartbeat (several TVs: the latest), the
+ * heartbeat as stored (unparsed): one query for any number of spaces. The screens page reads it
+ * through {@link createPlayerDirectory}; the alerts read it as it is.
+ */
+export async function newestBeatsOf(db: TDb, adSpaceIds: readonly string[]) {
+  if (adSpaceIds.length === 0) return [];
+  return db
+    .selectDistinctOn([device.adSpaceId], {
+      adSpaceId: device.adSpaceId,
+      deviceId: device.id,
+      deviceName: device.name,
+      lastSeenAt: device.lastSeenAt,
+      heartbeat: device.heartbeat,
+    })
+    .from(device)
+    .where(
+      and(
+        inArray(device.adSpaceId, [...adSpaceIds]),
+        isNotNull(device.heartbeat),
+        isNotNull(device.lastSeenAt),
+        // A TV that signed out no longer plays the space.
+        isNotNull(device.tokenHash),
+      ),
+    )
+    .orderBy(device.adSpaceId, desc(device.lastSeenAt), desc(device.id));
+}
+
+/**
  * The player module's facade for the screens module (the ad spaces page): what the TVs last
  * reported. It reads; it checks no access: the caller already required access to the spaces.
  */
@@ -15,26 +43,7 @@ export function createPlayerDirectory(db: TDb): THeartbeatSource {
      * one query for any number of spaces.
      */
     async latestHeartbeats(adSpaceIds: readonly string[]): Promise<Map<string, TLatestHeartbeat>> {
-      if (adSpaceIds.length === 0) return new Map();
-      const rows = await db
-        .selectDistinctOn([device.adSpaceId], {
-          adSpaceId: device.adSpaceId,
-          deviceId: device.id,
-          deviceName: device.name,
-          lastSeenAt: device.lastSeenAt,
-          heartbeat: device.heartbeat,
-        })
-        .from(device)
-        .where(
-          and(
-            inArray(device.adSpaceId, [...adSpaceIds]),
-            isNotNull(device.heartbeat),
-            isNotNull(device.lastSeenAt),
-            // A TV that signed out no longer plays the space.
-            isNotNull(device.tokenHash),
-          ),
-        )
-        .orderBy(device.adSpaceId, desc(device.lastSeenAt), desc(device.id));
+      const rows = await newestBeatsOf(db, adSpaceIds);
       const found = new Map<string, TLatestHeartbeat>();
       for (const row of rows) {
         // Stored as JSON: read with the schema it was written with; an unreadable one is none.

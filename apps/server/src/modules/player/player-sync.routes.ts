@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@screenline/shared/errors';
@@ -12,12 +12,12 @@ import {
 } from '@screenline/shared/player';
 import { PLAYER_EVENT_COMMAND } from '@screenline/shared/fleet';
 import { API } from '@screenline/shared/api-paths';
+import { isNotModified } from '../../lib/conditional-get';
+import { limited } from '../../lib/device-rate-limit';
 import { createFleetDirectory } from '../fleet/fleet-directory';
 import { createAdSpaceDirectory } from '../screens/ad-space-directory';
-import { deviceTokenOf, hashDeviceToken } from './device-tokens';
 import { createDevicesRepository } from './devices.repository';
 import { createDevicesService } from './devices.service';
-import { isNotModified } from './manifest';
 import { createManifestEarlyAnswer } from './manifest-early-answer';
 import { createManifestsOf } from './manifests-of';
 
@@ -38,16 +38,6 @@ export const PLAYER_RATE_LIMITS = {
   // (PLAYER_IMPRESSION_SYNC_INTERVAL_SECONDS' minimum): 240 a minute; once a minute normally.
   impressions: { max: 300, timeWindow: 60_000 },
 } as const;
-
-/** The rate-limit key: the device token's hash, or the address when there is none. */
-function deviceKeyOf(request: FastifyRequest): string {
-  const token = deviceTokenOf(request.headers.authorization);
-  return token ? `device:${hashDeviceToken(token)}` : `ip:${request.ip}`;
-}
-
-export const limited = (limit: { max: number; timeWindow: number }) => ({
-  rateLimit: { ...limit, keyGenerator: deviceKeyOf },
-});
 
 /**
  * `/api/v1/player/{manifest,events,heartbeat}` (issue 8 items 5 and 9): what a set-up TV calls

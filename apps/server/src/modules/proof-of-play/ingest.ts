@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { TImpression } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { literal, type TScriptRows, type TScripts } from '../../db/scripts';
-import { adSpace, impression, location } from '../../db/schema/index';
+import { impression } from '../../db/schema/index';
+import { adSpaceRows, locationRows } from '../screens/places';
 import { refusedOnArrival, slotKey } from './arrival-rules';
 import {
   ARRIVAL_INSERT_PREPARED,
@@ -90,10 +91,10 @@ export function createPlayIngest(options: {
     const known = zones.get(adSpaceId);
     if (known && nowMs - known.atMs < ZONE_TTL_MS) return known;
     const [row] = await db
-      .select({ timeZone: location.timeZone, powerSchedule: adSpace.powerSchedule })
-      .from(adSpace)
-      .innerJoin(location, eq(location.id, adSpace.locationId))
-      .where(eq(adSpace.id, adSpaceId));
+      .select({ timeZone: locationRows.timeZone, powerSchedule: adSpaceRows.powerSchedule })
+      .from(adSpaceRows)
+      .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
+      .where(eq(adSpaceRows.id, adSpaceId));
     // Gone: the insert's foreign key refuses the batch, as it did before.
     const timeZone = row?.timeZone ?? 'UTC';
     const powerSchedule = readPowerSchedule(row?.powerSchedule);

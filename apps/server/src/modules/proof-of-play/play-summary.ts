@@ -9,6 +9,35 @@ import { rowsOf } from '../../db/rows';
 import { impression } from '../../db/schema/index';
 
 /**
+ * Whose ad plays {@link adPlaySummaryOf} sums: a campaign's or an owner's over local days
+ * (`YYYY-MM-DD`, both included), or an ad space's over `[from, to)`.
+ */
+export type TPlaySummaryScope =
+  | { campaignId: string; fromDay: string; toDay: string }
+  | { ownerId: string; fromDay: string; toDay: string }
+  | { adSpaceId: string; from: Date; to: Date };
+
+/**
+ * {@link adPlaySummary} of one campaign, owner or ad space: what other modules' reports show
+ * (the buyer's results, the owner's earnings, the plays report) without naming the table.
+ */
+export function adPlaySummaryOf(db: TDb, scope: TPlaySummaryScope): Promise<TAdPlaySummary> {
+  if ('adSpaceId' in scope) {
+    return adPlaySummary(
+      db,
+      sql`${impression.adSpaceId} = ${scope.adSpaceId} and ${impression.startedAt} >= ${scope.from.toISOString()}::timestamptz and ${impression.startedAt} < ${scope.to.toISOString()}::timestamptz`,
+    );
+  }
+  const days = sql`${impression.localDay} between ${scope.fromDay}::date and ${scope.toDay}::date`;
+  return adPlaySummary(
+    db,
+    'campaignId' in scope
+      ? sql`${impression.campaignId} = ${scope.campaignId} and ${days}`
+      : sql`${impression.ownerId} = ${scope.ownerId} and ${days}`,
+  );
+}
+
+/**
  * What the ad plays matching `where` (a condition on `impression`) came to: billed, unbilled by
  * reason (most first) and still settling (issue 17 item 2). One grouped read.
  */

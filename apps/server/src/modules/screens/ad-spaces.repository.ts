@@ -7,11 +7,10 @@ import {
   campaign,
   location,
   playlist,
-  profile,
   scheduleEntry,
   servedFill,
-  user,
 } from '../../db/schema/index';
+import { advertisers } from '../me/people';
 import { bumpContentVersion } from './content-version.repository';
 import { requireWithinEntryLimit } from './entry-limit';
 import { findEntriesPlayingOn } from './group-membership';
@@ -113,15 +112,14 @@ function adSpaceQueries(db: TDb) {
       if (screens.length === 0) return new Map();
       const result = await db.execute(sql`
         select distinct on (q."adSpaceId") q."adSpaceId" as ad_space_id, c.id as campaign_id,
-          c.name as campaign_name, coalesce(nullif(p.company, ''), u.name) as advertiser_name
+          c.name as campaign_name, advertisers.advertiser_name
         from jsonb_to_recordset(${JSON.stringify(screens)}::jsonb)
           as q("adSpaceId" uuid, "manifestVersion" text, "contentId" uuid)
         join ${adSpace} a on a.id = q."adSpaceId" and a.owner_id = ${ownerId}
         join ${servedFill} f on f.ad_space_id = q."adSpaceId" and f.version = q."manifestVersion"
         join ${campaign} c on (f.fill -> 'campaigns') ? c.id::text
           and c.creative_ids @> array[q."contentId"]
-        join ${user} u on u.id = c.owner_id
-        left join ${profile} p on p.user_id = c.owner_id
+        join ${advertisers} on advertisers.id = c.owner_id
         order by q."adSpaceId", c.created_at desc, c.id`);
       return new Map(
         rowsOf<{

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { profile, storageObject, uploadSession, user } from '../../db/schema/index';
+import { storageObject, uploadSession } from '../../db/schema/index';
+import { isSuperUser, personExists } from '../me/people';
 
 export type TStorageObjectRow = typeof storageObject.$inferSelect;
 export type TUploadSessionRow = typeof uploadSession.$inferSelect;
@@ -23,8 +24,7 @@ export function createStorageRepository(db: TDb) {
     replacing?: { bucket: string; name: string },
     tx: TDb = db,
   ): Promise<number | null> {
-    const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, ownerId));
-    if (!owner) return null;
+    if (!(await personExists(tx, ownerId))) return null;
     const [objects] = await tx
       .select({ total: sql<string>`coalesce(sum(${storageObject.size}), 0)` })
       .from(storageObject)
@@ -53,13 +53,7 @@ export function createStorageRepository(db: TDb) {
       return row;
     },
 
-    async isSuperUser(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ isSU: profile.isSU })
-        .from(profile)
-        .where(eq(profile.userId, userId));
-      return row?.isSU ?? false;
-    },
+    isSuperUser: (userId: string): Promise<boolean> => isSuperUser(db, userId),
 
     /**
      * Opens a session if the user's quota has room for its declared size. The check and the

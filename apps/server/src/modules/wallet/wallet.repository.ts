@@ -6,7 +6,8 @@ import {
 } from '@screenline/shared/wallet';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { payoutRequest, topUpRequest, user } from '../../db/schema/index';
+import { payoutRequest, topUpRequest } from '../../db/schema/index';
+import { people, personNameOf } from '../me/people';
 import { createdOrder, type TCreatedDirection } from '../../lib/created-order';
 
 export interface TRequestFilter {
@@ -45,7 +46,7 @@ export interface THistoryRow {
   balance_after: string;
 }
 
-const requester = { id: user.id, name: user.name, email: user.email };
+const requester = { id: people.id, name: people.name, email: people.email };
 
 /**
  * The ledger accounts that are a user's: their wallet and payout hold, and the holds of their
@@ -164,7 +165,7 @@ export function createWalletRepository(db: TDb) {
           >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
         })
         .from(topUpRequest)
-        .innerJoin(user, eq(user.id, topUpRequest.userId))
+        .innerJoin(people, eq(people.id, topUpRequest.userId))
         .where(
           and(
             filter.userId ? eq(topUpRequest.userId, filter.userId) : undefined,
@@ -201,7 +202,7 @@ export function createWalletRepository(db: TDb) {
           >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
         })
         .from(topUpRequest)
-        .innerJoin(user, eq(user.id, topUpRequest.userId))
+        .innerJoin(people, eq(people.id, topUpRequest.userId))
         .where(eq(topUpRequest.id, id));
       return row;
     },
@@ -269,7 +270,7 @@ export function createWalletRepository(db: TDb) {
           >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
         })
         .from(payoutRequest)
-        .innerJoin(user, eq(user.id, payoutRequest.userId))
+        .innerJoin(people, eq(people.id, payoutRequest.userId))
         .where(
           and(
             filter.userId ? eq(payoutRequest.userId, filter.userId) : undefined,
@@ -295,7 +296,7 @@ export function createWalletRepository(db: TDb) {
           >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
         })
         .from(payoutRequest)
-        .innerJoin(user, eq(user.id, payoutRequest.userId))
+        .innerJoin(people, eq(people.id, payoutRequest.userId))
         .where(eq(payoutRequest.id, id));
       return row;
     },
@@ -330,7 +331,7 @@ export type TWalletRepository = ReturnType<typeof createWalletRepository>;
 
 /** The first approver's name (a subquery, as the decider's). */
 function firstApprovedByName(table: typeof topUpRequest | typeof payoutRequest) {
-  return sql<string | null>`(select u.name from "user" u where u.id = ${table.firstApprovedBy})`;
+  return personNameOf(table.firstApprovedBy);
 }
 
 /**
@@ -347,5 +348,5 @@ function notFirstApprovedBy(
 
 /** The decider's name (a subquery: the requester already joins the user table). */
 function decidedByName(table: typeof topUpRequest | typeof payoutRequest) {
-  return sql<string | null>`(select u.name from "user" u where u.id = ${table.decidedBy})`;
+  return personNameOf(table.decidedBy);
 }
