@@ -224,6 +224,29 @@ export default tseslint.config(
     },
   },
   {
+    // Browser journeys wait for what they mean (a locator, expect.poll, a request or response,
+    // page.clock for the page's timers), never for a fixed time (issue 20 item 6).
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message:
+            'Wait for the condition itself (expect, expect.poll, waitForResponse, page.clock).',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message:
+            'No sleeping in a journey: wait for the condition itself (expect.poll, page.clock).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -124,7 +124,11 @@ async function slowDownChunks(page: Page, delayMs: number): Promise<() => Promis
   const pattern = /\/v0\/b\/[^/]+\/o/;
   await page.route(pattern, async (route) => {
     const command = route.request().headers()['x-goog-upload-command'] ?? '';
-    if (command.includes('upload')) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (command.includes('upload')) {
+      // A slow network, not a wait for something: each chunk takes this long to go through.
+      // eslint-disable-next-line no-restricted-syntax
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     // The page may have aborted the request meanwhile (pause, cancel): nothing left to continue.
     await route.continue().catch(() => undefined);
   });
@@ -243,8 +247,15 @@ test.describe('content library', () => {
     await createAccount(page.request, { role: 'advertiser' });
     const big = writeNoisePng(test.info().outputPath('noise-pattern.png'), 820, 820);
     const doomed = writeNoisePng(test.info().outputPath('cancel-me.png'), 820, 820);
+    // The page's clock runs on its own and can be moved forward: a paused upload is shown not to
+    // go on by moving it past every timer that could (below), not by sleeping.
+    await page.clock.install();
     await openLibrary(page);
     const fullSpeed = await slowDownChunks(page, 700);
+    let uploadRequests = 0;
+    page.on('request', (request) => {
+      if (request.headers()['x-goog-upload-command']) uploadRequests += 1;
+    });
 
     // Pause once the session exists. A pause during the start request aborts it, the server may
     // still open the session, and the task never learns its address: that session then holds its
@@ -274,12 +285,20 @@ test.describe('content library', () => {
     await expect(row.getByRole('button', { name: 'Discard' })).toBeEnabled();
     const pausedAt = await progressOf(row);
     expect(pausedAt).toBeLessThan(100);
-    await page.waitForTimeout(1500);
+    // "Paused" shows once the aborted request has unwound and the task stopped driving; what
+    // could start it again is a timer (a retry's backoff is at most 64 s, SPEC §9). A minute
+    // and more of the page's time passes: no request goes out and the progress stays.
+    const requestsWhenPaused = uploadRequests;
+    await page.clock.runFor(70_000);
+    await expect(row).toContainText('Paused');
+    expect(uploadRequests).toBe(requestsWhenPaused);
     expect(await progressOf(row)).toBe(pausedAt);
 
     await resume.click();
     await expect(pause).toBeEnabled();
     await expect(row).toContainText('Uploading');
+    // The count above could move: resuming sends requests again.
+    await expect.poll(() => uploadRequests).toBeGreaterThan(requestsWhenPaused);
     await expect.poll(() => progressOf(row), { timeout: 15_000 }).toBeGreaterThan(pausedAt);
     await expect(row).toContainText('Added to your library', { timeout: 20_000 });
     await expect(libraryItem(page, 'noise-pattern')).toContainText('820 × 820');
