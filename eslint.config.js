@@ -258,7 +258,7 @@ export default tseslint.config(
       'apps/player/src/**/*.{ts,tsx}',
       'packages/playback/src/**/*.ts',
     ],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -282,7 +282,7 @@ export default tseslint.config(
   {
     // The server registers its routes from the same table (apps/server/test/api-paths.test.ts).
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/test/**'],
     rules: { 'no-restricted-syntax': ['error', ...apiPathLiterals] },
   },
 );
