@@ -129,16 +129,6 @@ export function mergeCookies(cookie: string, setCookie: readonly string[]): stri
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-/**
- * Better Auth's routes this client calls that AUTH_PATHS (api-paths.ts) does not name yet: the
- * web app reaches them through Better Auth's own client.
- */
-const MORE_AUTH_PATHS = {
-  signUpEmail: '/api/auth/sign-up/email',
-  twoFactorEnable: '/api/auth/two-factor/enable',
-  twoFactorVerifyTotp: '/api/auth/two-factor/verify-totp',
-} as const;
-
 /** The sign-in answer: a session (the user), or the second step two-factor sign-in asks for. */
 const ZSignedIn = z.union([ZTwoFactorRedirect, z.object({ user: z.object({ id: z.string() }) })]);
 /** Better Auth's sign-up answer (an existing address answers the same; it makes no session). */
@@ -254,7 +244,7 @@ export function createApiClient(transport: TApiTransport) {
 
   /** POST /api/auth/sign-up/email: makes the account (and no session). */
   async function signUp(account: { email: string; password: string; name: string }) {
-    return request('POST', MORE_AUTH_PATHS.signUpEmail, { schema: ZSignUpAnswer, body: account });
+    return request('POST', AUTH_PATHS.signUpEmail, { schema: ZSignUpAnswer, body: account });
   }
 
   /**
@@ -285,7 +275,7 @@ export function createApiClient(transport: TApiTransport) {
 
   /** POST /api/auth/two-factor/enable: the key to scan (otpauth:// URI) and recovery codes. */
   const enableTwoFactor = (session: TApiSession, password: string) =>
-    request('POST', MORE_AUTH_PATHS.twoFactorEnable, {
+    request('POST', AUTH_PATHS.twoFactorEnable, {
       schema: ZTwoFactorEnabled,
       session,
       body: { password },
@@ -293,7 +283,7 @@ export function createApiClient(transport: TApiTransport) {
 
   /** POST /api/auth/two-factor/verify-totp: the session it answers (a new one). */
   async function verifyTotp(session: TApiSession, code: string): Promise<TApiSession> {
-    const path = MORE_AUTH_PATHS.twoFactorVerifyTotp;
+    const path = AUTH_PATHS.twoFactorVerifyTotp;
     const res = judge('POST', path, await exchange('POST', path, { session, body: { code } }));
     return sessionAfter(session, res);
   }

@@ -160,8 +160,11 @@ export type TApiPath = TApiPaths[keyof TApiPaths];
 export const AUTH_PATHS = {
   getSession: '/api/auth/get-session',
   token: '/api/auth/token',
+  signUpEmail: '/api/auth/sign-up/email',
   signInEmail: '/api/auth/sign-in/email',
   signOut: '/api/auth/sign-out',
+  twoFactorEnable: '/api/auth/two-factor/enable',
+  twoFactorVerifyTotp: '/api/auth/two-factor/verify-totp',
   deviceCode: '/api/auth/device/code',
   deviceToken: '/api/auth/device/token',
   device: '/api/auth/device',
