@@ -49,6 +49,7 @@ import {
 } from './modules/platform/platform-settings';
 import { createPlayerChangeBus, type TPlayerChangeBus } from './lib/player-changes';
 import { createPlayerDirectory, type TPlayerDirectory } from './modules/player/player-directory';
+import { deviceRows, type TDeviceRows } from './modules/player/device-rows';
 import { playerRoutes } from './modules/player/player.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
@@ -64,6 +65,7 @@ import { qrRoutes } from './modules/fill/qr.routes';
 
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { createCampaignReads, type TCampaignReads } from './modules/campaigns/campaign-reads';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
@@ -120,6 +122,17 @@ export interface TAppDeps {
    * from here: player builds on screens, so screens must not import player (no module cycles).
    */
   playerDirectory: TPlayerDirectory;
+  /**
+   * The campaigns module's reads (modules/campaigns/campaign-reads.ts), handed from here to the
+   * modules campaigns builds on: approvals (the live campaigns of the owner's queue), fill (the
+   * rotation's live campaigns, the QR redirect's destination) and screens (the ad on screen).
+   */
+  campaignReads: TCampaignReads;
+  /**
+   * The TVs as a read-only piece (modules/player/device-rows.ts), handed from here to the fleet
+   * module, which player builds on: commands, screenshots and takeovers name the TVs they reach.
+   */
+  deviceRows: TDeviceRows;
 }
 
 declare module 'fastify' {
@@ -307,6 +320,8 @@ export async function buildApp({
     settlement,
     stepUp,
     playerDirectory: createPlayerDirectory(database.db),
+    campaignReads: createCampaignReads(database.db),
+    deviceRows,
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.

@@ -91,7 +91,8 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
  *
  * ABOVE: the owner sits above the reader in the graph (it imports the reader), so importing the
  * owner's piece would make a module cycle; these wait for an inversion through `app.deps` (the
- * reader declares the read it needs, app.ts hands in the owner's), as screens → player was.
+ * reader declares the read it needs, app.ts hands in the owner's), as screens → player was and
+ * approvals, fill and screens → campaigns (`campaignReads`) and fleet → player (`deviceRows`) were.
  */
 const ABOVE = (owner: string) =>
   `the owner (${owner}) imports this module: its piece here would be a cycle; to invert (app.deps)`;
@@ -104,19 +105,14 @@ const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'auth: user':
     "Better Auth's drizzle adapter takes the user table object itself (sign-up, the confirmed " +
     'address, the two-factor flag); every other read or write of users goes through me/people.ts',
-  'approvals: campaign': `the approvals queue joins the campaign under review (read); ${ABOVE('campaigns')}`,
   'campaigns: device': `campaign reports join the TVs that played (read); ${ABOVE('player')}`,
   'campaigns: impression': REPORTS,
   'campaigns: qrScan': 'campaign results count QR scans (read); a fill piece is the follow-up',
-  'fill: campaign': `the rotation and ad playlists read the live campaigns (read); ${ABOVE('campaigns')}`,
-  'fleet: device': `commands are addressed to the TVs of a space or group (read); ${ABOVE('player')}`,
   'player: campaign': REPORTS,
   'player: contentItem': REPORTS,
   'player: impression': REPORTS,
   'proof-of-play: takeover': TAKEOVERS,
   'proof-of-play: takeoverAdSpace': TAKEOVERS,
-  'screens: campaign': `what plays now names the campaign on screen (read); ${ABOVE('campaigns')}`,
-  'screens: servedFill': `what plays now reads the fill served with the TV's manifest (read); ${ABOVE('proof-of-play')}`,
 };
 
 /**
