@@ -408,8 +408,6 @@ const MONTHLY = LEDGER_SQL("monthly receipts' lines");
 const ALLOWED_RAW_SQL: Record<string, string> = {
   'monetization: impression':
     "the owner's earnings per space and day sum the billed plays (read); a proof-of-play read",
-  'player: ad_space':
-    "the heartbeats' batch writes ad_space.last_seen_at (a WRITE) in its transaction",
   'proof-of-play: user': "the overview names the flagged TV's owner (read); me/people.ts has it",
   'proof-of-play: ad_space': "the overview names the flagged TV's ad space (read)",
   'proof-of-play: device': `the overview names the flagged TV (read); ${ABOVE('player')}`,
