@@ -49,6 +49,7 @@ import {
 } from './modules/platform/platform-settings';
 import { createPlayerChangeBus, type TPlayerChangeBus } from './lib/player-changes';
 import { createPlayerDirectory, type TPlayerDirectory } from './modules/player/player-directory';
+import { devicesAs } from './modules/player/device-rows';
 import { playerRoutes } from './modules/player/player.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
@@ -71,6 +72,7 @@ import { storageRoutes } from './modules/storage/storage.routes';
 import { createStorageService, type TStorageFacade } from './modules/storage/storage.service';
 import { createTokenVerifier } from './modules/storage/token-verifier';
 import { proofOfPlayRoutes } from './modules/proof-of-play/proof-of-play.routes';
+import type { TDevicesAs } from './modules/proof-of-play/proof-of-play.service';
 import { createServedFills, type TServedFills } from './modules/proof-of-play/served-fills';
 import { createSettlement, type TSettlement } from './modules/settlement/settlement';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -120,6 +122,11 @@ export interface TAppDeps {
    * from here: player builds on screens, so screens must not import player (no module cycles).
    */
   playerDirectory: TPlayerDirectory;
+  /**
+   * The TVs as a read-only subquery (modules/player/device-rows.ts), handed to the proof-of-play
+   * overview from here: player builds on proof-of-play, so proof-of-play must not import player.
+   */
+  devicesAs: TDevicesAs;
 }
 
 declare module 'fastify' {
@@ -307,6 +314,7 @@ export async function buildApp({
     settlement,
     stepUp,
     playerDirectory: createPlayerDirectory(database.db),
+    devicesAs,
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.

@@ -406,11 +406,6 @@ const LEDGER_SQL = (what: string) =>
 const WALLET_FIGURES = LEDGER_SQL("the wallet's figures and history");
 const MONTHLY = LEDGER_SQL("monthly receipts' lines");
 const ALLOWED_RAW_SQL: Record<string, string> = {
-  'monetization: impression':
-    "the owner's earnings per space and day sum the billed plays (read); a proof-of-play read",
-  'proof-of-play: user': "the overview names the flagged TV's owner (read); me/people.ts has it",
-  'proof-of-play: ad_space': "the overview names the flagged TV's ad space (read)",
-  'proof-of-play: device': `the overview names the flagged TV (read); ${ABOVE('player')}`,
   'receipts: campaign': `${MONTHLY}; and the campaigns' names and owners`,
   'receipts: ledger_entry': MONTHLY,
   'receipts: ledger_account': MONTHLY,
@@ -420,8 +415,6 @@ const ALLOWED_RAW_SQL: Record<string, string> = {
   'wallet: ledger_transaction': WALLET_FIGURES,
   'wallet: profile': "the deletion check reads the user's role (read)",
   'wallet: campaign': "the wallet's figures, history, earnings and deletion check name campaigns",
-  'wallet: impression': 'the earnings rows read the settled plays (read)',
-  'wallet: ad_space': "the earnings rows name each play's ad space (read)",
   'wallet: receipt': "top-ups and payouts name their receipt's id (read)",
 };
 

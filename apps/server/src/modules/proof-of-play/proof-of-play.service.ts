@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   DEVICE_FAULT_REASONS,
   FLAG_MIN_PLAYS,
@@ -10,16 +10,29 @@ import {
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { impression } from '../../db/schema/index';
+import { peopleAs } from '../me/people';
+import { spacesAs } from '../screens/places';
 import { adPlaySummary, sortCounts } from './play-summary';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The TVs (`id`, `name`, `ad_space_id`, `owner_id`) as a subquery to join under the alias given:
+ * the player module's piece (player/device-rows.ts), handed in through `app.deps.devicesAs`
+ * because player imports this module (no module cycles).
+ */
+export type TDevicesAs = (alias: string) => SQLWrapper;
 
 /**
  * The super-users' overview (issue 17 item 2): the platform's ad plays of the last
  * FLAG_WINDOW_DAYS days by verdict, and the devices whose plays were refused for device faults in
  * a high share, with their figures.
  */
-export async function proofOfPlayOverview(db: TDb, now: Date): Promise<TProofOfPlayOverview> {
+export async function proofOfPlayOverview(
+  db: TDb,
+  devicesAs: TDevicesAs,
+  now: Date,
+): Promise<TProofOfPlayOverview> {
   const since = new Date(now.getTime() - FLAG_WINDOW_DAYS * DAY_MS);
   const inWindow = sql`${impression.receivedAt} >= ${since.toISOString()}::timestamptz`;
   const totals = await adPlaySummary(db, inWindow);
@@ -64,9 +77,9 @@ export async function proofOfPlayOverview(db: TDb, now: Date): Promise<TProofOfP
             and i.verdict not in ('pending', 'billed')
           group by i.verdict) r) as by_reason
       from flagged f
-      join device d on d.id = f.device_id
-      join "user" u on u.id = d.owner_id
-      left join ad_space s on s.id = d.ad_space_id
+      join ${devicesAs('d')} on d.id = f.device_id
+      join ${peopleAs('u')} on u.id = d.owner_id
+      left join ${spacesAs('s')} on s.id = d.ad_space_id
       order by f.refused * 10000 / f.ad_plays desc, f.refused desc`),
   );
   return {
