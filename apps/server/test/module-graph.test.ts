@@ -8,12 +8,14 @@ import * as schema from '../src/db/schema/index';
 /**
  * Issue 20 item 2: the server's modules stay layered, and each owns its tables. Lint already keeps
  * a module from importing another module's repository (eslint.config.js, `repositoryZones`); it
- * cannot see what this test sees over the whole import graph of apps/server/src:
+ * cannot see what this test sees over the whole import graph and SQL of apps/server/src:
  *
  * - a cycle between modules (import-x/no-cycle sees file cycles only: fill/a.ts → player/b.ts →
  *   fill/c.ts is no file cycle, yet fill and player then build on each other);
  * - a module reading or writing another module's tables by importing their definitions from
  *   db/schema, around the owner's service or directory;
+ * - the same in SQL text, which no import shows: a table named after from, join, update or
+ *   insert into in a module's strings and templates (sql`… from ledger_entry e …`);
  * - lib/ importing a module (lib is shared code every module may use).
  *
  * Type-only imports count: a type from another module is a dependency on it all the same.
