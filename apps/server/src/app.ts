@@ -49,7 +49,7 @@ import {
 } from './modules/platform/platform-settings';
 import { createPlayerChangeBus, type TPlayerChangeBus } from './lib/player-changes';
 import { createPlayerDirectory, type TPlayerDirectory } from './modules/player/player-directory';
-import { devicesAs } from './modules/player/device-rows';
+import { deviceRows, type TDeviceRows } from './modules/player/device-rows';
 import { playerRoutes } from './modules/player/player.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
 import { impressionsRoutes } from './modules/player/impressions.routes';
@@ -65,6 +65,7 @@ import { qrRoutes } from './modules/fill/qr.routes';
 
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { createCampaignReads, type TCampaignReads } from './modules/campaigns/campaign-reads';
 import { createStorageDriver } from './modules/storage/drivers/create-driver';
 import { storageMaintenance } from './modules/storage/storage-maintenance';
 import { createStorageRepository } from './modules/storage/storage.repository';
@@ -72,7 +73,6 @@ import { storageRoutes } from './modules/storage/storage.routes';
 import { createStorageService, type TStorageFacade } from './modules/storage/storage.service';
 import { createTokenVerifier } from './modules/storage/token-verifier';
 import { proofOfPlayRoutes } from './modules/proof-of-play/proof-of-play.routes';
-import type { TDevicesAs } from './modules/proof-of-play/proof-of-play.service';
 import { createServedFills, type TServedFills } from './modules/proof-of-play/served-fills';
 import { createSettlement, type TSettlement } from './modules/settlement/settlement';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -123,10 +123,17 @@ export interface TAppDeps {
    */
   playerDirectory: TPlayerDirectory;
   /**
-   * The TVs as a read-only subquery (modules/player/device-rows.ts), handed to the proof-of-play
-   * overview from here: player builds on proof-of-play, so proof-of-play must not import player.
+   * The campaigns module's reads (modules/campaigns/campaign-reads.ts), handed from here to the
+   * modules campaigns builds on: approvals (the live campaigns of the owner's queue), fill (the
+   * rotation's live campaigns, the QR redirect's destination) and screens (the ad on screen).
    */
-  devicesAs: TDevicesAs;
+  campaignReads: TCampaignReads;
+  /**
+   * The TVs as a read-only piece (modules/player/device-rows.ts), handed from here to the
+   * modules player builds on: fleet (commands, screenshots and takeovers name the TVs they reach)
+   * and proof-of-play (the overview names its flagged TVs).
+   */
+  deviceRows: TDeviceRows;
 }
 
 declare module 'fastify' {
@@ -314,7 +321,8 @@ export async function buildApp({
     settlement,
     stepUp,
     playerDirectory: createPlayerDirectory(database.db),
-    devicesAs,
+    campaignReads: createCampaignReads(database.db),
+    deviceRows,
   } satisfies TAppDeps);
 
   // 1. External plugins: security headers and rate limits, compression, then the OpenAPI document.

@@ -1,25 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { TAdCategory } from '@screenline/shared/ad-category';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TApprovalPolicyInput } from '@screenline/shared/approval';
 import type { TDb } from '../../db/database';
-import { adSpaceApprovalPolicy, campaign, campaignSpaceApproval } from '../../db/schema/index';
+import { adSpaceApprovalPolicy, campaignSpaceApproval } from '../../db/schema/index';
 import { adSpaceRows, locationRows } from '../screens/places';
-import { advertisers, people } from '../me/people';
-
-/** A live campaign as the approvals module reads it. */
-export interface TLiveCampaignRow {
-  id: string;
-  ownerId: string;
-  name: string;
-  creativeIds: string[];
-  targeting: unknown;
-  startDate: string;
-  endDate: string;
-  bidMicrosPerSecond: number;
-  destinationUrl: string | null;
-  category: TAdCategory | null;
-  decidedAt: Date | null;
-}
+import { advertisers } from '../me/people';
 
 /** The approvals module's queries (issue 22 item 1). */
 export const approvalsRepository = {
@@ -77,56 +61,6 @@ export const approvalsRepository = {
       .onConflictDoUpdate({ target: adSpaceApprovalPolicy.adSpaceId, set: values });
   },
 
-  /**
-   * Campaigns that may be live on a space with one of these keys (approved or paused), through
-   * the live-campaign index (migration 0013), as the fill reads them.
-   */
-  async liveCampaigns(db: TDb, targetKeys: readonly string[]): Promise<TLiveCampaignRow[]> {
-    if (targetKeys.length === 0) return [];
-    return db
-      .select({
-        id: campaign.id,
-        ownerId: campaign.ownerId,
-        name: campaign.name,
-        creativeIds: campaign.creativeIds,
-        targeting: campaign.targeting,
-        startDate: campaign.startDate,
-        endDate: campaign.endDate,
-        bidMicrosPerSecond: campaign.bidMicrosPerSecond,
-        destinationUrl: campaign.destinationUrl,
-        category: campaign.category,
-        decidedAt: campaign.decidedAt,
-      })
-      .from(campaign)
-      .where(
-        sql`${campaign.state} in ('approved', 'paused') and campaign_target_keys(${campaign.targeting}) && array[${sql.join(
-          targetKeys.map((key) => sql`${key}`),
-          sql`, `,
-        )}]::text[]`,
-      )
-      .orderBy(asc(campaign.decidedAt), asc(campaign.id));
-  },
-
-  async campaignById(db: TDb, id: string): Promise<TLiveCampaignRow | undefined> {
-    const [row] = await db
-      .select({
-        id: campaign.id,
-        ownerId: campaign.ownerId,
-        name: campaign.name,
-        creativeIds: campaign.creativeIds,
-        targeting: campaign.targeting,
-        startDate: campaign.startDate,
-        endDate: campaign.endDate,
-        bidMicrosPerSecond: campaign.bidMicrosPerSecond,
-        destinationUrl: campaign.destinationUrl,
-        category: campaign.category,
-        decidedAt: campaign.decidedAt,
-      })
-      .from(campaign)
-      .where(eq(campaign.id, id));
-    return row;
-  },
-
   /** Records the owner's decision (or an expiry), replacing an earlier one. */
   async saveDecision(
     db: TDb,
@@ -178,27 +112,16 @@ export const approvalsRepository = {
     return rows.map((row) => row.id);
   },
 
-  /** Names and buyers' e-mails of campaigns, and names of spaces, for the expiry mails. */
-  async mailFacts(db: TDb, campaignIds: readonly string[], adSpaceIds: readonly string[]) {
-    const [campaigns, spaces] = await Promise.all([
-      campaignIds.length === 0
-        ? []
-        : db
-            .select({ id: campaign.id, name: campaign.name, email: people.email })
-            .from(campaign)
-            .innerJoin(people, eq(people.id, campaign.ownerId))
-            .where(inArray(campaign.id, [...campaignIds])),
+  /** Names and cities of spaces, for the approvals' mails and the buyer's view. */
+  async spaceNames(db: TDb, adSpaceIds: readonly string[]) {
+    const spaces =
       adSpaceIds.length === 0
         ? []
-        : db
+        : await db
             .select({ id: adSpaceRows.id, name: adSpaceRows.name, city: locationRows.city })
             .from(adSpaceRows)
             .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
-            .where(inArray(adSpaceRows.id, [...adSpaceIds])),
-    ]);
-    return {
-      campaigns: new Map(campaigns.map((row) => [row.id, row])),
-      spaces: new Map(spaces.map((row) => [row.id, row])),
-    };
+            .where(inArray(adSpaceRows.id, [...adSpaceIds]));
+    return new Map(spaces.map((row) => [row.id, row]));
   },
 };

@@ -28,10 +28,11 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 1000;
  * `/api/v1/campaigns/{id}/space-approvals`, and the expiry sweep.
  */
 export async function approvalsRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, playerChanges } = app.deps;
+  const { db, access, storage, config, playerChanges, campaignReads } = app.deps;
   const service = createApprovalsService({
     db,
     access,
+    campaigns: campaignReads,
     contentOf: (handle: TDb) => createContentDirectory(handle, storage, config.storageBucket),
     changes: playerChanges,
     // The decision is committed by then: a mail the outbox could not take is logged.

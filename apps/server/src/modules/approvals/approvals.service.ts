@@ -25,7 +25,8 @@ import type { TPlayerChangeBus } from '../../lib/player-changes';
 import { bumpAdSpacesContentVersion } from '../screens/ad-space-directory';
 import { pairKey, spaceApprovalsOf, type TApprovalPair } from './approval-directory';
 import type { TSpaceApproval } from './approval-rules';
-import { approvalsRepository as repo, type TLiveCampaignRow } from './approvals.repository';
+import type { TApprovalCampaigns, TLiveCampaignRow } from './approval-campaigns';
+import { approvalsRepository as repo } from './approvals.repository';
 
 type TQueueQuery = z.output<typeof ZCampaignApprovalQuery>;
 type TPolicyRow = Awaited<ReturnType<typeof repo.spacesOfOwner>>[number];
@@ -37,13 +38,15 @@ const ALWAYS = new Date(0);
 export function createApprovalsService(deps: {
   db: TDb;
   access: TAccessPolicy;
+  /** The campaigns module's reads (from app.ts: campaigns builds on approvals). */
+  campaigns: TApprovalCampaigns;
   contentOf: (db: TDb) => TContentDirectory;
   changes: TPlayerChangeBus;
   sendMail: (mail: TMail) => Promise<void>;
   publicUrl: string;
   now?: () => number;
 }) {
-  const { db, access, changes } = deps;
+  const { db, access, changes, campaigns: campaignReads } = deps;
   const now = deps.now ?? Date.now;
   const campaignUrl = (id: string) =>
     `${deps.publicUrl}/publisher/ad-campaigns/view/${id}/overview`;
@@ -121,7 +124,7 @@ export function createApprovalsService(deps: {
       const approved = monetized.get(space.id);
       return approved ? [{ space, target: { adSpaceId: space.id, ...approved } }] : [];
     });
-    const campaigns = await repo.liveCampaigns(db, [
+    const campaigns = await campaignReads.liveCampaignsToApprove([
       ...new Set(targets.flatMap(({ target }) => spaceTargetKeys(target))),
     ]);
     const targeting = new Map(
@@ -236,7 +239,7 @@ export function createApprovalsService(deps: {
     });
     changes.publishContent(bumped);
     if (reason !== null) {
-      const facts = await repo.mailFacts(db, [campaignId], []);
+      const facts = await mailFacts([campaignId], []);
       const buyer = facts.campaigns.get(campaignId);
       if (buyer)
         await deps.sendMail(
@@ -257,7 +260,7 @@ export function createApprovalsService(deps: {
   /** The buyer's view: the campaign's standing on each monetized space it targets. */
   async function forCampaign(actor: TActor, campaignId: string): Promise<TCampaignSpaceApprovals> {
     await access.requireAccess(actor, 'campaign.read', [campaignId]);
-    const row = await repo.campaignById(db, campaignId);
+    const row = await campaignReads.campaignToApprove(campaignId);
     if (!row) throw notFound('That campaign');
     const spaces = await monetizedTargets(row);
     const approvals = await spaceApprovalsOf(
@@ -265,8 +268,7 @@ export function createApprovalsService(deps: {
       spaces.map((space) => approvalPair(row, space.adSpaceId)),
       now(),
     );
-    const facts = await repo.mailFacts(
-      db,
+    const facts = await mailFacts(
       [],
       spaces.map((space) => space.adSpaceId),
     );
@@ -297,7 +299,7 @@ export function createApprovalsService(deps: {
     const reviewed = await repo.reviewedSpaceIds(db);
     const monetized = await approvedSpacesOf(db, reviewed);
     const targets = [...monetized].map(([adSpaceId, approved]) => ({ adSpaceId, ...approved }));
-    const campaigns = await repo.liveCampaigns(db, [
+    const campaigns = await campaignReads.liveCampaignsToApprove([
       ...new Set(targets.flatMap((target) => spaceTargetKeys(target))),
     ]);
     const pairs = targets.flatMap((target) =>
@@ -320,8 +322,7 @@ export function createApprovalsService(deps: {
         : [];
     });
     const stored = await repo.insertExpiries(db, due);
-    const facts = await repo.mailFacts(
-      db,
+    const facts = await mailFacts(
       [...new Set(stored.map((pair) => pair.campaignId))],
       [...new Set(stored.map((pair) => pair.adSpaceId))],
     );
@@ -338,6 +339,15 @@ export function createApprovalsService(deps: {
       );
     }
     return stored.length;
+  }
+
+  /** Names and buyers' e-mails of campaigns, and names of spaces, for the expiry mails. */
+  async function mailFacts(campaignIds: readonly string[], adSpaceIds: readonly string[]) {
+    const [buyers, spaces] = await Promise.all([
+      campaignReads.buyersOfCampaigns(campaignIds),
+      repo.spaceNames(db, adSpaceIds),
+    ]);
+    return { campaigns: new Map(buyers.map((row) => [row.id, row])), spaces };
   }
 
   /** The monetized spaces (as approved) the campaign's targeting matches. */

@@ -205,6 +205,7 @@ describe.each(BACKENDS)('owner approval on %s', (backend) => {
     const sweep = createApprovalsService({
       db: t.app.deps.db,
       access: t.app.deps.access,
+      campaigns: t.app.deps.campaignReads,
       contentOf: (db) =>
         createContentDirectory(db, t.app.deps.storage, t.app.deps.config.storageBucket),
       changes: t.app.deps.playerChanges,

@@ -1,21 +1,22 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TUpdateAdPlaylist } from '@screenline/shared/ad-playlist';
 import type { TDb } from '../../db/database';
-import { adPlaylist, campaign } from '../../db/schema/index';
+import { adPlaylist } from '../../db/schema/index';
 import { bumpAdSpacesContentVersion } from '../screens/ad-space-directory';
+import type { TFillCampaigns } from './fill-campaigns';
 
-/** The super-user's edits of ad playlists (pins, excludes, house ads). */
-export function createAdPlaylistsRepository(db: TDb) {
+/**
+ * The super-user's edits of ad playlists (pins, excludes, house ads). Which campaigns exist is
+ * the campaigns module's read (`campaignReads`, from app.ts).
+ */
+export function createAdPlaylistsRepository(
+  db: TDb,
+  campaignReads: Pick<TFillCampaigns, 'existingCampaignIds'>,
+) {
   return {
     /** Which of these ids name campaigns. */
-    async existingCampaigns(ids: readonly string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ id: campaign.id })
-        .from(campaign)
-        .where(inArray(campaign.id, [...ids]));
-      return new Set(rows.map((row) => row.id));
-    },
+    existingCampaigns: (ids: readonly string[]): Promise<Set<string>> =>
+      campaignReads.existingCampaignIds(ids),
 
     /**
      * Saves the space's edits and bumps its content version in one transaction: the TV's

@@ -14,10 +14,14 @@ const ZAdSpaceParams = z.object({ adSpaceId: z.uuid('Not a valid ad space id.') 
 
 /** `/api/v1/admin/ad-playlists` (issue 9 item 5): super-users' view and edits of the fill. */
 export async function adPlaylistsRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, playerChanges } = app.deps;
+  const { db, access, storage, config, playerChanges, campaignReads } = app.deps;
   const service = createAdPlaylistsService({
-    repo: createAdPlaylistsRepository(db),
-    rotation: createAdRotation(db, createContentDirectory(db, storage, config.storageBucket)),
+    repo: createAdPlaylistsRepository(db, campaignReads),
+    rotation: createAdRotation(
+      db,
+      createContentDirectory(db, storage, config.storageBucket),
+      campaignReads,
+    ),
     access,
     changes: playerChanges,
     adSpaces: createAdSpaceDirectory(db),

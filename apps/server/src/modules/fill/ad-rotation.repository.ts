@@ -1,11 +1,14 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { adPlaylist, campaign } from '../../db/schema/index';
+import { adPlaylist } from '../../db/schema/index';
 import { contentOwnersOf } from '../content/content-directory';
 import { adSpaceRows, locationRows } from '../screens/places';
 import { people } from '../me/people';
 
-/** What fill reads about spaces, campaigns, holds and spend: one module's queries. */
+/**
+ * What fill reads about spaces, its ad playlists and house ads (the live campaigns come from the
+ * campaigns module: fill-campaigns.ts).
+ */
 export function createAdRotationRepository(db: TDb) {
   return {
     /** The spaces with their location and owner (targeting reads city, venue type, orientation). */
@@ -29,49 +32,6 @@ export function createAdRotationRepository(db: TDb) {
         .innerJoin(locationRows, eq(locationRows.id, adSpaceRows.locationId))
         .innerJoin(people, eq(people.id, adSpaceRows.ownerId))
         .where(inArray(adSpaceRows.id, [...ids]));
-    },
-
-    /**
-     * Campaigns that may be in a rotation (approved, or paused: shown, not played) and may target
-     * a space with one of these keys (target-keys.ts): read through the live-campaign index
-     * (migration 0013), so a space's build does not read the platform's other campaigns. Some
-     * returned may still not match: the caller applies matchesTargeting. Null: all of them (the
-     * super-users' list of every space's rotation wants nearly all anyway).
-     */
-    async findLiveCampaigns(targetKeys: readonly string[] | null) {
-      if (targetKeys?.length === 0) return [];
-      const byTarget = targetKeys
-        ? sql` and campaign_target_keys(${campaign.targeting}) && array[${sql.join(
-            targetKeys.map((key) => sql`${key}`),
-            sql`, `,
-          )}]::text[]`
-        : sql``;
-      return db
-        .select({
-          id: campaign.id,
-          ownerId: campaign.ownerId,
-          name: campaign.name,
-          creativeIds: campaign.creativeIds,
-          targeting: campaign.targeting,
-          startDate: campaign.startDate,
-          endDate: campaign.endDate,
-          dayparts: campaign.dayparts,
-          bidMicrosPerSecond: campaign.bidMicrosPerSecond,
-          budgetMicros: campaign.budgetMicros,
-          dailyCapMicros: campaign.dailyCapMicros,
-          destinationUrl: campaign.destinationUrl,
-          state: campaign.state,
-          // Owner approval (issue 22): the buyer, the category and the super-user's approval.
-          category: campaign.category,
-          decidedAt: campaign.decidedAt,
-        })
-        .from(campaign)
-        .where(
-          // Written out, not as parameters: the planner uses the partial index only when it can
-          // see the query's states are the index's.
-          sql`${campaign.state} in ('approved', 'paused')${byTarget}`,
-        )
-        .orderBy(campaign.createdAt, campaign.id);
     },
 
     /** The super-user's edits of these spaces' rotations, with who made them last. */

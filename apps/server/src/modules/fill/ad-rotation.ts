@@ -13,6 +13,7 @@ import type { TContentDirectory } from '../content/content-directory';
 import { campaignHoldBalancesOf } from '../ledger/ledger';
 import { billedOnDaysOf } from '../proof-of-play/billed-plays';
 import { createAdRotationRepository } from './ad-rotation.repository';
+import type { TFillCampaigns } from './fill-campaigns';
 import { cachedCampaignWindows, type TWindow } from './campaign-windows';
 import { spaceTargetKeys } from '../../lib/target-keys';
 import { approvedSpacesOf } from '../monetization/monetization-directory';
@@ -92,9 +93,14 @@ export interface TRotationRange {
  * above the space's floor, money left in its hold, today's cap (local day) not reached, not
  * excluded here, a creative ready, a window within the range, and not ahead of its even pace.
  * While a pinned campaign is eligible, only pinned ones are. Weights: docs/marketplace.md
- * "Pacing".
+ * "Pacing". The live campaigns come from the campaigns module's reads (`campaignReads`, from
+ * app.ts).
  */
-export function createAdRotation(db: TDb, content: TContentDirectory) {
+export function createAdRotation(
+  db: TDb,
+  content: TContentDirectory,
+  campaignReads: Pick<TFillCampaigns, 'liveCampaignsToFill'>,
+) {
   const repo = createAdRotationRepository(db);
 
   /** The rotations of these spaces; spaces that are not monetized now are absent. */
@@ -132,7 +138,7 @@ export function createAdRotation(db: TDb, content: TContentDirectory) {
     // space's rotation (the super-users' list) reads them all: one parameter per key would not
     // fit in a statement past some 13,000 spaces.
     const [campaigns, playlists] = await Promise.all([
-      repo.findLiveCampaigns(
+      campaignReads.liveCampaignsToFill(
         adSpaceIds === undefined ? null : [...new Set(targets.flatMap(spaceTargetKeys))],
       ),
       repo.findAdPlaylists(spaceRows.map((space) => space.id)),

@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import { campaign, qrCode, qrScan } from '../../db/schema/index';
+import { qrCode, qrScan } from '../../db/schema/index';
+import type { TFillCampaigns } from './fill-campaigns';
 
-/** QR scans (issue 9 item 7): codes, and the scans they record. */
-export function createQrRepository(db: TDb) {
+/**
+ * QR scans (issue 9 item 7): codes, and the scans they record. `campaigns` is the campaigns
+ * module's read-only piece (from app.ts), joined for the destination: one query per scan.
+ */
+export function createQrRepository(db: TDb, campaigns: TFillCampaigns['campaignRows']) {
   return {
     /** The code's campaign, ad space and the campaign's stored destination, or undefined. */
     async findCode(code: string) {
@@ -11,10 +15,10 @@ export function createQrRepository(db: TDb) {
         .select({
           campaignId: qrCode.campaignId,
           adSpaceId: qrCode.adSpaceId,
-          destinationUrl: campaign.destinationUrl,
+          destinationUrl: campaigns.destinationUrl,
         })
         .from(qrCode)
-        .innerJoin(campaign, eq(campaign.id, qrCode.campaignId))
+        .innerJoin(campaigns, eq(campaigns.id, qrCode.campaignId))
         .where(eq(qrCode.code, code));
       return row;
     },

@@ -20,7 +20,9 @@ const NOT_FOUND = 'That QR code does not lead anywhere.';
  * is recorded (campaign, ad space, time) and the browser sent to the campaign's destination.
  */
 export async function qrRoutes(app: FastifyInstance) {
-  const service = createQrService(createQrRepository(app.deps.db));
+  const service = createQrService(
+    createQrRepository(app.deps.db, app.deps.campaignReads.campaignRows),
+  );
   app.withTypeProvider<ZodTypeProvider>().get(
     API.qrScan,
     {

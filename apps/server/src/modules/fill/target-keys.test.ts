@@ -9,7 +9,6 @@ import {
 import { rowsOf } from '../../db/rows';
 import { campaign } from '../../db/schema/index';
 import { BACKENDS, createTestApp, type TTestApp } from '../../../test/harness';
-import { createAdRotationRepository } from './ad-rotation.repository';
 import { cityKey, spaceTargetKeys } from '../../lib/target-keys';
 
 /** Cities written as buyers and owners might, with the characters that lower-case oddly. */
@@ -120,7 +119,8 @@ describe.each(BACKENDS)('the live-campaign index on %s', (backend) => {
   });
 
   it('returns every live campaign that targets a space, and not the others', async () => {
-    const repo = createAdRotationRepository(t.app.deps.db);
+    // The rotation's read, which the campaigns module answers (app.deps.campaignReads).
+    const reads = t.app.deps.campaignReads;
     const spaces: TTargetable[] = [
       ...CITIES.map((city, index) => ({
         adSpaceId: spaceIds[index % spaceIds.length] ?? '',
@@ -137,7 +137,7 @@ describe.each(BACKENDS)('the live-campaign index on %s', (backend) => {
     ];
     for (const space of spaces) {
       const found = new Set(
-        (await repo.findLiveCampaigns(spaceTargetKeys(space))).map((row) => row.id),
+        (await reads.liveCampaignsToFill(spaceTargetKeys(space))).map((row) => row.id),
       );
       const label = JSON.stringify(space);
       for (const candidate of campaigns) {
@@ -164,13 +164,14 @@ describe.each(BACKENDS)('the live-campaign index on %s', (backend) => {
   });
 
   it('follows an edit of the targeting or the state in the statement that makes it', async () => {
-    const repo = createAdRotationRepository(t.app.deps.db);
+    // The rotation's read, which the campaigns module answers (app.deps.campaignReads).
+    const reads = t.app.deps.campaignReads;
     const first = crypto.randomUUID();
     const second = crypto.randomUUID();
     const keysOf = (adSpaceId: string) =>
       spaceTargetKeys({ adSpaceId, city: 'Lyon', venueType: 'office', orientation: 'landscape' });
     const idsFor = async (adSpaceId: string) =>
-      (await repo.findLiveCampaigns(keysOf(adSpaceId))).map((row) => row.id);
+      (await reads.liveCampaignsToFill(keysOf(adSpaceId))).map((row) => row.id);
     await insert({ adSpaceIds: [first] });
     const id = campaigns.at(-1)?.id ?? '';
     // Campaigns targeted at everywhere (`any`) come back for every space too.

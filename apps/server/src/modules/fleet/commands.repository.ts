@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { TDeviceCommand, TDeviceCommandKind, TPlayerCommand } from '@screenline/shared/fleet';
 import type { TDb } from '../../db/database';
-import { device, deviceCommand, deviceScreenshot } from '../../db/schema/index';
+import { deviceCommand, deviceScreenshot } from '../../db/schema/index';
+import type { TFleetDevices } from './fleet-devices';
 
 /** How many commands the owner's list shows. */
 export const COMMAND_LIST_LIMIT = 100;
@@ -30,8 +31,11 @@ export function toDeviceCommand(
   };
 }
 
-/** Queries of remote commands and screenshots (issue 23 items 2 and 3). */
-export function createCommandsRepository(db: TDb) {
+/**
+ * Queries of remote commands and screenshots (issue 23 items 2 and 3); `devices` is the player
+ * module's piece (fleet-devices.ts), joined for the TVs' names and ad spaces.
+ */
+export function createCommandsRepository(db: TDb, devices: TFleetDevices) {
   return {
     /** The owner's set-up TVs (a token, an ad space) of these ad spaces or with these ids. */
     async targetDevices(
@@ -40,18 +44,18 @@ export function createCommandsRepository(db: TDb) {
       deviceIds: readonly string[],
     ) {
       const wanted = [
-        ...(adSpaceIds.length > 0 ? [inArray(device.adSpaceId, [...adSpaceIds])] : []),
-        ...(deviceIds.length > 0 ? [inArray(device.id, [...deviceIds])] : []),
+        ...(adSpaceIds.length > 0 ? [inArray(devices.adSpaceId, [...adSpaceIds])] : []),
+        ...(deviceIds.length > 0 ? [inArray(devices.id, [...deviceIds])] : []),
       ];
       if (wanted.length === 0) return [];
       return db
-        .select({ id: device.id, adSpaceId: device.adSpaceId, name: device.name })
-        .from(device)
+        .select({ id: devices.id, adSpaceId: devices.adSpaceId, name: devices.name })
+        .from(devices)
         .where(
           and(
-            eq(device.ownerId, ownerId),
-            isNotNull(device.tokenHash),
-            isNotNull(device.adSpaceId),
+            eq(devices.ownerId, ownerId),
+            isNotNull(devices.tokenHash),
+            isNotNull(devices.adSpaceId),
             or(...wanted),
           ),
         );
@@ -73,9 +77,9 @@ export function createCommandsRepository(db: TDb) {
 
     async list(ownerId: string, adSpaceId: string | undefined) {
       return db
-        .select({ command: deviceCommand, deviceName: device.name })
+        .select({ command: deviceCommand, deviceName: devices.name })
         .from(deviceCommand)
-        .innerJoin(device, eq(device.id, deviceCommand.deviceId))
+        .innerJoin(devices, eq(devices.id, deviceCommand.deviceId))
         .where(
           and(
             eq(deviceCommand.ownerId, ownerId),
@@ -163,14 +167,14 @@ export function createCommandsRepository(db: TDb) {
     /** The newest screenshot of each TV that plays the space now. */
     async screenshotsOf(ownerId: string, adSpaceId: string) {
       return db
-        .select({ shot: deviceScreenshot, deviceName: device.name })
+        .select({ shot: deviceScreenshot, deviceName: devices.name })
         .from(deviceScreenshot)
-        .innerJoin(device, eq(device.id, deviceScreenshot.deviceId))
+        .innerJoin(devices, eq(devices.id, deviceScreenshot.deviceId))
         .where(
           and(
             eq(deviceScreenshot.ownerId, ownerId),
             eq(deviceScreenshot.adSpaceId, adSpaceId),
-            eq(device.adSpaceId, adSpaceId),
+            eq(devices.adSpaceId, adSpaceId),
           ),
         )
         .orderBy(desc(deviceScreenshot.takenAt));
@@ -183,24 +187,28 @@ export function createCommandsRepository(db: TDb) {
      */
     async latestPerAdSpace(ownerId: string) {
       const rows = await db
-        .selectDistinctOn([device.adSpaceId], {
-          adSpaceId: device.adSpaceId,
+        .selectDistinctOn([devices.adSpaceId], {
+          adSpaceId: devices.adSpaceId,
           deviceId: deviceScreenshot.deviceId,
-          deviceName: device.name,
+          deviceName: devices.name,
           takenAt: deviceScreenshot.takenAt,
           problem: deviceScreenshot.problem,
           hasImage: sql<boolean>`${deviceScreenshot.jpegBase64} is not null`,
         })
-        .from(device)
+        .from(devices)
         .innerJoin(
           deviceScreenshot,
           and(
-            eq(deviceScreenshot.deviceId, device.id),
-            eq(deviceScreenshot.adSpaceId, device.adSpaceId),
+            eq(deviceScreenshot.deviceId, devices.id),
+            eq(deviceScreenshot.adSpaceId, devices.adSpaceId),
           ),
         )
-        .where(and(eq(device.ownerId, ownerId), isNotNull(device.adSpaceId)))
-        .orderBy(device.adSpaceId, desc(deviceScreenshot.takenAt), desc(deviceScreenshot.deviceId));
+        .where(and(eq(devices.ownerId, ownerId), isNotNull(devices.adSpaceId)))
+        .orderBy(
+          devices.adSpaceId,
+          desc(deviceScreenshot.takenAt),
+          desc(deviceScreenshot.deviceId),
+        );
       return rows.flatMap((row) =>
         row.adSpaceId === null ? [] : [{ ...row, adSpaceId: row.adSpaceId }],
       );
@@ -215,12 +223,12 @@ export function createCommandsRepository(db: TDb) {
           jpegBase64: deviceScreenshot.jpegBase64,
         })
         .from(deviceScreenshot)
-        .innerJoin(device, eq(device.id, deviceScreenshot.deviceId))
+        .innerJoin(devices, eq(devices.id, deviceScreenshot.deviceId))
         .where(
           and(
             eq(deviceScreenshot.ownerId, ownerId),
             eq(deviceScreenshot.adSpaceId, adSpaceId),
-            eq(device.adSpaceId, adSpaceId),
+            eq(devices.adSpaceId, adSpaceId),
             isNotNull(deviceScreenshot.jpegBase64),
           ),
         )

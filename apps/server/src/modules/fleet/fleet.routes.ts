@@ -38,16 +38,16 @@ const PLAYER_FLEET_LIMITS = {
  * emergency takeover, for owners on the web and TVs with their device token. modules/fleet/README.md.
  */
 export async function fleetRoutes(app: FastifyInstance) {
-  const { db, access, playerChanges, storage, config } = app.deps;
+  const { db, access, playerChanges, storage, config, deviceRows } = app.deps;
   const groups = createScreenGroupDirectory(db);
   const commands = createCommandsService(
-    createCommandsRepository(db),
+    createCommandsRepository(db, deviceRows),
     access,
     playerChanges,
     groups,
   );
   const takeovers = createTakeoversService(
-    createTakeoversRepository(db),
+    createTakeoversRepository(db, deviceRows),
     access,
     createContentDirectory(db, storage, config.storageBucket),
     playerChanges,

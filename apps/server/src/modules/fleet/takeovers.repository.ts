@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { TManifestTakeover, TTakeover } from '@screenline/shared/fleet';
 import type { TDb } from '../../db/database';
-import { device, takeover, takeoverAdSpace, takeoverDisplay } from '../../db/schema/index';
+import { takeover, takeoverAdSpace, takeoverDisplay } from '../../db/schema/index';
 import { adSpaceRows } from '../screens/places';
+import type { TFleetDevices } from './fleet-devices';
 import { isId } from '@screenline/shared/id';
 
 /** How many takeovers the owner's log shows. */
@@ -10,8 +11,11 @@ export const TAKEOVER_LIST_LIMIT = 50;
 
 type TTakeoverRow = typeof takeover.$inferSelect;
 
-/** Queries of emergency takeovers (issue 23 item 6). */
-export function createTakeoversRepository(db: TDb) {
+/**
+ * Queries of emergency takeovers (issue 23 item 6); `devices` is the player module's piece
+ * (fleet-devices.ts), joined for the names of the TVs that showed one.
+ */
+export function createTakeoversRepository(db: TDb, devices: TFleetDevices) {
   /** The rows as the owner reads them, with their spaces and where they showed. */
   async function viewsOf(rows: TTakeoverRow[], nowMs: number): Promise<TTakeover[]> {
     if (rows.length === 0) return [];
@@ -30,11 +34,11 @@ export function createTakeoversRepository(db: TDb) {
       .select({
         takeoverId: takeoverDisplay.takeoverId,
         deviceId: takeoverDisplay.deviceId,
-        deviceName: device.name,
+        deviceName: devices.name,
         shownAt: takeoverDisplay.shownAt,
       })
       .from(takeoverDisplay)
-      .innerJoin(device, eq(device.id, takeoverDisplay.deviceId))
+      .innerJoin(devices, eq(devices.id, takeoverDisplay.deviceId))
       .where(inArray(takeoverDisplay.takeoverId, ids))
       .orderBy(takeoverDisplay.shownAt);
     return rows.map((row) => ({

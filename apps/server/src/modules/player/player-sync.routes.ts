@@ -19,6 +19,7 @@ import { createAdSpaceDirectory } from '../screens/ad-space-directory';
 import { createDevicesRepository } from './devices.repository';
 import { createDevicesService } from './devices.service';
 import { createManifestEarlyAnswer } from './manifest-early-answer';
+import { deviceRows } from './device-rows';
 import { createManifestsOf } from './manifests-of';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -52,7 +53,7 @@ export async function playerSyncRoutes(app: FastifyInstance) {
     access,
     playerChanges,
   );
-  const fleet = createFleetDirectory(db);
+  const fleet = createFleetDirectory(db, deviceRows);
   const streams = new Set<PassThrough>();
   app.addHook('preClose', async () => {
     // Open streams would keep the server from closing.

@@ -1,4 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
+import { getTableColumns, lt, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { HOLD_RELEASE_GRACE_MS, type TServedFill } from '@screenline/shared/proof-of-play';
 import {
@@ -15,6 +16,17 @@ const DAY_MS = 86_400_000;
 const KNOWN_MAX = 100_000;
 /** How often the 304 path's records are written. */
 const FLUSH_INTERVAL_MS = 1_000;
+
+/**
+ * Every stored fill (all its columns) under the alias `served_fills`: a read-only piece for
+ * another module's statement (campaigns/campaign-reads.ts names the ad a TV says is on screen
+ * from the fill its manifest carried). PostgreSQL flattens a plain subquery: the plan is the
+ * table's.
+ */
+export const servedFillRows = new QueryBuilder()
+  .select(getTableColumns(servedFill))
+  .from(servedFill)
+  .as('served_fills');
 
 /**
  * What billing keeps of a manifest's fill (issue 17 "it was offered"): each offered campaign's

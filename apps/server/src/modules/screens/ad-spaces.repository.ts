@@ -1,16 +1,6 @@
 import { and, arrayContains, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/database';
-import type { TPlayedAd } from '@screenline/shared/proof-of-play';
-import { rowsOf } from '../../db/rows';
-import {
-  adSpace,
-  campaign,
-  location,
-  playlist,
-  scheduleEntry,
-  servedFill,
-} from '../../db/schema/index';
-import { advertisers } from '../me/people';
+import { adSpace, location, playlist, scheduleEntry } from '../../db/schema/index';
 import { bumpContentVersion } from './content-version.repository';
 import { requireWithinEntryLimit } from './entry-limit';
 import { findEntriesPlayingOn } from './group-membership';
@@ -97,45 +87,6 @@ function adSpaceQueries(db: TDb) {
         and(eq(adSpace.ownerId, ownerId), eq(adSpace.id, id)),
       );
       return row;
-    },
-
-    /**
-     * The buyer's ad each TV says is on screen (issue 21 item 2), one query for them all: the
-     * campaign whose creatives hold the content and that the manifest version the TV plays
-     * offered to that space (the server stored what it offered). A TV that reports another
-     * content or campaign gets no name shown. Only the owner's spaces are looked at.
-     */
-    async findAdsOnScreen(
-      ownerId: string,
-      screens: readonly { adSpaceId: string; manifestVersion: string; contentId: string }[],
-    ): Promise<Map<string, TPlayedAd>> {
-      if (screens.length === 0) return new Map();
-      const result = await db.execute(sql`
-        select distinct on (q."adSpaceId") q."adSpaceId" as ad_space_id, c.id as campaign_id,
-          c.name as campaign_name, advertisers.advertiser_name
-        from jsonb_to_recordset(${JSON.stringify(screens)}::jsonb)
-          as q("adSpaceId" uuid, "manifestVersion" text, "contentId" uuid)
-        join ${adSpace} a on a.id = q."adSpaceId" and a.owner_id = ${ownerId}
-        join ${servedFill} f on f.ad_space_id = q."adSpaceId" and f.version = q."manifestVersion"
-        join ${campaign} c on (f.fill -> 'campaigns') ? c.id::text
-          and c.creative_ids @> array[q."contentId"]
-        join ${advertisers} on advertisers.id = c.owner_id
-        order by q."adSpaceId", c.created_at desc, c.id`);
-      return new Map(
-        rowsOf<{
-          ad_space_id: string;
-          campaign_id: string;
-          campaign_name: string;
-          advertiser_name: string;
-        }>(result).map((row) => [
-          row.ad_space_id,
-          {
-            campaignId: row.campaign_id,
-            campaignName: row.campaign_name,
-            advertiserName: row.advertiser_name,
-          },
-        ]),
-      );
     },
 
     /**

@@ -22,10 +22,11 @@ import { createScreenGroupsRepository } from './screen-groups.repository';
 
 /** `/api/v1/ad-spaces`: the screens at an owner's locations (issue 7 item 2). */
 export async function adSpacesRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, playerChanges, playerDirectory } = app.deps;
+  const { db, access, storage, config, playerChanges, playerDirectory, campaignReads } = app.deps;
   const service = createAdSpacesService(createAdSpacesRepository(db), access, {
     changes: playerChanges,
     players: playerDirectory,
+    campaigns: campaignReads,
     content: createContentDirectory(db, storage, config.storageBucket),
   });
   const bulk = createAdSpacesBulkService(

@@ -55,6 +55,19 @@ export interface THeartbeatSource {
   latestHeartbeats(adSpaceIds: readonly string[]): Promise<Map<string, TLatestHeartbeat>>;
 }
 
+/**
+ * What the ad spaces page needs to name the buyer's ad a TV says is on screen, declared here and
+ * handed in by app.ts (modules/campaigns/campaign-reads.ts answers it from the fill the TV's
+ * manifest carried): the campaigns module builds on screens, so screens names no campaigns file.
+ */
+export interface TAdsOnScreenSource {
+  /** Per ad space of the owner's, the campaign (and its buyer) whose creative the TV shows. */
+  adsOnScreen(
+    ownerId: string,
+    screens: readonly { adSpaceId: string; manifestVersion: string; contentId: string }[],
+  ): Promise<Map<string, TPlayedAd>>;
+}
+
 type TListQuery = z.output<typeof ZAdSpaceListQuery>;
 type TCreate = z.output<typeof ZCreateAdSpace>;
 type TUpdate = z.output<typeof ZUpdateAdSpace>;
@@ -68,11 +81,13 @@ export function createAdSpacesService(
     changes: TPlayerChangeBus;
     /** What the TVs last reported, for `player` (the player module's directory, from app.ts). */
     players: THeartbeatSource;
+    /** Names of the buyers' ads on screen (the campaigns module's reads, from app.ts). */
+    campaigns: TAdsOnScreenSource;
     /** Names of what the TVs say is on screen. */
     content: TContentDirectory;
   },
 ) {
-  const { changes, players, content } = deps;
+  const { changes, players, campaigns, content } = deps;
 
   /**
    * The `player` of each space, from its TV's newest heartbeat: one query for the spaces and one
@@ -100,7 +115,7 @@ export function createAdSpacesService(
             .findForPlaylist(ownerId, contentIds)
             .then((items) => new Map(items.map((item) => [item.id, item.name])))
         : new Map<string, string>(),
-      repo.findAdsOnScreen(ownerId, adScreens),
+      campaigns.adsOnScreen(ownerId, adScreens),
     ]);
     const found = new Map<string, TAdSpacePlayer>();
     for (const space of spaces) {

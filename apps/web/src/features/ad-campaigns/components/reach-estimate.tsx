@@ -2,6 +2,7 @@ import type { TMarketplaceAdSpace } from '@screenline/shared/campaign';
 import { forecastCampaign, type TForecastInput, type TRange } from '@screenline/shared/forecast';
 import { formatMicros } from '@screenline/shared/money';
 import { Spinner } from '@/components/ui/spinner';
+import { FigureTiles } from '@/components/ui/figure-tiles';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatSeconds } from '@/lib/campaign-format';
 
@@ -42,7 +43,7 @@ export function ReachEstimate({
     {
       term: 'Screens it plays on',
       value: formatCount(forecast.counted.length),
-      detail:
+      hint:
         forecast.leftOut.length > 0
           ? `Of ${formatCount(matching)} matching; see below`
           : 'Every matching screen',
@@ -50,7 +51,7 @@ export function ReachEstimate({
     {
       term: 'Ad-slot time per day',
       value: formatSeconds(Math.round(forecast.slotSecondsPerDay)),
-      detail:
+      hint:
         input.dayparts.length > 0
           ? 'Within your dayparts, on an average day of the week'
           : 'On an average day of the week',
@@ -58,19 +59,19 @@ export function ReachEstimate({
     {
       term: 'Plays per day',
       value: perDay ? formatRange(perDay.plays, formatCount) : 'Enter a bid',
-      detail: perDay
+      hint: perDay
         ? `${formatRange(perDay.seconds, formatSeconds)} shown, sharing the slots with other campaigns`
         : 'Your share of the slots depends on your bid',
     },
     {
       term: 'Spend per day',
       value: perDay ? formatRange(perDay.spendMicros, (micros) => formatMicros(micros)) : '—',
-      detail: perDay?.cappedByDailyCap ? 'Limited by your daily cap' : undefined,
+      hint: perDay?.cappedByDailyCap ? 'Limited by your daily cap' : undefined,
     },
     {
       term: 'Weekly footfall',
       value: formatCount(forecast.weeklyFootfall),
-      detail:
+      hint:
         forecast.undeclaredFootfall === 0
           ? 'As declared by the screens’ owners'
           : `As declared by the owners; ${forecast.undeclaredFootfall} of these screens declare none`,
@@ -81,18 +82,12 @@ export function ReachEstimate({
       <h2 id="reach-estimate" className="text-sm font-semibold">
         Forecast
       </h2>
-      <dl className="grid gap-2">
-        {figures.map((figure) => (
-          <div
-            key={figure.term}
-            className="rounded-lg border border-border bg-surface-muted/40 px-3 py-2"
-          >
-            <dt className="text-xs font-medium text-muted-foreground">{figure.term}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{figure.value}</dd>
-            {figure.detail && <dd className="text-xs text-muted-foreground">{figure.detail}</dd>}
-          </div>
-        ))}
-      </dl>
+      <FigureTiles
+        figures={figures}
+        size="compact"
+        className="gap-2"
+        tileClassName="bg-surface-muted/40"
+      />
       {forecast.leftOut.length > 0 && (
         <div className="grid gap-1">
           <h3 className="text-xs font-semibold">Left out of the forecast</h3>

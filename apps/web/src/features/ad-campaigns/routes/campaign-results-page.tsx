@@ -20,6 +20,7 @@ import {
   dataTableCell,
 } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FigureTiles } from '@/components/ui/figure-tiles';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -47,16 +48,7 @@ function Totals({ results }: { results: TCampaignResults }) {
     { term: 'QR scans', value: formatCount(results.totals.qrScans) },
   ];
   return (
-    <dl aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {figures.map(({ term, value }) => (
-        <div key={term} className="rounded-xl border border-border bg-surface px-4 py-3 shadow-xs">
-          <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
-          <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <FigureTiles aria-label="Totals" figures={figures} className="grid-cols-2 lg:grid-cols-4" />
   );
 }
 

@@ -31,6 +31,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FigureTiles } from '@/components/ui/figure-tiles';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
 import { errorMessage } from '@/lib/api-client';
 import {
@@ -168,14 +169,7 @@ function AdPlays({ adPlays }: { adPlays: TPlaysReport['adPlays'] }) {
           earn nothing, for the reasons below.
         </p>
       </div>
-      <dl aria-label="Ad plays" className="grid grid-cols-3 gap-3">
-        {figures.map(({ term, value }) => (
-          <div key={term} className="rounded-lg border border-border px-3 py-2">
-            <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureTiles aria-label="Ad plays" figures={figures} size="compact" className="grid-cols-3" />
       <SettlingNote settling={adPlays.settling} />
       {adPlays.unbilled.length > 0 && (
         <UnbilledPlays unbilled={adPlays.unbilled} headingLevel={4} title="Not billed, and why" />

@@ -21,6 +21,7 @@ import {
   dataTableCell,
 } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { FigureTiles } from '@/components/ui/figure-tiles';
 import { ListLoadError, ListLoading } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -47,16 +48,7 @@ function Totals({ overview }: { overview: TProofOfPlayOverview }) {
     { term: 'Settling', value: formatCount(totals.settling.plays) },
   ];
   return (
-    <dl aria-label="Ad plays" className="grid grid-cols-3 gap-3 lg:max-w-2xl">
-      {figures.map(({ term, value }) => (
-        <div key={term} className="rounded-xl border border-border bg-surface px-4 py-3 shadow-xs">
-          <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
-          <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <FigureTiles aria-label="Ad plays" figures={figures} className="grid-cols-3 lg:max-w-2xl" />
   );
 }
 

@@ -1,6 +1,7 @@
 import { formatMicros } from '@screenline/shared/money';
 import type { TWallet } from '@screenline/shared/wallet';
 import { HOLD_GRACE_WORDS } from '@/lib/proof-of-play';
+import { FigureTiles } from '@/components/ui/figure-tiles';
 
 type TFigure = { term: string; value: number; hint: string };
 
@@ -37,16 +38,10 @@ export function WalletFigures({ wallet, isOwner }: { wallet: TWallet; isOwner: b
         },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {figures.map(({ term, value, hint }) => (
-        <div key={term} className="rounded-xl border border-border bg-surface px-4 py-4 shadow-xs">
-          <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
-          <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
-            {formatMicros(value)}
-          </dd>
-          <dd className="mt-1 text-xs text-muted-foreground">{hint}</dd>
-        </div>
-      ))}
-    </dl>
+    <FigureTiles
+      figures={figures.map((figure) => ({ ...figure, value: formatMicros(figure.value) }))}
+      className="grid-cols-2 lg:grid-cols-4"
+      tileClassName="py-4"
+    />
   );
 }
