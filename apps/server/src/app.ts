@@ -129,8 +129,9 @@ export interface TAppDeps {
    */
   campaignReads: TCampaignReads;
   /**
-   * The TVs as a read-only piece (modules/player/device-rows.ts), handed from here to the fleet
-   * module, which player builds on: commands, screenshots and takeovers name the TVs they reach.
+   * The TVs as a read-only piece (modules/player/device-rows.ts), handed from here to the
+   * modules player builds on: fleet (commands, screenshots and takeovers name the TVs they reach)
+   * and proof-of-play (the overview names its flagged TVs).
    */
   deviceRows: TDeviceRows;
 }

@@ -1,18 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { getTableName, isTable } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema/index';
 
 /**
  * Issue 20 item 2: the server's modules stay layered, and each owns its tables. Lint already keeps
  * a module from importing another module's repository (eslint.config.js, `repositoryZones`); it
- * cannot see what this test sees over the whole import graph of apps/server/src:
+ * cannot see what this test sees over the whole import graph and SQL of apps/server/src:
  *
  * - a cycle between modules (import-x/no-cycle sees file cycles only: fill/a.ts → player/b.ts →
  *   fill/c.ts is no file cycle, yet fill and player then build on each other);
  * - a module reading or writing another module's tables by importing their definitions from
  *   db/schema, around the owner's service or directory;
+ * - the same in SQL text, which no import shows: a table named after from, join, update or
+ *   insert into in a module's strings and templates (sql`… from ledger_entry e …`);
  * - lib/ importing a module (lib is shared code every module may use).
  *
  * Type-only imports count: a type from another module is a dependency on it all the same.
@@ -295,6 +298,154 @@ describe('the server module graph', () => {
     expect(unlisted, "modules importing another module's tables").toEqual([]);
     const stale = Object.keys(ALLOWED_REACH_AROUNDS).filter((key) => !reaches.has(key));
     expect(stale, 'reach-arounds that are gone: delete them from ALLOWED_REACH_AROUNDS').toEqual(
+      [],
+    );
+  });
+});
+
+/*
+ * Raw SQL (issue 20: "no module queries another's tables"). The test above sees the table objects
+ * a module imports; a statement written as text (sql`… from ledger_entry …`, a string handed to
+ * sql.raw) names its tables where no import shows them. What follows reads the SQL text of every
+ * module source file and attributes each table it names to the table's owner, as the imports are.
+ */
+
+/** Each table's name in SQL → its owning module (TABLE_OWNERS, through drizzle's table names). */
+const SQL_TABLE_OWNERS = new Map<string, string>(
+  Object.entries(schema).flatMap(([name, value]) =>
+    isTable(value) ? [[getTableName(value), OWNER_OF.get(name) ?? '?'] as const] : [],
+  ),
+);
+
+/**
+ * A table named where a statement reads or writes it: after from (delete from too), join, update
+ * or insert into, with or without quotes and a `public.` schema. A name that is no table (a CTE,
+ * an alias, a function such as jsonb_to_recordset) is skipped. Tables listed after a comma
+ * (`from a, b`) are not seen; the server's SQL joins explicitly.
+ */
+const SQL_TABLE_REFERENCE =
+  /\b(?:from|join|update|insert\s+into)\s+(?:only\s+)?(?:"?public"?\s*\.\s*)?"?([a-z_][a-z0-9_]*)"?/gi;
+/**
+ * An untagged string or template is SQL only when it holds a statement: an error message such as
+ * `Budget returned from campaign “…”` names a table in prose. Tagged templates (sql`…`) always are.
+ */
+const SQL_STATEMENT = /\b(?:select|insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
+
+/** SQL_TABLE_REFERENCE of a table's name only, anywhere in a file: what is worth parsing. */
+const MAY_NAME_A_TABLE = new RegExp(
+  SQL_TABLE_REFERENCE.source.replace('[a-z_][a-z0-9_]*', [...SQL_TABLE_OWNERS.keys()].join('|')),
+  'i',
+);
+
+interface TRawSqlTable {
+  /** The table's name in SQL, lower case. */
+  table: string;
+  /** Where it is named: file:line. */
+  at: string;
+}
+
+/** The tables named in the SQL text (strings and template literals) of one source file. */
+function rawSqlTablesOf(file: string, text: string): TRawSqlTable[] {
+  // Most files name no table in SQL: only those that may (the pattern, anywhere) are parsed.
+  if (!MAY_NAME_A_TABLE.test(text)) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: TRawSqlTable[] = [];
+  const scan = (node: ts.Node, sqlText: string) => {
+    const isTagged = ts.isTaggedTemplateExpression(node.parent);
+    if (!isTagged && !SQL_STATEMENT.test(sqlText)) return;
+    const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    for (const match of sqlText.matchAll(SQL_TABLE_REFERENCE)) {
+      const table = match[1]!.toLowerCase();
+      if (!SQL_TABLE_OWNERS.has(table)) continue;
+      const line = start + (sqlText.slice(0, match.index).match(/\n/g)?.length ?? 0);
+      found.push({ table, at: `${file}:${line}` });
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      scan(node, node.text);
+    } else if (ts.isTemplateExpression(node)) {
+      // The interpolations stand in as `$n`, which no table name matches (`from ${table}` is
+      // an imported table object, which the import check sees).
+      scan(
+        node,
+        node.head.text +
+          node.templateSpans.map((span, n) => ` $${n + 1} ${span.literal.text}`).join(''),
+      );
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** `module: table` (the table's SQL name) → the first place the module names it. */
+function rawSqlReaches(files: readonly { file: string; text: string }[]): Map<string, string> {
+  const reaches = new Map<string, string>();
+  for (const { file, text } of files) {
+    const module = moduleOf(file);
+    if (!module) continue;
+    for (const { table, at } of rawSqlTablesOf(file, text)) {
+      if (SQL_TABLE_OWNERS.get(table) === module) continue;
+      const key = `${module}: ${table}`;
+      if (!reaches.has(key)) reaches.set(key, at);
+    }
+  }
+  return reaches;
+}
+
+/**
+ * The raw SQL reach-arounds still left, `module: table` (the SQL name) with why each is there:
+ * none since the heartbeats' ad_space write moved to screens/ad-spaces-seen.ts and the reads to
+ * their owners' pieces (proof-of-play/owner-plays.ts, ledger/ledger-rows.ts,
+ * campaigns/campaign-names.ts, receipts/receipt-ids.ts, me/people.ts, screens/places.ts, and the
+ * player's deviceRows through app.deps). Like ALLOWED_REACH_AROUNDS it only shrinks: the test
+ * fails on a line no statement matches any more.
+ */
+const ALLOWED_RAW_SQL: Record<string, string> = {};
+
+describe("the server modules' raw SQL", () => {
+  it('finds the tables a statement names, in any case, quoted or with a schema (the check can fail)', () => {
+    const text = [
+      "import { sql } from 'drizzle-orm';",
+      'const a = sql`select * from ledger_entry e JOIN "public"."campaign" c on c.id = e.id`;',
+      'const b = sql`update ${x} set y = 1 from (values ${rows}) v where 1 = 1`;',
+      'const c = \'Delete From "user" where id = $1\';',
+      'const d = `Budget returned from campaign “${name}”`;',
+      'const e = sql`insert into receipt_counter (year) values (1)`;',
+      'const f = sql`with t as (select 1) select * from t join lateral jsonb_to_recordset(${j}) r on true`;',
+    ].join('\n');
+    expect(rawSqlTablesOf('modules/a/a.ts', text)).toEqual([
+      { table: 'ledger_entry', at: 'modules/a/a.ts:2' },
+      { table: 'campaign', at: 'modules/a/a.ts:2' },
+      { table: 'user', at: 'modules/a/a.ts:4' },
+      { table: 'receipt_counter', at: 'modules/a/a.ts:6' },
+    ]);
+    expect([...rawSqlReaches([{ file: 'modules/receipts/x.ts', text }]).keys()]).toEqual([
+      'receipts: ledger_entry',
+      'receipts: campaign',
+      'receipts: user',
+    ]);
+  });
+
+  it('every table has a name in SQL and an owner', () => {
+    expect(SQL_TABLE_OWNERS.size).toBeGreaterThan(40);
+    expect([...SQL_TABLE_OWNERS].filter(([, owner]) => owner === '?')).toEqual([]);
+  });
+
+  it("no module's SQL names another module's table outside the allow-list, and the list holds no stale line", () => {
+    const reaches = rawSqlReaches(
+      SOURCES.filter((file) => moduleOf(file)).map((file) => ({
+        file,
+        text: fs.readFileSync(path.join(SRC, file), 'utf8'),
+      })),
+    );
+    const unlisted = [...reaches]
+      .filter(([key]) => !(key in ALLOWED_RAW_SQL))
+      .map(([key, at]) => `${key} (${at}; owned by ${SQL_TABLE_OWNERS.get(key.split(': ')[1]!)})`);
+    expect(unlisted, "modules whose SQL names another module's tables").toEqual([]);
+    const stale = Object.keys(ALLOWED_RAW_SQL).filter((key) => !reaches.has(key));
+    expect(stale, 'raw SQL reach-arounds that are gone: delete them from ALLOWED_RAW_SQL').toEqual(
       [],
     );
   });

@@ -77,6 +77,14 @@ export function personNameOf(userIdColumn: AnyColumn) {
   return sql<string | null>`(select u.name from ${user} u where u.id = ${userIdColumn})`;
 }
 
+/**
+ * The user's role as text (null without a profile row): a scalar subquery for a select list, so
+ * that a statement about the user's other data (the wallet's account deletion check) stays one.
+ */
+export function personRoleOf(userId: string) {
+  return sql<string | null>`(select role::text from profile where user_id = ${userId})`;
+}
+
 /** Whether the user exists (a token outlives its account by up to 15 minutes). */
 export async function personExists(db: TDb, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));

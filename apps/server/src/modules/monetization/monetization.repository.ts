@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TMonetizationState } from '@screenline/shared/monetization';
 import type { TDb } from '../../db/database';
-import { rowsOf } from '../../db/rows';
 import { monetizationRequest } from '../../db/schema/index';
 import { adSpaceRows, locationRows } from '../screens/places';
 import { people, personNameOf } from '../me/people';
@@ -17,7 +16,7 @@ export interface TMonetizationFilter {
   limit: number;
 }
 
-/** Monetization requests (issue 9 item 3) and the owner's earnings from the ledger. */
+/** Monetization requests (issue 9 item 3) and the names of the spaces an owner earned on. */
 export function createMonetizationRepository(db: TDb) {
   const selectView = () =>
     db
@@ -113,30 +112,6 @@ export function createMonetizationRepository(db: TDb) {
         .where(and(eq(monetizationRequest.id, id), inArray(monetizationRequest.state, [...from])))
         .returning();
       return row;
-    },
-
-    /**
-     * The owner's billed plays per ad space and local day of the play at the screen (issue 17:
-     * when it played, not when it arrived or settled): the owner's share of each (what settlement
-     * credited to the wallet for it), their count and time on screen.
-     */
-    async earnings(ownerId: string, range: { from: string; to: string }) {
-      return rowsOf<{
-        ad_space_id: string;
-        day: string;
-        earned: string;
-        plays: string;
-        shown_ms: string;
-      }>(
-        await db.execute(sql`
-          select ad_space_id, to_char(local_day, 'YYYY-MM-DD') as day,
-            sum(owner_share_micros)::text as earned, count(*)::text as plays,
-            coalesce(sum(shown_ms), 0)::text as shown_ms
-          from impression
-          where owner_id = ${ownerId} and verdict = 'billed'
-            and local_day between ${range.from}::date and ${range.to}::date
-          group by 1, 2`),
-      );
     },
 
     async adSpaceNames(ids: readonly string[]): Promise<Map<string, string>> {

@@ -10,6 +10,7 @@ import type {
   ZMonetizationListQuery,
 } from '@screenline/shared/monetization';
 import type { TDb } from '../../db/database';
+import { ownerEarningsPerSpaceAndDay } from '../proof-of-play/owner-plays';
 import { adPlaySummaryOf } from '../proof-of-play/play-summary';
 import { isUniqueViolation } from '../../db/errors';
 import type { TActor } from '../../lib/actor';
@@ -177,7 +178,7 @@ export function createMonetizationService(deps: {
     await access.requireAccess(actor, 'earnings.read');
     const days = daysOf(query.from, query.to);
     const [rows, summary] = await Promise.all([
-      repo.earnings(actor.id, query),
+      ownerEarningsPerSpaceAndDay(db, actor.id, query),
       adPlaySummaryOf(db, { ownerId: actor.id, fromDay: query.from, toDay: query.to }),
     ]);
     const spaceIds = [...new Set(rows.map((row) => row.ad_space_id))];

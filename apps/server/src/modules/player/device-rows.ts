@@ -7,7 +7,8 @@ import { device } from '../../db/schema/index';
  * query (PostgreSQL flattens a plain subquery: the plan is the table's). Fleet cannot import it
  * (player builds on fleet: the manifest and the event stream read fleet-directory.ts), so app.ts
  * hands it in as `app.deps.deviceRows`, and the player module passes it to the fleet directory.
- * Only what fleet reads; writes stay in the player module.
+ * The proof-of-play overview (player builds on proof-of-play too) names its flagged TVs with it,
+ * from `app.deps.deviceRows` as well. Only what they read; writes stay in the player module.
  */
 export const deviceRows = new QueryBuilder()
   .select({

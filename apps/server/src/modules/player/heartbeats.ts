@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TPlayerHeartbeat } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import type { TDeviceActor } from '../../lib/actor';
+import { recordAdSpacesSeen } from '../screens/ad-spaces-seen';
 
 /** How often the newest heartbeats are written. */
 export const HEARTBEAT_FLUSH_INTERVAL_MS = 5000;
@@ -20,8 +21,9 @@ interface TPending {
  * The TVs' heartbeats (issue 8 item 9): a poll must stay cheap, so a heartbeat only replaces the
  * device's previous one in memory; every HEARTBEAT_FLUSH_INTERVAL_MS, and when the app closes,
  * the newest of each device are written in one transaction: device.last_seen_at, heartbeat and
- * app_version, then ad_space.last_seen_at (what online/offline derives from). A failed write puts
- * its heartbeats back unless newer ones came meanwhile. docs/decisions.md: "Batched heartbeats".
+ * app_version, then ad_space.last_seen_at (what online/offline derives from: the screens
+ * module's write, screens/ad-spaces-seen.ts, in the same transaction). A failed write puts its
+ * heartbeats back unless newer ones came meanwhile. docs/decisions.md: "Batched heartbeats".
  */
 export function createHeartbeatRecorder(options: {
   db: TDb;
@@ -57,18 +59,7 @@ export function createHeartbeatRecorder(options: {
           from (values ${sql.join(rows, sql`, `)}) as v(id, at, heartbeat, app_version)
           where d.id = v.id`);
       }
-      const entries = [...spaces];
-      for (let i = 0; i < entries.length; i += ROWS_PER_STATEMENT) {
-        const rows = entries
-          .slice(i, i + ROWS_PER_STATEMENT)
-          .map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`);
-        // Never backwards: another instance may have written a later beat of the same space.
-        await tx.execute(sql`
-          update ad_space as a
-          set last_seen_at = greatest(a.last_seen_at, v.at)
-          from (values ${sql.join(rows, sql`, `)}) as v(id, at)
-          where a.id = v.id`);
-      }
+      await recordAdSpacesSeen(tx, spaces);
     });
   }
 

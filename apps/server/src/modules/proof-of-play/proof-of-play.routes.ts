@@ -12,7 +12,7 @@ import { proofOfPlayOverview } from './proof-of-play.service';
  * share, with their figures.
  */
 export async function proofOfPlayRoutes(app: FastifyInstance) {
-  const { db, access } = app.deps;
+  const { db, access, deviceRows } = app.deps;
   app.withTypeProvider<ZodTypeProvider>().get(
     API.adminProofOfPlay,
     {
@@ -25,7 +25,7 @@ export async function proofOfPlayRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await access.requireAccess(await request.getPrincipal(), 'admin.proofOfPlay.read');
-      return proofOfPlayOverview(db, new Date());
+      return proofOfPlayOverview(db, deviceRows, new Date());
     },
   );
 }

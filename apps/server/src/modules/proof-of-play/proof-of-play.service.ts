@@ -9,17 +9,39 @@ import {
 } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
+import type { TPiece, TPieceColumn } from '../../lib/query-pieces';
 import { impression } from '../../db/schema/index';
+import { peopleAs } from '../me/people';
+import { spacesAs } from '../screens/places';
 import { adPlaySummary, sortCounts } from './play-summary';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The TVs as the overview joins them (under the alias `devices`): the player module's piece,
+ * player/device-rows.ts, handed in as `app.deps.deviceRows` because player imports this module
+ * (no module cycles), so this module names neither a player file nor the device table.
+ */
+export type TOverviewDevices = TPiece<
+  'devices',
+  {
+    id: TPieceColumn<string, true>;
+    ownerId: TPieceColumn<string, true>;
+    adSpaceId: TPieceColumn<string, false>;
+    name: TPieceColumn<string, false>;
+  }
+>;
 
 /**
  * The super-users' overview (issue 17 item 2): the platform's ad plays of the last
  * FLAG_WINDOW_DAYS days by verdict, and the devices whose plays were refused for device faults in
  * a high share, with their figures.
  */
-export async function proofOfPlayOverview(db: TDb, now: Date): Promise<TProofOfPlayOverview> {
+export async function proofOfPlayOverview(
+  db: TDb,
+  devices: TOverviewDevices,
+  now: Date,
+): Promise<TProofOfPlayOverview> {
   const since = new Date(now.getTime() - FLAG_WINDOW_DAYS * DAY_MS);
   const inWindow = sql`${impression.receivedAt} >= ${since.toISOString()}::timestamptz`;
   const totals = await adPlaySummary(db, inWindow);
@@ -54,7 +76,7 @@ export async function proofOfPlayOverview(db: TDb, now: Date): Promise<TProofOfP
         order by refused * 10000 / ad_plays desc, refused desc
         limit 100
       )
-      select f.device_id, d.name as device_name, d.ad_space_id, s.name as ad_space_name,
+      select f.device_id, devices.name as device_name, devices.ad_space_id, s.name as ad_space_name,
         u.id as owner_id, u.name as owner_name, u.email as owner_email,
         f.ad_plays::text, f.refused::text, to_char(f.last_play_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_play_at,
         (select jsonb_object_agg(r.verdict, r.plays) from (
@@ -64,9 +86,9 @@ export async function proofOfPlayOverview(db: TDb, now: Date): Promise<TProofOfP
             and i.verdict not in ('pending', 'billed')
           group by i.verdict) r) as by_reason
       from flagged f
-      join device d on d.id = f.device_id
-      join "user" u on u.id = d.owner_id
-      left join ad_space s on s.id = d.ad_space_id
+      join ${devices} on devices.id = f.device_id
+      join ${peopleAs('u')} on u.id = devices.owner_id
+      left join ${spacesAs('s')} on s.id = devices.ad_space_id
       order by f.refused * 10000 / f.ad_plays desc, f.refused desc`),
   );
   return {

@@ -2,26 +2,31 @@ import { sql } from 'drizzle-orm';
 import { formatMicros } from '@screenline/shared/money';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
+import { campaignsAs } from '../campaigns/campaign-names';
+import { ledgerAccountsAs } from '../ledger/ledger-rows';
+import { personRoleOf } from '../me/people';
 
 /**
  * Whether an account may be deleted, as far as money goes. The ledger keeps a user's accounts
  * after the user is deleted (its history must not change), so money still in them would stay
  * there with nobody able to ask for it: the wallet's available money, campaign budgets held for
  * the user's campaigns, and payout requests not yet paid. While any of them is above zero the
- * deletion is refused with what to do first; null means nothing stands in the way.
+ * deletion is refused with what to do first; null means nothing stands in the way. One
+ * statement, through the owners' pieces (ledger/ledger-rows.ts, campaigns/campaign-names.ts,
+ * me/people.ts).
  */
 export async function accountDeletionRefusal(db: TDb, userId: string): Promise<string | null> {
   const [row] = rowsOf<{ wallet: string; payouts: string; campaigns: string; role: string | null }>(
     await db.execute(sql`
       select
-        coalesce((select sum(balance_micros) from ledger_account
+        coalesce((select sum(balance_micros) from ${ledgerAccountsAs('a')}
           where user_id = ${userId} and kind = 'wallet'), 0)::text as wallet,
-        coalesce((select sum(balance_micros) from ledger_account
+        coalesce((select sum(balance_micros) from ${ledgerAccountsAs('a')}
           where user_id = ${userId} and kind = 'payout-hold'), 0)::text as payouts,
-        coalesce((select sum(a.balance_micros) from ledger_account a
-          join campaign c on c.id = a.campaign_id
+        coalesce((select sum(a.balance_micros) from ${ledgerAccountsAs('a')}
+          join ${campaignsAs('c')} on c.id = a.campaign_id
           where a.kind = 'campaign-hold' and c.owner_id = ${userId}), 0)::text as campaigns,
-        (select role::text from profile where user_id = ${userId}) as role`),
+        ${personRoleOf(userId)} as role`),
   );
   const wallet = Number(row?.wallet ?? 0);
   const payouts = Number(row?.payouts ?? 0);

@@ -11,6 +11,9 @@ import { rowsOf } from '../../db/rows';
 import type { TActor } from '../../lib/actor';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { TAccessPolicy } from '../access/access-policy';
+import { campaignsAs } from '../campaigns/campaign-names';
+import { ownerBilledAdPlays, ownerBilledPlaysOfRow } from '../proof-of-play/owner-plays';
+import { spacesAs } from '../screens/places';
 
 const ZEarningsCursor = z.object({ offset: z.number().int().positive() });
 /** A row's plays listed at most (a busy screen plays a campaign a few hundred times a day). */
@@ -18,10 +21,10 @@ const PLAYS_SHOWN = 500;
 
 /**
  * An owner's ad earnings grouped per ad space, campaign and local day at the screen (issue 22
- * item 6). Read from the settled plays (`impression`, verdict `billed`, the owner's share): a
- * settlement batch is one ledger transaction for many spaces, so the ledger cannot say which
- * space earned what, while each play can. A row grows as plays settle; the ledger's entries stay
- * one per batch, in the history.
+ * item 6). Read from the settled plays (verdict `billed`, the owner's share; the proof-of-play
+ * module's pieces, proof-of-play/owner-plays.ts): a settlement batch is one ledger transaction for
+ * many spaces, so the ledger cannot say which space earned what, while each play can. A row grows
+ * as plays settle; the ledger's entries stay one per batch, in the history.
  */
 export function createEarningsRows(deps: { db: TDb; access: TAccessPolicy }) {
   const { db, access } = deps;
@@ -43,17 +46,13 @@ export function createEarningsRows(deps: { db: TDb; access: TAccessPolicy }) {
       last_settled_at: string | Date;
     }>(
       await db.execute(sql`
-        with i as (
-          select *, coalesce(local_day, (started_at at time zone 'UTC')::date) as day_at_screen
-          from impression
-          where owner_id = ${actor.id} and verdict = 'billed' and campaign_id is not null
-        )
+        with i as (${ownerBilledAdPlays(actor.id)})
         select to_char(i.day_at_screen, 'YYYY-MM-DD') as day, i.ad_space_id, s.name as ad_space_name,
           i.campaign_id, c.name as campaign_name, count(*)::text as plays,
           sum(i.owner_share_micros)::text as earned, max(i.settled_at) as last_settled_at
         from i
-        join ad_space s on s.id = i.ad_space_id
-        left join campaign c on c.id = i.campaign_id
+        join ${spacesAs('s')} on s.id = i.ad_space_id
+        left join ${campaignsAs('c')} on c.id = i.campaign_id
         group by i.day_at_screen, i.ad_space_id, s.name, i.campaign_id, c.name
         order by i.day_at_screen desc, s.name, c.name, i.ad_space_id, i.campaign_id
         limit ${query.limit + 1} offset ${offset}`),
@@ -83,23 +82,15 @@ export function createEarningsRows(deps: { db: TDb; access: TAccessPolicy }) {
     await access.requireAccess(actor, 'wallet.earnings');
     // Another owner's space is 404, like every id of someone else's.
     await access.requireAccess(actor, 'adSpace.read', [query.adSpaceId]);
-    const found = rowsOf<{
-      id: string;
-      started_at: string | Date;
-      billable_ms: number;
-      billed: string;
-      earned: string;
-      settled_at: string | Date;
-    }>(
-      await db.execute(sql`
-        select i.id, i.started_at, i.billable_ms, i.billed_micros::text as billed,
-          i.owner_share_micros::text as earned, i.settled_at
-        from impression i
-        where i.owner_id = ${actor.id} and i.verdict = 'billed'
-          and coalesce(i.local_day, (i.started_at at time zone 'UTC')::date) = ${query.day}::date and i.ad_space_id = ${query.adSpaceId}
-          and i.campaign_id = ${query.campaignId}
-        order by i.started_at, i.id
-        limit ${PLAYS_SHOWN + 1}`),
+    const found = await ownerBilledPlaysOfRow(
+      db,
+      {
+        ownerId: actor.id,
+        day: query.day,
+        adSpaceId: query.adSpaceId,
+        campaignId: query.campaignId,
+      },
+      PLAYS_SHOWN + 1,
     );
     return {
       items: found.slice(0, PLAYS_SHOWN).map((row) => ({

@@ -7,7 +7,10 @@ import {
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { payoutRequest, topUpRequest } from '../../db/schema/index';
+import { campaignsAs } from '../campaigns/campaign-names';
+import { ledgerAccountsAs, ledgerEntriesAs, ledgerTransactionsAs } from '../ledger/ledger-rows';
 import { people, personNameOf } from '../me/people';
+import { receiptIdOfPayout, receiptIdOfTopUp } from '../receipts/receipt-ids';
 import { createdOrder, type TCreatedDirection } from '../../lib/created-order';
 
 export interface TRequestFilter {
@@ -50,12 +53,14 @@ const requester = { id: people.id, name: people.name, email: people.email };
 
 /**
  * The ledger accounts that are a user's: their wallet and payout hold, and the holds of their
- * campaigns. (A SQL fragment: the history and the figures both start from it.)
+ * campaigns. (A SQL fragment: the history and the figures both start from it. The ledger's
+ * and the campaigns' tables are joined through their owners' pieces, ledger/ledger-rows.ts and
+ * campaigns/campaign-names.ts.)
  */
 const accountsOf = (userId: string) => sql`
-  select a.id, a.kind from ledger_account a
+  select a.id, a.kind from ${ledgerAccountsAs('a')}
   where (a.user_id = ${userId} and a.kind in ('wallet', 'payout-hold'))
-     or (a.kind = 'campaign-hold' and a.campaign_id in (select c.id from campaign c where c.owner_id = ${userId}))`;
+     or (a.kind = 'campaign-hold' and a.campaign_id in (select c.id from ${campaignsAs('c')} where c.owner_id = ${userId}))`;
 
 /** Wallets, top-ups and payouts (issue 9 item 2): reads and the guarded state changes. */
 export function createWalletRepository(db: TDb) {
@@ -72,18 +77,18 @@ export function createWalletRepository(db: TDb) {
         await db.execute(sql`
           with mine as (${accountsOf(userId)})
           select
-            coalesce((select sum(a.balance_micros) from ledger_account a join mine m on m.id = a.id
+            coalesce((select sum(a.balance_micros) from ${ledgerAccountsAs('a')} join mine m on m.id = a.id
               where m.kind = 'wallet'), 0)::text as available,
-            coalesce((select sum(a.balance_micros) from ledger_account a join mine m on m.id = a.id
+            coalesce((select sum(a.balance_micros) from ${ledgerAccountsAs('a')} join mine m on m.id = a.id
               where m.kind <> 'wallet'), 0)::text as held,
             coalesce((select sum(amount_micros) from top_up_request
               where user_id = ${userId} and state = 'pending'), 0)::text as pending,
-            coalesce((select sum(e.amount_micros) from ledger_entry e
+            coalesce((select sum(e.amount_micros) from ${ledgerEntriesAs('e')}
               join mine m on m.id = e.account_id and m.kind = 'wallet'
-              join ledger_transaction t on t.id = e.transaction_id and t.kind = 'impression-charge'), 0)::text as earned,
-            coalesce((select -sum(e.amount_micros) from ledger_entry e
+              join ${ledgerTransactionsAs('t')} on t.id = e.transaction_id and t.kind = 'impression-charge'), 0)::text as earned,
+            coalesce((select -sum(e.amount_micros) from ${ledgerEntriesAs('e')}
               join mine m on m.id = e.account_id and m.kind = 'campaign-hold'
-              join ledger_transaction t on t.id = e.transaction_id and t.kind = 'impression-charge'), 0)::text as spent`),
+              join ${ledgerTransactionsAs('t')} on t.id = e.transaction_id and t.kind = 'impression-charge'), 0)::text as spent`),
       );
       return {
         availableMicros: Number(row?.available ?? 0),
@@ -116,16 +121,16 @@ export function createWalletRepository(db: TDb) {
             select e.transaction_id, max(e.id) as seq,
               coalesce(sum(e.amount_micros) filter (where m.kind = 'wallet'), 0) as amount,
               coalesce(sum(e.amount_micros) filter (where m.kind <> 'wallet'), 0) as held
-            from ledger_entry e join mine m on m.id = e.account_id
+            from ${ledgerEntriesAs('e')} join mine m on m.id = e.account_id
             group by e.transaction_id
           ),
           h as (
             select t.id, t.kind, t.description, t.created_at, c.id as campaign_id, c.name as campaign_name,
               x.seq, x.amount, x.held, sum(x.amount) over (order by x.seq) as balance_after
             from touched x
-            join ledger_transaction t on t.id = x.transaction_id
+            join ${ledgerTransactionsAs('t')} on t.id = x.transaction_id
             -- Only the user's own campaigns are named (an owner's earnings come from others').
-            left join campaign c on c.id = t.campaign_id and c.owner_id = ${userId}
+            left join ${campaignsAs('c')} on c.id = t.campaign_id and c.owner_id = ${userId}
           )
           select h.id, h.kind, h.description, h.created_at, h.campaign_id, h.campaign_name,
             h.seq::text as seq, h.amount::text as amount, h.held::text as held,
@@ -160,9 +165,7 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(topUpRequest),
           firstApprover: firstApprovedByName(topUpRequest),
-          receiptId: sql<
-            string | null
-          >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
+          receiptId: receiptIdOfTopUp(topUpRequest.id),
         })
         .from(topUpRequest)
         .innerJoin(people, eq(people.id, topUpRequest.userId))
@@ -197,9 +200,7 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(topUpRequest),
           firstApprover: firstApprovedByName(topUpRequest),
-          receiptId: sql<
-            string | null
-          >`(select r.id from receipt r where r.top_up_id = ${topUpRequest.id})`,
+          receiptId: receiptIdOfTopUp(topUpRequest.id),
         })
         .from(topUpRequest)
         .innerJoin(people, eq(people.id, topUpRequest.userId))
@@ -265,9 +266,7 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(payoutRequest),
           firstApprover: firstApprovedByName(payoutRequest),
-          receiptId: sql<
-            string | null
-          >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
+          receiptId: receiptIdOfPayout(payoutRequest.id),
         })
         .from(payoutRequest)
         .innerJoin(people, eq(people.id, payoutRequest.userId))
@@ -291,9 +290,7 @@ export function createWalletRepository(db: TDb) {
           user: requester,
           decider: decidedByName(payoutRequest),
           firstApprover: firstApprovedByName(payoutRequest),
-          receiptId: sql<
-            string | null
-          >`(select r.id from receipt r where r.payout_id = ${payoutRequest.id})`,
+          receiptId: receiptIdOfPayout(payoutRequest.id),
         })
         .from(payoutRequest)
         .innerJoin(people, eq(people.id, payoutRequest.userId))
