@@ -1,6 +1,7 @@
 // Running many screens (issue 23): the commands journey and the power schedule journey.
 import fs from 'node:fs';
 import path from 'node:path';
+import { API } from '@screenline/shared/api-paths';
 import { addSpaceWithTv, addToLibrary, api, seedPlayback, signUpOwner } from './api';
 import { newPage, type TBrowser } from './driver';
 import { answered, baseUrl, check, poll, shoot, shots } from './harness';
@@ -105,7 +106,7 @@ export async function checkCommands(browser: TBrowser): Promise<void> {
   // Refresh: the TV fetches its manifest again at once and says done.
   const manifestFetches: string[] = [];
   const onRequest = (request: { url(): string }) => {
-    if (request.url().includes('/api/v1/player/manifest')) manifestFetches.push(request.url());
+    if (request.url().includes(API.playerManifest)) manifestFetches.push(request.url());
   };
   page.on('request', onRequest);
   const refresh = await send('refresh');
