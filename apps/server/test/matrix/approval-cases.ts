@@ -3,17 +3,14 @@ import { expect } from 'vitest';
 import { adSpaceApprovalPolicy, monetizationRequest } from '../../src/db/schema/index';
 import { insertFundedCampaign } from '../fill-rows';
 import { insertAdSpace } from '../screen-rows';
-import { contentItemOf } from './fixtures';
+import { adSpaceOf, buyerOf, contentItemOf, userOf } from './fixtures';
 import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /** Owner approval's routes (issue 22 item 1) in the authorization matrix. */
 
-const ownerOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.owner : f.other);
-const buyerOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.buyer : f.otherBuyer);
-
 /** A monetized space of `target`'s in review mode, and a live campaign of the buyer's on it. */
 async function reviewedPair(f: TFixture, target: TTarget) {
-  const ownerId = ownerOf(f, target).userId;
+  const ownerId = userOf(f, target).userId;
   const adSpaceId = await insertAdSpace(f.t, ownerId);
   const db = f.t.app.deps.db;
   await db
@@ -63,7 +60,7 @@ export const APPROVAL_CASES: Record<string, TCase> = {
     hasIds: true,
     request: async (f, target) => ({
       method: 'PUT',
-      url: `/api/v1/ad-spaces/${await insertAdSpace(f.t, ownerOf(f, target).userId)}/approval-policy`,
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}/approval-policy`,
       payload: {
         mode: 'rules',
         allowedAdvertiserIds: [],

@@ -5,12 +5,10 @@ import { ZCampaign, type TCampaignState } from '@screenline/shared/campaign';
 import { campaign, monetizationRequest } from '../../src/db/schema/index';
 import { EXTERNAL_ACCOUNT_ID, transfer, walletAccountId } from '../../src/modules/ledger/ledger';
 import { insertAdSpace } from '../screen-rows';
-import { contentItemOf } from './fixtures';
+import { buyerOf, contentItemOf } from './fixtures';
 import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /** The campaigns module's routes (issue 9 items 4, 5 and 8) in the authorization matrix. */
-
-const buyerOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.buyer : f.otherBuyer);
 
 /** The fields of a campaign of `target`'s, with one of their library items. */
 async function campaignInputOf(f: TFixture, target: TTarget) {
