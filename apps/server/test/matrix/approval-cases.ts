@@ -1,9 +1,7 @@
-import { ZCampaign } from '@screenline/shared/campaign';
-import { expect } from 'vitest';
 import { adSpaceApprovalPolicy, monetizationRequest } from '../../src/db/schema/index';
 import { insertFundedCampaign } from '../fill-rows';
 import { insertAdSpace } from '../screen-rows';
-import { adSpaceOf, buyerOf, contentItemOf, userOf } from './fixtures';
+import { adSpaceOf, campaignOf, contentItemOf, userOf } from './fixtures';
 import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /** Owner approval's routes (issue 22 item 1) in the authorization matrix. */
@@ -23,29 +21,6 @@ async function reviewedPair(f: TFixture, target: TTarget) {
     targeting: { adSpaceIds: [adSpaceId] },
   });
   return { adSpaceId, campaignId };
-}
-
-/** A draft campaign of `target`'s (a buyer), made through the API. */
-async function campaignOf(f: TFixture, target: TTarget): Promise<string> {
-  const buyer = buyerOf(f, target);
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/campaigns',
-    cookie: buyer.cookie,
-    payload: {
-      name: 'Matrix campaign',
-      creativeIds: [await contentItemOf(f.t, buyer)],
-      targeting: {},
-      startDate: '2026-01-01',
-      endDate: '2099-12-31',
-      dayparts: [],
-      bidMicrosPerSecond: 1_000,
-      budgetMicros: 1_000_000,
-      category: 'other',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return ZCampaign.parse(res.json()).id;
 }
 
 export const APPROVAL_CASES: Record<string, TCase> = {

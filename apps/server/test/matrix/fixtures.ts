@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { ZCampaign, type TCampaignState } from '@screenline/shared/campaign';
 import { ZContentItem } from '@screenline/shared/content';
 import { ZDeviceRegistration } from '@screenline/shared/player';
 import { ZScreenGroup } from '@screenline/shared/screen-group';
+import { campaign } from '../../src/db/schema/index';
 import type { TTestApp } from '../harness';
 import { insertAdSpace } from '../screen-rows';
 import { type TStorageUser, uploadMultipart } from '../storage-helpers';
@@ -91,4 +94,38 @@ export async function groupOf(f: TFixture, target: TTarget, adSpaceId?: string):
   });
   expect(res.statusCode, res.body).toBe(201);
   return ZScreenGroup.parse(res.json()).id;
+}
+
+/** The fields of a campaign of `target`'s, with one of their library items. */
+export async function campaignInputOf(f: TFixture, target: TTarget) {
+  return {
+    name: 'Matrix campaign',
+    creativeIds: [await contentItemOf(f.t, buyerOf(f, target))],
+    targeting: {},
+    startDate: '2026-01-01',
+    endDate: '2099-12-31',
+    dayparts: [],
+    bidMicrosPerSecond: 1_000,
+    budgetMicros: 1_000_000,
+    category: 'other',
+  };
+}
+
+/** A campaign of `target`'s made through the API, then put in `state` (a row change). */
+export async function campaignOf(
+  f: TFixture,
+  target: TTarget,
+  state: TCampaignState = 'draft',
+): Promise<string> {
+  const res = await f.t.request({
+    method: 'POST',
+    url: '/api/v1/campaigns',
+    cookie: buyerOf(f, target).cookie,
+    payload: await campaignInputOf(f, target),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { id } = ZCampaign.parse(res.json());
+  if (state !== 'draft')
+    await f.t.app.deps.db.update(campaign).set({ state }).where(eq(campaign.id, id));
+  return id;
 }
