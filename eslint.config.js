@@ -285,4 +285,28 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/test/**'],
     rules: { 'no-restricted-syntax': ['error', ...apiPathLiterals] },
   },
+  {
+    // The benches and the TypeScript scripts set up through the shared typed client and name
+    // what they measure from the same table. The .mjs scripts run on plain Node, which cannot
+    // import the TypeScript table: they keep their literals.
+    files: ['bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathLiterals] },
+  },
+  {
+    // The Chromium 69 journeys wait for what they mean, like the browser journeys (issue 20
+    // item 6): `poll` with a deadline, the stage's `waitFor`; harness.ts alone sleeps, between
+    // two looks of a wait.
+    files: ['scripts/player-chromium69/**/*.ts'],
+    ignores: ['scripts/player-chromium69/harness.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...apiPathLiterals,
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'No sleeping in a journey: wait for the condition itself (poll, waitFor).',
+        },
+      ],
+    },
+  },
 );

@@ -1,13 +1,15 @@
 // bench/api: Screenline's hot paths beside the framework's own ceiling, in interleaved rounds.
 //
-//   npm run bench:api                                7 rounds of 3 s per path, PGlite and PostgreSQL
+//   npm run bench:api                                7 rounds of 3 s per path, PostgreSQL and PGlite
 //   BENCH_ROUNDS=5 BENCH_SECONDS=2 npm run bench:api a quicker run
-//   BENCH_DATABASES=postgres npm run bench:api       one database (pglite, postgres)
+//   BENCH_DATABASES=postgres npm run bench:api       one database (postgres, pglite)
 //
 // Two server processes run side by side for the whole run, in production mode (NODE_ENV=production,
 // LOG_LEVEL=warn), as an operator runs them: a bare Fastify hello (bench/api-hello.ts) and
-// Screenline (a temporary DATA_DIR; PGlite, then a fresh PostgreSQL database at BENCH_DATABASE_URL,
-// default postgres://postgres@127.0.0.1:5432/test, created and dropped by the run). autocannon
+// Screenline (a temporary DATA_DIR; on each database of BENCH_DATABASES, bench/each-database.ts:
+// a fresh PostgreSQL database at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test,
+// created and dropped by the run, then PGlite). The TVs and the session are set up through the
+// shared typed API client; what is timed goes out on autocannon, as it is. autocannon
 // drives one of them at a time from this process with 20 connections, alternating hello and the
 // path (A B, then B A, …), so that both see the same machine: on a shared, loaded machine a figure
 // measured once, minutes away from its baseline, says little. Each round reads the server
@@ -36,9 +38,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { z } from 'zod';
+import type { TApiClient, TApiSession } from '@screenline/shared/api-client';
+import { API } from '@screenline/shared/api-paths';
+import { measureOnEachDatabase } from './each-database';
 import { freePort } from './free-port';
 import { loadAverageLine } from './load-average';
-import { adminUrl, createPostgresDatabase } from './postgres-database';
 import { ROOT, signUp, startProcess, startScreenline, stopProcess } from './server-process';
 
 const positiveInt = (fallback: string) =>
@@ -49,11 +53,6 @@ const ZEnv = z.object({
   // 30,000: at the early answer's 35,000 polls a second, 10,000 TVs passed their 60 a minute by
   // the sixth of seven rounds (2026-12-06).
   BENCH_DEVICES: positiveInt('30000'),
-  BENCH_DATABASES: z
-    .string()
-    .default('pglite,postgres')
-    .transform((list) => list.split(',').map((name) => name.trim()))
-    .pipe(z.array(z.enum(['pglite', 'postgres'])).min(1)),
 });
 const env = ZEnv.parse(process.env);
 const CONNECTIONS = 20;
@@ -93,8 +92,6 @@ interface TRound {
   unexpected: Record<string, number>;
 }
 
-const summary: string[] = [];
-
 async function main() {
   console.log(
     `bench/api: ${env.BENCH_ROUNDS} interleaved rounds of ${env.BENCH_SECONDS} s per path and for hello, ` +
@@ -102,35 +99,19 @@ async function main() {
   );
   console.log(`at start: ${loadAverageLine()}`);
   const hello = await startHello();
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenline-bench-api-'));
   try {
-    if (env.BENCH_DATABASES.includes('pglite'))
-      await measureScreenline('PGlite', { DATA_DIR: path.join(workDir, 'pglite') }, hello.target);
-    if (env.BENCH_DATABASES.includes('postgres')) {
-      const database = await createPostgresDatabase();
-      if (database) {
-        try {
-          await measureScreenline(
-            'PostgreSQL',
-            { DATA_DIR: path.join(workDir, 'postgres'), DATABASE_URL: database.url },
-            hello.target,
-          );
-        } finally {
-          await database.drop();
-        }
-      } else {
-        console.log(`PostgreSQL at ${adminUrl} is not reachable: skipped`);
-      }
-    }
+    await measureOnEachDatabase(
+      'api',
+      {
+        postgres: (serverEnv) => measureScreenline('PostgreSQL', serverEnv, hello.target),
+        pglite: (dataDir) => measureScreenline('PGlite', { DATA_DIR: dataDir }, hello.target),
+      },
+      () =>
+        `Summary (median and min–max of ${env.BENCH_ROUNDS} rounds; ${loadAverageLine()} at the end)`,
+    );
   } finally {
     await hello.stop();
-    fs.rmSync(workDir, { recursive: true, force: true });
   }
-  console.log('');
-  console.log(
-    `Summary (median and min–max of ${env.BENCH_ROUNDS} rounds; ${loadAverageLine()} at the end)`,
-  );
-  for (const line of summary) console.log(line);
 }
 
 async function startHello() {
@@ -149,18 +130,24 @@ async function startHello() {
   return { target, stop: () => stopProcess(child) };
 }
 
-async function measureScreenline(name: string, serverEnv: Record<string, string>, hello: TTarget) {
+/** The three paths against Screenline on one database: their summary lines. */
+async function measureScreenline(
+  name: string,
+  serverEnv: Record<string, string>,
+  hello: TTarget,
+): Promise<string[]> {
   const server = await startScreenline({
     ...serverEnv,
     // The bench sets thousands of TVs up from one address and account.
     DEVICE_REGISTRATIONS_PER_HOUR: '1000000',
   });
-  const { baseUrl } = server;
+  const { baseUrl, api } = server;
   try {
     const pid = pidOf(server.pid);
-    const cookie = await signUp(baseUrl);
+    const { session } = await signUp(api);
+    const { cookie } = session;
     const setupStart = performance.now();
-    const devices = await setUpDevices(baseUrl, cookie);
+    const devices = await setUpDevices(api, session);
     console.log(
       `${name}: ${devices.length} TVs set up over ${AD_SPACES} ad spaces in ${((performance.now() - setupStart) / 1000).toFixed(0)} s`,
     );
@@ -178,7 +165,7 @@ async function measureScreenline(name: string, serverEnv: Record<string, string>
           setup: (request) => ({
             ...request,
             method: 'GET',
-            path: '/api/v1/me',
+            path: API.me,
             headers: { cookie },
           }),
         },
@@ -195,7 +182,7 @@ async function measureScreenline(name: string, serverEnv: Record<string, string>
             return {
               ...request,
               method: 'GET',
-              path: '/api/v1/me',
+              path: API.me,
               headers: { cookie: `bench-miss=${misses}; ${cookie}` },
             };
           },
@@ -216,17 +203,19 @@ async function measureScreenline(name: string, serverEnv: Record<string, string>
             return {
               ...request,
               method: 'GET',
-              path: '/api/v1/player/manifest',
+              path: API.playerManifest,
               headers: { authorization: `Bearer ${device.token}`, 'if-none-match': device.etag },
             };
           },
         },
       },
     ];
+    const summary: string[] = [];
     for (const { label, goal, target } of paths) {
       const line = await compare(`${name}: ${label}`, hello, target);
       summary.push(`${line} (${goal})`);
     }
+    return summary;
   } finally {
     await server.stop();
   }
@@ -331,78 +320,42 @@ function spread(values: number[]): string {
   return `${median.toFixed(2)} (${sorted[0]!.toFixed(2)}–${sorted.at(-1)!.toFixed(2)})`;
 }
 
-const ZId = z.object({ id: z.string() });
-const ZRegistration = z.object({ token: z.string() });
-
-async function call(
-  baseUrl: string,
-  method: string,
-  pathname: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<unknown> {
-  const res = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: {
-      origin: baseUrl,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-
 /** AD_SPACES ad spaces with a playlist, and BENCH_DEVICES TVs spread over them with their ETags. */
-async function setUpDevices(baseUrl: string, cookie: string) {
-  const headers = { cookie };
-  await call(baseUrl, 'PATCH', '/api/v1/me', headers, { role: 'advertiser' });
-  const location = ZId.parse(
-    await call(baseUrl, 'POST', '/api/v1/locations', headers, {
-      name: 'Bench mall',
-      address: { line: '1 Bench Street', city: 'Springfield', country: 'US' },
-      timeZone: 'America/New_York',
-      venueType: 'retail',
-    }),
-  );
-  const playlist = ZId.parse(
-    await call(baseUrl, 'POST', '/api/v1/playlists', headers, {
-      name: 'Bench loop',
-      items: [{ id: 'slot-1', type: 'adSlot', lengthSeconds: 15 }],
-    }),
-  );
+async function setUpDevices(api: TApiClient, session: TApiSession) {
+  await api.updateMe(session, { role: 'advertiser' });
+  const location = await api.createLocation(session, {
+    name: 'Bench mall',
+    address: { line: '1 Bench Street', city: 'Springfield', country: 'US' },
+    timeZone: 'America/New_York',
+    venueType: 'retail',
+  });
+  const playlist = await api.createPlaylist(session, {
+    name: 'Bench loop',
+    items: [{ id: 'slot-1', type: 'adSlot', lengthSeconds: 15 }],
+  });
   const spaces: string[] = [];
   for (let i = 0; i < AD_SPACES; i += 1) {
-    const space = ZId.parse(
-      await call(baseUrl, 'POST', '/api/v1/ad-spaces', headers, {
-        name: `Bench screen ${i + 1}`,
-        locationId: location.id,
-        orientation: 'landscape',
-        resolutionWidth: 1920,
-        resolutionHeight: 1080,
-        defaultPlaylistId: playlist.id,
-      }),
-    );
+    const space = await api.createAdSpace(session, {
+      name: `Bench screen ${i + 1}`,
+      locationId: location.id,
+      orientation: 'landscape',
+      resolutionWidth: 1920,
+      resolutionHeight: 1080,
+      defaultPlaylistId: playlist.id,
+    });
     spaces.push(space.id);
   }
   const devices: { token: string; etag: string }[] = [];
   const setUpOne = async (index: number) => {
-    const { token } = ZRegistration.parse(
-      await call(baseUrl, 'POST', '/api/v1/player/devices', headers, {
-        deviceKey: crypto.randomBytes(24).toString('hex'),
-        adSpaceId: spaces[index % spaces.length],
-        userAgent: 'bench/api',
-        appVersion: 'bench',
-      }),
-    );
-    const res = await fetch(`${baseUrl}/api/v1/player/manifest`, {
-      headers: { authorization: `Bearer ${token}` },
+    const { token } = await api.registerDevice(session, {
+      deviceKey: crypto.randomBytes(24).toString('hex'),
+      adSpaceId: spaces[index % spaces.length]!,
+      userAgent: 'bench/api',
+      appVersion: 'bench',
     });
-    const etag = res.headers.get('etag');
-    if (res.status !== 200 || !etag) throw new Error(`manifest: ${res.status}, etag ${etag}`);
-    await res.arrayBuffer();
-    devices.push({ token, etag });
+    const polled = await api.playerManifest(token);
+    if (!polled) throw new Error('a new TV’s first poll answered 304');
+    devices.push({ token, etag: polled.etag });
   };
   for (let done = 0; done < env.BENCH_DEVICES; done += 20) {
     const batch = Math.min(20, env.BENCH_DEVICES - done);

@@ -4,18 +4,22 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
+import type { TApiClient } from '@screenline/shared/api-client';
 import { freePort } from './free-port';
 import type { TAsk } from './ingest-plays';
-import { benchExecArgv, ROOT, stopProcess } from './server-process';
+import { benchApi, benchExecArgv, ROOT, stopProcess } from './server-process';
 
-/** The server process and a request/answer channel to it. */
+/** The server process, a request/answer channel to it, and its API for the setup. */
 export class BenchServer {
+  /** The server's API for the bench's setup (the shared typed client: benchApi). */
+  readonly api: TApiClient;
   private next = 1;
   private waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   private constructor(
     private readonly child: ChildProcess,
     readonly baseUrl: string,
   ) {
+    this.api = benchApi(baseUrl);
     child.on('message', (message: { id: number; result?: unknown; error?: string }) => {
       const waiter = this.waiting.get(message.id);
       if (!waiter) return;

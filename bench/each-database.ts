@@ -1,7 +1,8 @@
-// The open-loop benches' outer loop (bench/ingest.ts, bench/fleet.ts): one measurement on each
-// database BENCH_DATABASES names (default `postgres,pglite`), in order, each in its own DATA_DIR of
-// a temporary folder; PostgreSQL on a throwaway database, skipped when unreachable. Prints the
-// summary lines each measurement returned once all have run.
+// The benches' outer loop over databases (bench/ingest.ts, bench/fleet.ts, bench/api.ts,
+// bench/manifest.ts): one measurement on each database BENCH_DATABASES names (default
+// `postgres,pglite`), in order, each in its own DATA_DIR of a temporary folder; PostgreSQL on a
+// throwaway database, skipped when unreachable. Prints the summary lines each measurement
+// returned once all have run.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +17,15 @@ export interface TMeasureOn {
   pglite(dataDir: string): Promise<string[]>;
 }
 
-/** Runs `measure` on every database of BENCH_DATABASES, then prints every summary line. */
-export async function measureOnEachDatabase(bench: string, measure: TMeasureOn): Promise<void> {
+/**
+ * Runs `measure` on every database of BENCH_DATABASES, then prints every summary line, under
+ * `heading` when given (it is read at the end: a load average then is the end's).
+ */
+export async function measureOnEachDatabase(
+  bench: string,
+  measure: TMeasureOn,
+  heading?: () => string,
+): Promise<void> {
   const summary: string[] = [];
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `screenline-bench-${bench}-`));
   try {
@@ -44,5 +52,6 @@ export async function measureOnEachDatabase(bench: string, measure: TMeasureOn):
     await fs.rm(workDir, { recursive: true, force: true });
   }
   console.log('');
+  if (heading) console.log(heading());
   for (const line of summary) console.log(line);
 }

@@ -4,6 +4,7 @@
 import { setMaxListeners } from 'node:events';
 import { Pool } from 'undici';
 import { z } from 'zod';
+import { API } from '@screenline/shared/api-paths';
 import { ZImpressionBatchResult, ZPlayerManifest } from '@screenline/shared/player';
 import { nextBatch, type TBenchTv } from './ingest-plays';
 import { causeOf, countError } from './open-loop';
@@ -159,7 +160,7 @@ export class FleetClient {
       tallies.poll,
       from,
       () =>
-        this.send('/api/v1/player/manifest', {
+        this.send(API.playerManifest, {
           headers: { authorization: `Bearer ${fleet.token}`, 'if-none-match': fleet.etag },
         }),
       [200, 304],
@@ -173,7 +174,7 @@ export class FleetClient {
       tallies.heartbeat,
       sentAt,
       () =>
-        this.send('/api/v1/player/heartbeat', {
+        this.send(API.playerHeartbeat, {
           method: 'POST',
           headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
           body: JSON.stringify(heartbeatOf(fleet)),
@@ -196,7 +197,7 @@ export class FleetClient {
       tally,
       from,
       () =>
-        this.send('/api/v1/player/impressions', {
+        this.send(API.playerImpressions, {
           method: 'POST',
           headers: { authorization: `Bearer ${fleet.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ impressions: plays }),

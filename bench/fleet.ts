@@ -115,14 +115,8 @@ async function primeManifests(server: BenchServer, seeded: TSeeded['tvs']): Prom
         fleet.push({ token: one.token, etag: `"${manifest.version}"`, tv });
         // A fleet that has been running: the server has seen each TV's token lately.
         if (one === first || COLD_TOKENS) continue;
-        const again = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
-          headers: {
-            authorization: `Bearer ${one.token}`,
-            'if-none-match': `"${manifest.version}"`,
-          },
-        });
-        if (again.status !== 304) throw new Error(`a TV's first poll: ${again.status}`);
-        await again.arrayBuffer();
+        const again = await server.api.playerManifest(one.token, `"${manifest.version}"`);
+        if (again) throw new Error('a TV’s first poll with its ETag answered a new manifest');
       }
     },
   });

@@ -2,6 +2,7 @@
 // the driver's HTTP client (BENCH_CLIENT), its answer timed from when it was due and tallied
 // (acknowledged plays, 429s, errors by kind).
 import http from 'node:http';
+import { API } from '@screenline/shared/api-paths';
 import { ZImpressionBatchResult } from '@screenline/shared/player';
 import { nextBatch, type TBenchTv } from './ingest-plays';
 import { causeOf, countError } from './open-loop';
@@ -90,7 +91,7 @@ export async function send(
   tally.adPlays += plays.filter((play) => play.campaignId !== null).length;
   try {
     const res = await post(
-      `${baseUrl}/api/v1/player/impressions`,
+      `${baseUrl}${API.playerImpressions}`,
       token,
       JSON.stringify({ impressions: plays }),
     );

@@ -1,6 +1,6 @@
 // bench/manifest: one ad space's manifest build time as unrelated campaigns grow (issue 19 item 2).
 //
-//   npm run bench:manifest                       PGlite, then PostgreSQL when reachable
+//   npm run bench:manifest                       PostgreSQL when reachable, then PGlite
 //   MANIFEST_BUILDS=200 npm run bench:manifest   builds measured per size (default 100)
 //
 // One owner's monetized ad space in Berlin (food and drink, landscape), with one funded campaign
@@ -10,13 +10,13 @@
 // times with the manifest cache dropped before each (a `content` change message, as an edit
 // sends), so each build reads the database and works out the fill, and prints the median and p99
 // build time and the body's size. Built in-process with the route's own services
-// (player-sync.routes.ts): no HTTP, no device token. The database is PGlite in memory, then a
-// throwaway PostgreSQL database (BENCH_DATABASE_URL, default
-// postgres://postgres@127.0.0.1:5432/test). The load average is printed with the figures.
+// (player-sync.routes.ts): no HTTP, no device token. The databases are those of BENCH_DATABASES
+// (bench/each-database.ts): a throwaway PostgreSQL database (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test), then PGlite in memory. The load average is printed
+// with the figures, and the lines again at the end.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -39,7 +39,8 @@ import {
   walletAccountId,
 } from '../apps/server/src/modules/ledger/ledger';
 import { createManifestsOf } from '../apps/server/src/modules/player/manifests-of';
-import { createPostgresDatabase } from './postgres-database';
+import { measureOnEachDatabase } from './each-database';
+import { lineCollector } from './open-loop';
 
 const BUILDS = z.coerce
   .number()
@@ -73,7 +74,10 @@ function unrelatedTargeting(index: number) {
   }
 }
 
-async function run(label: string, database: TDatabase, dataDir: string) {
+/** Every size's figures on `database`: the lines printed. */
+async function run(label: string, database: TDatabase, dataDir: string): Promise<string[]> {
+  await fs.mkdir(dataDir, { recursive: true });
+  const { lines, say } = lineCollector();
   const config = testConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:3000' });
   const app = await buildApp({ config, database });
   await app.ready();
@@ -227,7 +231,7 @@ async function run(label: string, database: TDatabase, dataDir: string) {
       }
       if (filled !== 1)
         throw new Error(`the fill has ${filled} campaigns, not the 1 that targets it`);
-      console.log(
+      say(
         [
           `${label.padEnd(10)} ${String(size).padStart(5)} unrelated campaigns`,
           `build median ${percentile(times, 0.5).toFixed(2)} ms`,
@@ -238,6 +242,7 @@ async function run(label: string, database: TDatabase, dataDir: string) {
       );
     }
     manifests.close();
+    return lines;
   } finally {
     await app.close();
     await database.close();
@@ -246,19 +251,12 @@ async function run(label: string, database: TDatabase, dataDir: string) {
 
 async function main() {
   console.log(`bench:manifest — ${BUILDS} builds per size — load average ${load()}`);
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'screenline-bench-manifest-'));
-  await run('PGlite', await openPglite(undefined), dataDir);
-  const postgres = await createPostgresDatabase();
-  if (!postgres) console.log('PostgreSQL is not reachable: skipped.');
-  else {
-    try {
-      await run('PostgreSQL', await openPostgres(postgres.url), dataDir);
-    } finally {
-      await postgres.drop();
-    }
-  }
+  await measureOnEachDatabase('manifest', {
+    postgres: async (env, databaseUrl) =>
+      run('PostgreSQL', await openPostgres(databaseUrl), env.DATA_DIR!),
+    pglite: async (dataDir) => run('PGlite', await openPglite(undefined), dataDir),
+  });
   console.log(`load average after ${load()} (${os.cpus().length} cores)`);
-  await fs.rm(dataDir, { recursive: true, force: true });
 }
 
 await main();

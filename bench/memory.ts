@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
+import { API } from '@screenline/shared/api-paths';
 import { freePort } from './free-port';
 import { loadAverageLine } from './load-average';
 
@@ -85,7 +86,7 @@ async function measure(dataDir: string) {
   const { pglite } = app.deps.database as { pglite?: { mod?: { HEAPU8?: Uint8Array } } };
   const wasm = () => pglite?.mod?.HEAPU8?.byteLength ?? null;
   const built = sample('built, listening', wasm());
-  for (const url of ['/api/health', '/', '/signin', '/api/v1/platform-settings'])
+  for (const url of [API.health, '/', '/signin', API.platformSettings])
     await (await fetch(`${config.publicUrl}${url}`)).arrayBuffer();
   await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
   const idle = sample(`a few requests, ${IDLE_S} s idle`, wasm());

@@ -1,8 +1,8 @@
 // The seeded TVs' manifests before an open-loop run (bench/ingest.ts, bench/fleet.ts): one TV of
-// each group (an owner's TVs, or a space's) fetches its manifest over HTTP, so the route records
-// what it sent as for a real TV; the group's other TVs got the same version and are recorded as
-// sent it in bulk by the server process.
-import { ZPlayerManifest, type TPlayerManifest } from '@screenline/shared/player';
+// each group (an owner's TVs, or a space's) fetches its manifest over HTTP through the shared
+// typed client, so the route records what it sent as for a real TV; the group's other TVs got
+// the same version and are recorded as sent it in bulk by the server process.
+import type { TPlayerManifest } from '@screenline/shared/player';
 import type { BenchServer } from './bench-server';
 import type { TSeeded, TSentManifest } from './ingest-plays';
 
@@ -35,11 +35,9 @@ export async function serveManifests(
     Array.from({ length: options.concurrency }, async () => {
       while (next < groups.length) {
         const tvs = groups[next++]!;
-        const res = await fetch(`${server.baseUrl}/api/v1/player/manifest`, {
-          headers: { authorization: `Bearer ${tvs[0]!.token}` },
-        });
-        if (res.status !== 200) throw new Error(`manifest: ${res.status} ${await res.text()}`);
-        const manifest = ZPlayerManifest.parse(await res.json());
+        const polled = await server.api.playerManifest(tvs[0]!.token);
+        if (!polled) throw new Error('a TV’s first poll answered 304');
+        const { manifest } = polled;
         await options.each(tvs, manifest);
         sent.push({
           version: manifest.version,

@@ -1,9 +1,15 @@
 // Screenline in its own Node process for the benchmarks: production mode, a temporary DATA_DIR,
-// on a free loopback port; and a signed-up user's session cookie.
+// on a free loopback port; the shared typed API client to set it up with, and a signed-up user.
 import { type ChildProcess, fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { z } from 'zod';
+import {
+  createApiClient,
+  fetchTransport,
+  type TApiClient,
+  type TSignedUp,
+} from '@screenline/shared/api-client';
+import { API } from '@screenline/shared/api-paths';
 import { freePort } from './free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,8 +43,17 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/**
+ * The product's API at `baseUrl` for a bench's setup (sign-ups, locations, TVs…): the shared typed
+ * client over fetch, every answer parsed with its route's schema. What a bench measures goes out
+ * on its own client (autocannon, node:http, undici) without that parsing: its cost is the figure.
+ */
+export const benchApi = (baseUrl: string): TApiClient => createApiClient(fetchTransport(baseUrl));
+
 export interface TServer {
   baseUrl: string;
+  /** The server's API for the bench's setup (benchApi). */
+  api: TApiClient;
   /** The server's Node process (its CPU time is in /proc/<pid>/stat). */
   pid: number | undefined;
   stop(): Promise<void>;
@@ -58,9 +73,10 @@ export async function startScreenline(env: Record<string, string>): Promise<TSer
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
     ...env,
   });
-  const server = { baseUrl, pid: child.pid, stop: () => stopProcess(child) };
+  const api = benchApi(baseUrl);
+  const server = { baseUrl, api, pid: child.pid, stop: () => stopProcess(child) };
   try {
-    await waitForHealth(baseUrl, child);
+    await waitForHealth(api, child);
   } catch (error) {
     await server.stop();
     throw error;
@@ -68,48 +84,26 @@ export async function startScreenline(env: Record<string, string>): Promise<TSer
   return server;
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+async function waitForHealth(api: TApiClient, child: ChildProcess): Promise<void> {
   // Generous: a shared machine under load can take minutes to start the server.
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (res) => res.ok,
+    // Refused while the server starts: the client throws on a failed connection and on a 503.
+    const ok = await api.requestText('GET', API.health).then(
+      () => true,
       () => false,
     );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server at ${baseUrl} did not become healthy within 600 s`);
+  throw new Error(`the server at ${api.transport.origin} did not become healthy within 600 s`);
 }
 
-const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
-
-/** Signs up a new user and returns its session cookie (checked against GET /api/v1/me). */
-export async function signUp(baseUrl: string): Promise<string> {
+/** Signs a new user up and in: who, and their session (checked against GET /api/v1/me). */
+export async function signUp(api: TApiClient): Promise<TSignedUp> {
   const email = `bench-${Date.now()}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const password = 'bench-password-1234';
-  const headers = { origin: baseUrl, 'content-type': 'application/json' };
-  const signedUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, name: 'Bench' }),
-  });
-  if (signedUp.status !== 200)
-    throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
-  // Sign-up makes no session: sign in next.
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  ZSignUp.parse(await res.json());
-  const cookie = res.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const check = await fetch(`${baseUrl}/api/v1/me`, { headers: { cookie } });
-  if (check.status !== 200) throw new Error(`GET /api/v1/me: ${check.status}`);
-  return cookie;
+  const signedUp = await api.signUpAndIn({ email, password: 'bench-password-1234', name: 'Bench' });
+  await api.getMe(signedUp.session);
+  return signedUp;
 }

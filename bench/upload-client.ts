@@ -3,6 +3,7 @@
 import { openAsBlob } from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
+import { API, apiPath } from '@screenline/shared/api-paths';
 
 const FIRST_CHUNK = 256 * 1024;
 const LARGEST_CHUNK = 16 * 1024 * 1024;
@@ -34,8 +35,9 @@ async function upload({
   file,
   size,
 }: TUploadJob): Promise<TUploadResult> {
+  const startUrl = `${baseUrl}${apiPath(API.storageObjects, { bucket: 'screenline' }, { name })}`;
   const started = performance.now();
-  const start = await fetch(`${baseUrl}/v0/b/screenline/o?name=${encodeURIComponent(name)}`, {
+  const start = await fetch(startUrl, {
     method: 'POST',
     headers: {
       authorization,

@@ -21,13 +21,11 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { freePort } from './free-port';
 import { loadAverageLine } from './load-average';
+import { benchApi, signUp } from './server-process';
 import { type TUploadJob, type TUploadResult, ZUploadResult } from './upload-client';
 
 const MIB = 1024 * 1024;
 const BLOCK = 16 * MIB;
-
-const ZSignUp = z.object({ user: z.object({ id: z.string() }) });
-const ZToken = z.object({ token: z.string() });
 
 const sizeMb = z.coerce
   .number()
@@ -70,7 +68,10 @@ async function run(workDir: string) {
   const app = await buildApp({ config });
   try {
     await app.listen({ port, host: '127.0.0.1' });
-    const { authorization, userId } = await signUp(baseUrl);
+    // The uploader, set up through the shared typed client: a new user and their storage token.
+    const api = benchApi(baseUrl);
+    const { userId, session } = await signUp(api);
+    const authorization = await api.storageAuthorization(session);
     const name = `users/${userId}/content/bench.mp4`;
 
     const result = await uploadInWorker({
@@ -123,34 +124,6 @@ async function writeSourceFile(file: string, size: number): Promise<string> {
     await handle.close();
   }
   return hash.digest('base64');
-}
-
-async function signUp(baseUrl: string): Promise<{ authorization: string; userId: string }> {
-  const origin = { origin: baseUrl, 'content-type': 'application/json' };
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-password-1234';
-  const signedUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: origin,
-    body: JSON.stringify({ email, password, name: 'Bench' }),
-  });
-  if (signedUp.status !== 200)
-    throw new Error(`sign-up: ${signedUp.status} ${await signedUp.text()}`);
-  // Sign-up makes no session: sign in next.
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: origin,
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  const { user } = ZSignUp.parse(await res.json());
-  const cookie = res.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const tokenRes = await fetch(`${baseUrl}/api/auth/token`, { headers: { cookie } });
-  const { token } = ZToken.parse(await tokenRes.json());
-  return { authorization: `Firebase ${token}`, userId: user.id };
 }
 
 /**

@@ -73,18 +73,14 @@ async function main() {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const { baseUrl } = server;
-    // A new screen owner and a new ad buyer (the Origin header: state-changing requests with a
-    // session cookie must come from PUBLIC_URL's origin).
+    const { baseUrl, api } = server;
+    // A new screen owner and a new ad buyer, set up through the shared typed client (which sends
+    // the Origin header: state-changing requests with a session cookie must come from
+    // PUBLIC_URL's origin).
     const signUpAs = async (role: 'advertiser' | 'publisher') => {
-      const cookie = await signUp(baseUrl);
-      const res = await fetch(`${baseUrl}/api/v1/me`, {
-        method: 'PATCH',
-        headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
-        body: JSON.stringify({ role }),
-      });
-      if (!res.ok) throw new Error(`PATCH /api/v1/me: ${res.status}`);
-      return cookie;
+      const { session } = await signUp(api);
+      await api.updateMe(session, { role });
+      return session.cookie;
     };
     const ownerCookie = await signUpAs('advertiser');
     const buyerCookie = await signUpAs('publisher');

@@ -1,6 +1,7 @@
 // Running many screens (issue 23): the commands journey and the power schedule journey.
 import fs from 'node:fs';
 import path from 'node:path';
+import { API } from '@screenline/shared/api-paths';
 import { addSpaceWithTv, addToLibrary, api, seedPlayback, signUpOwner } from './api';
 import { newPage, type TBrowser } from './driver';
 import { answered, baseUrl, check, poll, shoot, shots } from './harness';
@@ -105,7 +106,7 @@ export async function checkCommands(browser: TBrowser): Promise<void> {
   // Refresh: the TV fetches its manifest again at once and says done.
   const manifestFetches: string[] = [];
   const onRequest = (request: { url(): string }) => {
-    if (request.url().includes('/api/v1/player/manifest')) manifestFetches.push(request.url());
+    if (request.url().includes(API.playerManifest)) manifestFetches.push(request.url());
   };
   page.on('request', onRequest);
   const refresh = await send('refresh');
@@ -275,6 +276,9 @@ export function readPowerCover():
   };
 }
 
+/** How long each of the power journey's two images plays (seconds). */
+const NIGHT_IMAGE_SECONDS = 3;
+
 /**
  * The power schedule (issue 23 item 5) in 69: a TV playing an image is given on hours that begin
  * two hours from now; told by the push, it turns black (a cover over the whole 1920×1080 screen,
@@ -283,14 +287,26 @@ export function readPowerCover():
  */
 export async function checkPowerOff(browser: TBrowser): Promise<void> {
   const { owner } = await signUpOwner('tv69-power');
-  // Two images of 3 s: a loop that went on playing would start a new one within 5 s.
+  // Two images of NIGHT_IMAGE_SECONDS: a loop that went on playing would start the next soon.
   const image = await addToLibrary(owner, 'Night poster', 'image');
   const second = await addToLibrary(owner, 'Night poster 2', 'image');
   const playlist = await api.createPlaylist(owner, {
     name: 'Night loop',
     items: [
-      { id: 'poster', type: 'content', contentId: image.id, kind: 'image', durationSeconds: 3 },
-      { id: 'poster-2', type: 'content', contentId: second.id, kind: 'image', durationSeconds: 3 },
+      {
+        id: 'poster',
+        type: 'content',
+        contentId: image.id,
+        kind: 'image',
+        durationSeconds: NIGHT_IMAGE_SECONDS,
+      },
+      {
+        id: 'poster-2',
+        type: 'content',
+        contentId: second.id,
+        kind: 'image',
+        durationSeconds: NIGHT_IMAGE_SECONDS,
+      },
     ],
   });
   const timeZone = 'America/New_York';
@@ -358,15 +374,20 @@ export async function checkPowerOff(browser: TBrowser): Promise<void> {
     JSON.stringify(polledOff),
   );
   await shoot(page, 'power-off-1920x1080');
-  // Nothing new starts while off: for 5 s no image element the stage had not shown before the
-  // cover came (the loop of two 3 s images would start the next). What the front layer held may
-  // stay under the cover, black on top of it.
+  // Nothing new starts while off: no image element the stage had not shown before the cover
+  // came, until well past when the loop of two 3 s images would have started the next (3 s after
+  // the last one started, with 1.5 s for a loaded machine's timers). What the front layer held
+  // may stay under the cover, black on top of it.
   const before = stage.frames.length;
   const seen = new Set(stage.frames.map((frame) => frame.element));
-  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const lastImage = stage.frames.filter(isImageShown).at(-1);
+  const lastStart = stage.frames.find(
+    (frame) => isImageShown(frame) && frame.element === lastImage?.element,
+  );
+  const nextDue = (lastStart?.at ?? Date.now()) + NIGHT_IMAGE_SECONDS * 1000;
   const after = await stage.waitFor((frame) => isImageShown(frame) && !seen.has(frame.element), {
     from: before,
-    timeoutMs: 500,
+    timeoutMs: Math.max(nextDue + 1500 - Date.now(), 500),
   });
   check('power: no item starts while the screen is scheduled off', after === -1, '');
 

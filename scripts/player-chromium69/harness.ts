@@ -35,6 +35,17 @@ export function check(
 /** PLAYER69_START_SECONDS (default 150): how long the server may take to start (a loaded machine). */
 export const startMs = Number(process.env.PLAYER69_START_SECONDS ?? 150) * 1000;
 
+/**
+ * How often the journeys' waits look again at what they wait for. Short: a look is one evaluate
+ * in the page or one request to the local server, and every wait ends this soon after its
+ * condition holds.
+ */
+export const LOOK_AGAIN_MS = 100;
+
+/** Waits `ms`: only between two looks of a wait on a condition (`poll` and the like). */
+export const pause = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function waitForHealth(
   server: ChildProcess,
   deadline = Date.now() + startMs,
@@ -46,7 +57,7 @@ export async function waitForHealth(
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await pause(LOOK_AGAIN_MS);
   }
   throw new Error(`the server did not answer ${baseUrl}/api/health within ${startMs / 1000} s`);
 }
@@ -123,7 +134,7 @@ export class PollError {
 export const answered = <T>(polled: T | PollError): T | undefined =>
   polled instanceof PollError ? undefined : polled;
 
-/** Asks `probe` every half second until it answers something `isDone` accepts, or the time is up. */
+/** Asks `probe` again and again until it answers something `isDone` accepts, or the time is up. */
 export async function poll<T>(
   probe: () => Promise<T>,
   isDone: (answer: T) => boolean,
@@ -134,7 +145,7 @@ export async function poll<T>(
   for (;;) {
     last = await probe().catch((error: unknown) => new PollError(String(error)));
     if ((!(last instanceof PollError) && isDone(last)) || Date.now() > deadline) return last;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await pause(LOOK_AGAIN_MS);
   }
 }
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { api, playsOf, SAMPLES, seedPlayback } from './api';
 import { newPage, type TBrowser, type TJourneyPage } from './driver';
-import { answered, baseUrl, check, poll, shoot, shots } from './harness';
+import { answered, baseUrl, check, LOOK_AGAIN_MS, pause, poll, shoot, shots } from './harness';
 import { EXPECTED } from './expected';
 
 /** What the front layer of the stage showed at one moment (`installStageSampler`). */
@@ -127,7 +127,7 @@ export function stageFrames(page: TJourneyPage) {
         await drain().catch(() => undefined);
         const index = frames.findIndex((frame, i) => i >= from && isWanted(frame));
         if (index !== -1 || Date.now() > deadline) return index;
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await pause(LOOK_AGAIN_MS);
       }
     },
     async collect(ms: number): Promise<TStageFrame[]> {
@@ -135,7 +135,7 @@ export function stageFrames(page: TJourneyPage) {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
         await drain().catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await pause(250);
       }
       await drain().catch(() => undefined);
       return frames.slice(from);

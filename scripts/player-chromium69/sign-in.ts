@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { signUp } from './api';
 import { newPage, type TBrowser, type TResponse } from './driver';
-import { baseUrl, check, shoot, shots } from './harness';
+import { baseUrl, check, poll, shoot, shots } from './harness';
 import { EXPECTED } from './expected';
 
 /** A TV size; the named ones are the layouts the first screen is checked at. */
@@ -49,8 +49,12 @@ export async function checkLayout(
   await page
     .waitForSelector('[data-testid="pairing-code"]', { timeout: 10_000 })
     .catch(() => undefined);
-  // The poll runs every second here: a few of them, waiting.
-  await new Promise((resolve) => setTimeout(resolve, 3_500));
+  // The poll runs every second here: wait for the two answers the check below looks at.
+  await poll(
+    async () => polls.length,
+    (count) => count >= 2,
+    10_000,
+  );
 
   const seen = await page.evaluate(
     (expected: { control: string }) => {

@@ -195,6 +195,25 @@ describe('the API client', () => {
     expect(sent[1]?.headers.cookie).toBeUndefined();
   });
 
+  it('polls the manifest as a TV does: its token and ETag, and null when unchanged (304)', async () => {
+    const { client, sent } = fakeServer(() => ({ status: 304 }));
+    await expect(client.playerManifest('device-token', '"v1"')).resolves.toBeNull();
+    expect(sent[0]).toEqual({
+      method: 'GET',
+      path: '/api/v1/player/manifest',
+      headers: { origin: ORIGIN, authorization: 'Bearer device-token', 'if-none-match': '"v1"' },
+      body: undefined,
+    });
+    // Any other answer is judged and parsed as ever.
+    const refused = fakeServer(() => json({ code: 'unauthorized' }, 401));
+    await expect(refused.client.playerManifest('stale')).rejects.toBeInstanceOf(ApiRequestError);
+    expect(refused.sent[0]?.headers['if-none-match']).toBeUndefined();
+    const wrong = fakeServer(() => ({ ...json({ version: 'v2' }), headers: { etag: '"v2"' } }));
+    await expect(wrong.client.playerManifest('device-token')).rejects.toThrow(
+      /^GET \/api\/v1\/player\/manifest: the answer does not match its schema/,
+    );
+  });
+
   it('uploads a file as one multipart request with the storage token', async () => {
     const object = {
       bucket: 'screenline',

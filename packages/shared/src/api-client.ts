@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { ZAdPlaylist } from './ad-playlist';
+import {
+  ApiRequestError,
+  BODY_START,
+  lowerCased,
+  mergeCookies,
+  type TApiResponse,
+  type TApiSession,
+  type TApiTransport,
+  type THttpMethod,
+} from './api-transport';
 import { API, apiPath, AUTH_PATHS } from './api-paths';
 import { ZAdSpace, type ZCreateAdSpace } from './ad-space';
 import { ZAuthToken } from './auth';
@@ -17,7 +27,7 @@ import { ZLedgerAudit } from './ledger';
 import { type ZCreateLocation, ZLocation } from './location';
 import { type ZCreateMonetizationRequest, ZMonetizationRequest } from './monetization';
 import { ZDeviceDecisionResult, ZDeviceVerification } from './pairing';
-import { ZDeviceRegistration, ZPlaysReport, type ZRegisterDevice } from './player';
+import { ZDeviceRegistration, ZPlayerManifest, ZPlaysReport, type ZRegisterDevice } from './player';
 import { ZPlaylistDetail, type ZSavePlaylist } from './playlist';
 import { type ZSavePowerSchedule, ZPowerScheduleView } from './power-schedule';
 import { ZStorageObject } from './storage';
@@ -28,7 +38,7 @@ import { type ZCreateTopUp, ZTopUp, ZWallet } from './wallet';
 /**
  * One typed client of the product's HTTP API for every caller outside the apps: the Chromium 69
  * check, the e2e helpers, the demo seed and the benches. How a request travels is the caller's
- * seam (`TApiTransport.send`): fetch to a base URL (`fetchTransport` below), Fastify's
+ * seam (`TApiTransport.send`, api-transport.ts): fetch to a base URL (`fetchTransport`), Fastify's
  * `app.inject` (the demo seed, `apps/server/src/demo/demo-client.ts`), or a Playwright request
  * context (`e2e/support/api.ts`). The client does the rest the way a browser on the site would:
  * the Origin header on every request (Better Auth refuses a POST with a session cookie and no
@@ -37,63 +47,25 @@ import { type ZCreateTopUp, ZTopUp, ZWallet } from './wallet';
  * `ApiRequestError` (method, path, status, the body's start) on any answer outside 2xx.
  */
 
-export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface TApiRequest {
-  method: THttpMethod;
-  /** The path and query from the server's root: `/api/v1/me`. */
-  path: string;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  body?: string | Uint8Array<ArrayBuffer>;
-}
-
-export interface TApiResponse {
-  status: number;
-  /** Lower-case names; Set-Cookie is in `setCookie` instead. */
-  headers: Record<string, string>;
-  /** Every Set-Cookie header as sent (`name=value; Path=/; HttpOnly…`). */
-  setCookie: string[];
-  text: string;
-}
-
-/** How requests are sent: the one thing that differs between the callers. */
-export type TSend = (request: TApiRequest) => Promise<TApiResponse>;
-
-export interface TApiTransport {
-  send: TSend;
-  /** The origin the site is served from: what a browser sends as Origin. */
-  origin: string;
-  /**
-   * The transport keeps the cookies itself (a Playwright request context has its own jar): the
-   * client then sends none and its sessions are empty.
-   */
-  keepsCookies?: boolean;
-}
-
-/** A signed-in person, as the client carries them: the session's cookies (`a=1; b=2`). */
-export interface TApiSession {
-  cookie: string;
-}
+// The transport seam and the cookie helpers, for the callers that build a transport.
+export {
+  ApiRequestError,
+  cookiesOf,
+  fetchTransport,
+  mergeCookies,
+  type TApiRequest,
+  type TApiResponse,
+  type TApiSession,
+  type TApiTransport,
+  type THttpMethod,
+  type TSend,
+} from './api-transport';
 
 /** A person signed up and in: who, and their session. */
 export interface TSignedUp {
   email: string;
   userId: string;
   session: TApiSession;
-}
-
-const BODY_START = 500;
-
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly body: string;
-  constructor(method: string, path: string, status: number, body: string) {
-    super(`${method} ${path} answered ${status}: ${body.slice(0, BODY_START)}`);
-    this.name = 'ApiRequestError';
-    this.status = status;
-    this.body = body;
-  }
 }
 
 export interface TRequestOptions<S extends z.ZodType> {
@@ -105,28 +77,6 @@ export interface TRequestOptions<S extends z.ZodType> {
   /** An Idempotency-Key: `true` makes a fresh one, a string is sent as it is (a retry). */
   idempotencyKey?: true | string;
   headers?: Record<string, string>;
-}
-
-/** Set-Cookie headers → `name=value` pairs; an expired or emptied cookie is dropped. */
-export function cookiesOf(setCookie: readonly string[]): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const header of setCookie) {
-    const pair = header.split(';')[0] ?? '';
-    const at = pair.indexOf('=');
-    if (at <= 0) continue;
-    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-  }
-  return jar;
-}
-
-/** A session's cookies with an answer's Set-Cookie headers applied (a cookie set empty goes). */
-export function mergeCookies(cookie: string, setCookie: readonly string[]): string {
-  const jar = cookiesOf(cookie ? cookie.split(';').map((pair) => pair.trim()) : []);
-  for (const [name, value] of cookiesOf(setCookie)) {
-    if (value === '') jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
 /** The sign-in answer: a session (the user), or the second step two-factor sign-in asks for. */
@@ -330,6 +280,22 @@ export function createApiClient(transport: TApiTransport) {
     return parse('POST', path, ZStorageObject, judge('POST', path, res));
   }
 
+  /**
+   * GET /api/v1/player/manifest as a TV polls it: its device token, and the ETag it holds if any.
+   * Answers the manifest with its ETag, or null when the server says it is unchanged (304).
+   */
+  async function playerManifest(token: string, etag?: string) {
+    const path = API.playerManifest;
+    const res = await exchange('GET', path, {
+      headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+    if (res.status === 304) return null;
+    const manifest = parse('GET', path, ZPlayerManifest, judge('GET', path, res));
+    const answered = res.headers.etag;
+    if (!answered) throw new Error(`GET ${path} answered ${res.status} with no ETag`);
+    return { manifest, etag: answered };
+  }
+
   type TIn<S extends z.ZodType> = z.input<S>;
 
   return {
@@ -344,6 +310,7 @@ export function createApiClient(transport: TApiTransport) {
     storageAuthorization,
     approveDevice,
     uploadObject,
+    playerManifest,
     getMe: (session: TApiSession) => request('GET', API.me, { schema: ZMe, session }),
     updateMe: (session: TApiSession, body: TUpdateMe) =>
       request('PATCH', API.me, { schema: ZMe, session, body }),
@@ -469,30 +436,3 @@ export function createApiClient(transport: TApiTransport) {
 }
 
 export type TApiClient = ReturnType<typeof createApiClient>;
-
-function lowerCased(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
-  );
-}
-
-/** The transport of scripts and benches: fetch to `baseUrl` (`http://127.0.0.1:3000`). */
-export function fetchTransport(baseUrl: string): TApiTransport {
-  const origin = new URL(baseUrl).origin;
-  return {
-    origin,
-    send: async ({ method, path, headers, body }) => {
-      const res = await fetch(`${origin}${path}`, { method, headers, body, redirect: 'manual' });
-      const answer: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') answer[name] = value;
-      });
-      return {
-        status: res.status,
-        headers: answer,
-        setCookie: res.headers.getSetCookie(),
-        text: await res.text(),
-      };
-    },
-  };
-}

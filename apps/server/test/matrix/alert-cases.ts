@@ -1,9 +1,5 @@
-import { insertAdSpace } from '../screen-rows';
-import type { TCase, TFixture } from './matrix-types';
-
-/** An ad space of `target`'s (a row: these cases are about who may act on it). */
-const adSpaceOf = (f: TFixture, target: 'own' | 'foreign') =>
-  insertAdSpace(f.t, (target === 'own' ? f.owner : f.other).userId);
+import { adSpaceOf } from './fixtures';
+import type { TCase } from './matrix-types';
 
 /** Offline alerts and power schedules (issue 23 items 4 and 5): screen owners only. */
 export const ALERT_CASES: Record<string, TCase> = {

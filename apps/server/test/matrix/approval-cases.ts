@@ -1,19 +1,14 @@
-import { ZCampaign } from '@screenline/shared/campaign';
-import { expect } from 'vitest';
 import { adSpaceApprovalPolicy, monetizationRequest } from '../../src/db/schema/index';
 import { insertFundedCampaign } from '../fill-rows';
 import { insertAdSpace } from '../screen-rows';
-import { contentItemOf } from './fixtures';
+import { adSpaceOf, campaignOf, contentItemOf, userOf } from './fixtures';
 import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /** Owner approval's routes (issue 22 item 1) in the authorization matrix. */
 
-const ownerOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.owner : f.other);
-const buyerOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.buyer : f.otherBuyer);
-
 /** A monetized space of `target`'s in review mode, and a live campaign of the buyer's on it. */
 async function reviewedPair(f: TFixture, target: TTarget) {
-  const ownerId = ownerOf(f, target).userId;
+  const ownerId = userOf(f, target).userId;
   const adSpaceId = await insertAdSpace(f.t, ownerId);
   const db = f.t.app.deps.db;
   await db
@@ -28,29 +23,6 @@ async function reviewedPair(f: TFixture, target: TTarget) {
   return { adSpaceId, campaignId };
 }
 
-/** A draft campaign of `target`'s (a buyer), made through the API. */
-async function campaignOf(f: TFixture, target: TTarget): Promise<string> {
-  const buyer = buyerOf(f, target);
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/campaigns',
-    cookie: buyer.cookie,
-    payload: {
-      name: 'Matrix campaign',
-      creativeIds: [await contentItemOf(f.t, buyer)],
-      targeting: {},
-      startDate: '2026-01-01',
-      endDate: '2099-12-31',
-      dayparts: [],
-      bidMicrosPerSecond: 1_000,
-      budgetMicros: 1_000_000,
-      category: 'other',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return ZCampaign.parse(res.json()).id;
-}
-
 export const APPROVAL_CASES: Record<string, TCase> = {
   'GET /api/v1/approval-policies': {
     audience: 'screen-owner',
@@ -63,7 +35,7 @@ export const APPROVAL_CASES: Record<string, TCase> = {
     hasIds: true,
     request: async (f, target) => ({
       method: 'PUT',
-      url: `/api/v1/ad-spaces/${await insertAdSpace(f.t, ownerOf(f, target).userId)}/approval-policy`,
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}/approval-policy`,
       payload: {
         mode: 'rules',
         allowedAdvertiserIds: [],

@@ -1,50 +1,11 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { ZCampaign, type TCampaignState } from '@screenline/shared/campaign';
-import { campaign, monetizationRequest } from '../../src/db/schema/index';
+import { monetizationRequest } from '../../src/db/schema/index';
 import { EXTERNAL_ACCOUNT_ID, transfer, walletAccountId } from '../../src/modules/ledger/ledger';
 import { insertAdSpace } from '../screen-rows';
-import { contentItemOf } from './fixtures';
-import type { TCase, TFixture, TTarget } from './matrix-types';
+import { campaignInputOf, campaignOf } from './fixtures';
+import type { TCase, TFixture } from './matrix-types';
 
 /** The campaigns module's routes (issue 9 items 4, 5 and 8) in the authorization matrix. */
-
-const buyerOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.buyer : f.otherBuyer);
-
-/** The fields of a campaign of `target`'s, with one of their library items. */
-async function campaignInputOf(f: TFixture, target: TTarget) {
-  return {
-    name: 'Matrix campaign',
-    creativeIds: [await contentItemOf(f.t, buyerOf(f, target))],
-    targeting: {},
-    startDate: '2026-01-01',
-    endDate: '2099-12-31',
-    dayparts: [],
-    bidMicrosPerSecond: 1_000,
-    budgetMicros: 1_000_000,
-    category: 'other',
-  };
-}
-
-/** A campaign of `target`'s made through the API, then put in `state` (a row change). */
-async function campaignOf(
-  f: TFixture,
-  target: TTarget,
-  state: TCampaignState = 'draft',
-): Promise<string> {
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/campaigns',
-    cookie: buyerOf(f, target).cookie,
-    payload: await campaignInputOf(f, target),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { id } = ZCampaign.parse(res.json());
-  if (state !== 'draft')
-    await f.t.app.deps.db.update(campaign).set({ state }).where(eq(campaign.id, id));
-  return id;
-}
 
 /** A screen owner's ad space whose monetization is approved: something a campaign can target. */
 async function monetizedSpace(f: TFixture): Promise<void> {

@@ -5,17 +5,14 @@ import {
   ZDeviceCode,
   ZDeviceToken,
 } from '@screenline/shared/pairing';
-import { ZDeviceRegistration } from '@screenline/shared/player';
 import type { TTestApp } from '../harness';
-import { insertAdSpace } from '../screen-rows';
-import type { TCase, TFixture } from './matrix-types';
+import { tvOf, userOf } from './fixtures';
+import type { TCase } from './matrix-types';
 
 /**
  * Issue 18's routes (the TV behind a pairing code, the owner's TVs) and the pairing grant as a
  * caller: the credential a QR-paired TV holds until it is set up.
  */
-
-const userOf = (f: TFixture, target: 'own' | 'foreign') => (target === 'own' ? f.owner : f.other);
 
 /** A code the TV asked for, claimed on /pair by `cookie`'s account. */
 async function claimedCode(t: TTestApp, cookie: string) {
@@ -58,26 +55,6 @@ export async function pairingGrantOf(t: TTestApp, cookie: string): Promise<strin
   return ZDeviceToken.parse(granted.json()).access_token;
 }
 
-let registrations = 0;
-/** A TV of `target`'s, set up with their session: its id. */
-async function deviceIdOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
-  registrations += 1;
-  const user = userOf(f, target);
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/player/devices',
-    cookie: user.cookie,
-    payload: {
-      deviceKey: `matrix-owned-device-${registrations}`,
-      adSpaceId: await insertAdSpace(f.t, user.userId),
-      userAgent: 'Matrix',
-      appVersion: '0.0.0',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return ZDeviceRegistration.parse(res.json()).deviceId;
-}
-
 export const DEVICE_CASES: Record<string, TCase> = {
   // /pair: only the account that claimed the code sees the TV behind it; another's is 404.
   'GET /api/v1/pairing/requests/:userCode': {
@@ -100,7 +77,7 @@ export const DEVICE_CASES: Record<string, TCase> = {
     hasIds: true,
     request: async (f, target) => ({
       method: 'DELETE',
-      url: `/api/v1/devices/${await deviceIdOf(f, target)}`,
+      url: `/api/v1/devices/${(await tvOf(f, target)).deviceId}`,
     }),
   },
 };

@@ -1,8 +1,7 @@
 import { expect } from 'vitest';
 import { ZDeviceCommandList, ZTakeover } from '@screenline/shared/fleet';
-import { ZDeviceRegistration } from '@screenline/shared/player';
-import { ZScreenGroup } from '@screenline/shared/screen-group';
 import { insertAdSpace } from '../screen-rows';
+import { adSpaceOf, groupOf, tvOf, userOf } from './fixtures';
 import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /**
@@ -13,41 +12,6 @@ import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /** The start of a real JPEG and its end: what the screenshot upload checks. */
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex').toString('base64');
-
-const userOf = (f: TFixture, target: 'own' | 'foreign') => (target === 'own' ? f.owner : f.other);
-
-let registrations = 0;
-/** An ad space of `target`'s with a TV set up on it: the space and the TV's token. */
-async function spaceWithTv(f: TFixture, target: 'own' | 'foreign') {
-  registrations += 1;
-  const user = userOf(f, target);
-  const adSpaceId = await insertAdSpace(f.t, user.userId);
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/player/devices',
-    cookie: user.cookie,
-    payload: {
-      deviceKey: `matrix-fleet-device-${registrations}`,
-      adSpaceId,
-      userAgent: 'Matrix',
-      appVersion: '0.0.0',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { adSpaceId, token: ZDeviceRegistration.parse(res.json()).token };
-}
-
-/** A static group of `target`'s holding the space, made through the API: its id. */
-async function groupOf(f: TFixture, target: 'own' | 'foreign', adSpaceId: string) {
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/screen-groups',
-    cookie: userOf(f, target).cookie,
-    payload: { kind: 'static', name: 'Matrix', adSpaceIds: [adSpaceId] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return ZScreenGroup.parse(res.json()).id;
-}
 
 /**
  * An ad space of `target`'s with a TV that uploaded a screenshot: the space. One per fixture and
@@ -61,7 +25,7 @@ function spaceWithScreenshot(f: TFixture, target: TTarget): Promise<string> {
   const known = spaces.get(target);
   if (known) return known;
   const made = (async () => {
-    const { adSpaceId, token } = await spaceWithTv(f, target);
+    const { adSpaceId, token } = await tvOf(f, target);
     const res = await f.t.request({
       method: 'POST',
       url: '/api/v1/player/screenshot',
@@ -107,7 +71,7 @@ export const FLEET_CASES: Record<string, TCase> = {
     request: async (f, target) => ({
       method: 'POST',
       url: '/api/v1/device-commands',
-      payload: { kind: 'identify', adSpaceIds: [(await spaceWithTv(f, target)).adSpaceId] },
+      payload: { kind: 'identify', adSpaceIds: [(await tvOf(f, target)).adSpaceId] },
     }),
   },
   // A group of `target`'s holding a space with a TV (another owner's needs none: refused first).
@@ -138,7 +102,7 @@ export const FLEET_CASES: Record<string, TCase> = {
     hasIds: true,
     request: async (f, target) => ({
       method: 'GET',
-      url: `/api/v1/ad-spaces/${await insertAdSpace(f.t, userOf(f, target).userId)}/screenshots`,
+      url: `/api/v1/ad-spaces/${await adSpaceOf(f, target)}/screenshots`,
     }),
   },
   // The caller's own spaces only: no id to name.
@@ -163,8 +127,8 @@ export const FLEET_CASES: Record<string, TCase> = {
     ok: 204,
     hasIds: true,
     request: async (f, target) => {
-      const own = await spaceWithTv(f, 'own');
-      const other = target === 'own' ? own : await spaceWithTv(f, 'foreign');
+      const own = await tvOf(f, 'own');
+      const other = target === 'own' ? own : await tvOf(f, 'foreign');
       return {
         method: 'POST',
         url: `/api/v1/player/commands/${await commandOf(f, target, other.adSpaceId)}/ack`,
@@ -179,7 +143,7 @@ export const FLEET_CASES: Record<string, TCase> = {
     request: async (f) => ({
       method: 'POST',
       url: '/api/v1/player/screenshot',
-      headers: { authorization: `Bearer ${(await spaceWithTv(f, 'own')).token}` },
+      headers: { authorization: `Bearer ${(await tvOf(f, 'own')).token}` },
       payload: { problem: 'Matrix: nothing on screen.' },
     }),
   },
@@ -193,7 +157,7 @@ export const FLEET_CASES: Record<string, TCase> = {
       payload: {
         kind: 'message',
         message: 'Matrix',
-        adSpaceIds: [await insertAdSpace(f.t, userOf(f, target).userId)],
+        adSpaceIds: [await adSpaceOf(f, target)],
         durationMinutes: 5,
       },
     }),
@@ -209,7 +173,7 @@ export const FLEET_CASES: Record<string, TCase> = {
         kind: 'message',
         message: 'Matrix',
         adSpaceIds: [await insertAdSpace(f.t, f.owner.userId)],
-        groupIds: [await groupOf(f, target, await insertAdSpace(f.t, userOf(f, target).userId))],
+        groupIds: [await groupOf(f, target, await adSpaceOf(f, target))],
         durationMinutes: 5,
       },
     }),
@@ -225,7 +189,7 @@ export const FLEET_CASES: Record<string, TCase> = {
     hasIds: true,
     request: async (f, target) => ({
       method: 'POST',
-      url: `/api/v1/takeovers/${await takeoverOf(f, target, await insertAdSpace(f.t, userOf(f, target).userId))}/end`,
+      url: `/api/v1/takeovers/${await takeoverOf(f, target, await adSpaceOf(f, target))}/end`,
     }),
   },
   // Another owner's takeover (on their space) is a 404 for this TV.
@@ -234,7 +198,7 @@ export const FLEET_CASES: Record<string, TCase> = {
     ok: 204,
     hasIds: true,
     request: async (f, target) => {
-      const own = await spaceWithTv(f, 'own');
+      const own = await tvOf(f, 'own');
       const space = target === 'own' ? own.adSpaceId : await insertAdSpace(f.t, f.other.userId);
       return {
         method: 'POST',

@@ -4,8 +4,7 @@ import { ZScheduleEntryView } from '@screenline/shared/schedule';
 import { contentItemOf, uploadedImageOf, userOf, adSpaceOf } from './fixtures';
 import type { TCase, TFixture } from './matrix-types';
 
-const itemOf = (f: TFixture, target: 'own' | 'foreign') =>
-  contentItemOf(f.t, target === 'own' ? f.owner : f.other);
+const itemOf = (f: TFixture, target: 'own' | 'foreign') => contentItemOf(f.t, userOf(f, target));
 
 const playlistItems = (contentId: string) => [
   { id: 'image', type: 'content', contentId, kind: 'image' },

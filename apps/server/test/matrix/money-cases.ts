@@ -13,14 +13,13 @@ import {
 } from '../money-helpers';
 import { twoFactorHeaders } from '../harness';
 import { insertAdSpace } from '../screen-rows';
+import { adSpaceOf, userOf } from './fixtures';
 import type { TCase, TFixture } from './matrix-types';
 
 /**
  * The wallet, top-ups, payouts, platform settings, the ledger audit and monetization (issue 9)
  * in the authorization matrix.
  */
-
-const ownerOf = (f: TFixture, target: 'own' | 'foreign') => (target === 'own' ? f.owner : f.other);
 
 /** A pending payout of the owner's: funded by an approved top-up first. */
 async function pendingPayout(f: TFixture): Promise<string> {
@@ -42,7 +41,7 @@ async function approvedPayout(f: TFixture): Promise<string> {
 
 /** A pending monetization request of `target`'s, for a fresh ad space. */
 async function monetizationOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
-  const user = ownerOf(f, target);
+  const user = userOf(f, target);
   return requestMonetization(f.t, user.cookie, await insertAdSpace(f.t, user.userId));
 }
 
@@ -61,7 +60,7 @@ const reason = { reason: 'The reference does not match any transfer.' };
 
 /** A receipt of `target`'s: their top-up, approved (which issues it). */
 async function receiptOf(f: TFixture, target: 'own' | 'foreign'): Promise<string> {
-  const user = ownerOf(f, target);
+  const user = userOf(f, target);
   await fund(f.t, user.cookie, f.admin.cookie, 10 * EUR);
   const res = await f.t.request({
     method: 'GET',
@@ -154,7 +153,7 @@ export const MONEY_CASES: Record<string, TCase> = {
     ok: 200,
     hasIds: true,
     request: async (f, target) => {
-      const space = await insertAdSpace(f.t, ownerOf(f, target).userId);
+      const space = await adSpaceOf(f, target);
       const campaign = crypto.randomUUID();
       return {
         method: 'GET',
@@ -267,7 +266,7 @@ export const MONEY_CASES: Record<string, TCase> = {
     // Filtering by an ad space names it: another owner's is "not found".
     request: async (f, target) => ({
       method: 'GET',
-      url: `/api/v1/monetization-requests?adSpaceId=${await insertAdSpace(f.t, ownerOf(f, target).userId)}`,
+      url: `/api/v1/monetization-requests?adSpaceId=${await adSpaceOf(f, target)}`,
     }),
   },
   'POST /api/v1/monetization-requests': {
@@ -278,7 +277,7 @@ export const MONEY_CASES: Record<string, TCase> = {
       method: 'POST',
       url: '/api/v1/monetization-requests',
       payload: {
-        adSpaceId: await insertAdSpace(f.t, ownerOf(f, target).userId),
+        adSpaceId: await adSpaceOf(f, target),
         floorMicrosPerSecond: 500,
       },
     }),

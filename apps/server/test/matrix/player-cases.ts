@@ -1,35 +1,16 @@
 import crypto from 'node:crypto';
-import { expect } from 'vitest';
-import { ZDeviceRegistration } from '@screenline/shared/player';
 import type { TCase, TFixture } from './matrix-types';
-import { userOf, adSpaceOf } from './fixtures';
-
-let devices = 0;
-/** A TV of `target`'s, set up through the API for a fresh ad space: its token and that space. */
-async function deviceOf(f: TFixture, target: 'own' | 'foreign') {
-  devices += 1;
-  const adSpaceId = await adSpaceOf(f, target);
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/player/devices',
-    cookie: userOf(f, target).cookie,
-    payload: {
-      deviceKey: `matrix-device-key-${devices}`,
-      adSpaceId,
-      userAgent: 'Matrix',
-      appVersion: '0.0.0',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { token: ZDeviceRegistration.parse(res.json()).token, adSpaceId };
-}
+import { adSpaceOf, tvOf } from './fixtures';
 
 export const deviceTokenOf = async (f: TFixture, target: 'own' | 'foreign') =>
-  (await deviceOf(f, target)).token;
+  (await tvOf(f, target)).token;
 
 const asDevice = async (f: TFixture, target: 'own' | 'foreign') => ({
   authorization: `Bearer ${await deviceTokenOf(f, target)}`,
 });
+
+/** The registrations POST /api/v1/player/devices's case sends: each with a fresh device key. */
+let registrations = 0;
 
 /** The TV player's routes in the authorization matrix: setup as the owner's session, then the device token. */
 export const PLAYER_CASES: Record<string, TCase> = {
@@ -46,12 +27,12 @@ export const PLAYER_CASES: Record<string, TCase> = {
     tvCredentials: ['device', 'pairing'],
     hasIds: true,
     request: async (f, target) => {
-      devices += 1;
+      registrations += 1;
       return {
         method: 'POST',
         url: '/api/v1/player/devices',
         payload: {
-          deviceKey: `matrix-register-key-${devices}`,
+          deviceKey: `matrix-register-key-${registrations}`,
           adSpaceId: await adSpaceOf(f, target),
           userAgent: 'Matrix',
           appVersion: '0.0.0',
@@ -81,7 +62,7 @@ export const PLAYER_CASES: Record<string, TCase> = {
     audience: 'device',
     ok: 200,
     request: async (f) => {
-      const tv = await deviceOf(f, 'own');
+      const tv = await tvOf(f, 'own');
       return {
         method: 'POST',
         url: '/api/v1/player/impressions',

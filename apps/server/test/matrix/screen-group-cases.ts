@@ -1,32 +1,12 @@
-import { expect } from 'vitest';
-import { ZScreenGroup } from '@screenline/shared/screen-group';
 import { insertAdSpace } from '../screen-rows';
-import type { TCase, TFixture, TTarget } from './matrix-types';
+import { adSpaceOf, groupOf } from './fixtures';
+import type { TCase } from './matrix-types';
 
 /**
  * Issue 23 item 1's routes: screen groups and bulk changes to ad spaces. A bulk call names
  * several spaces; one of another owner's makes it "not found" (the runner checks that nothing
  * answers 200 for them).
  */
-
-const userOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.owner : f.other);
-
-/** A static group of `target`'s holding one of their spaces, made through the API. */
-async function groupOf(f: TFixture, target: TTarget): Promise<string> {
-  const user = userOf(f, target);
-  const res = await f.t.request({
-    method: 'POST',
-    url: '/api/v1/screen-groups',
-    cookie: user.cookie,
-    payload: {
-      kind: 'static',
-      name: 'Matrix',
-      adSpaceIds: [await insertAdSpace(f.t, user.userId)],
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return ZScreenGroup.parse(res.json()).id;
-}
 
 export const SCREEN_GROUP_CASES: Record<string, TCase> = {
   'GET /api/v1/screen-groups': {
@@ -45,7 +25,7 @@ export const SCREEN_GROUP_CASES: Record<string, TCase> = {
       payload: {
         kind: 'static',
         name: 'Matrix',
-        adSpaceIds: [await insertAdSpace(f.t, userOf(f, target).userId)],
+        adSpaceIds: [await adSpaceOf(f, target)],
       },
     }),
   },
@@ -86,10 +66,7 @@ export const SCREEN_GROUP_CASES: Record<string, TCase> = {
       method: 'POST',
       url: '/api/v1/ad-spaces/bulk',
       payload: {
-        adSpaceIds: [
-          await insertAdSpace(f.t, f.owner.userId),
-          await insertAdSpace(f.t, userOf(f, target).userId),
-        ],
+        adSpaceIds: [await insertAdSpace(f.t, f.owner.userId), await adSpaceOf(f, target)],
         action: { kind: 'add-tag', tag: 'Matrix' },
       },
     }),

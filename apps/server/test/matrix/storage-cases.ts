@@ -7,7 +7,7 @@ import {
   startResumable,
   uploadUrl,
 } from '../storage-helpers';
-import { uploadedImageOf } from './fixtures';
+import { uploadedImageOf, userOf } from './fixtures';
 import type { TCase, TFixture, TTarget } from './matrix-types';
 
 /**
@@ -18,7 +18,6 @@ import type { TCase, TFixture, TTarget } from './matrix-types';
  * storage.test.ts; here the bytes are asked for with the JWT only.
  */
 
-const userOf = (f: TFixture, target: TTarget) => (target === 'own' ? f.owner : f.other);
 const asOwner = (f: TFixture) => ({ authorization: f.owner.authorization });
 
 /** An uploaded object of `target`'s (a PNG under their prefix). */

@@ -2,21 +2,19 @@ import { formatBytes } from '@screenline/shared/format';
 import { createHash, type Hash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { type TStorageObject, ZUploadResource } from '@screenline/shared/storage';
+import { ZUploadResource } from '@screenline/shared/storage';
 import type { TConfig } from '../../config';
 import { AppError, unauthenticated } from '../../lib/app-error';
 import { requireBytesOfType, SNIFF_BYTES } from './content-sniffing';
 import { SessionDataLostError, type TStorageDriver } from './drivers/storage-driver';
-import { parseMultipartRelated } from './multipart-related';
 import type { TStorageAccess } from './storage-access';
 import type { TStorageObjects } from './storage-objects';
+import { createMultipartUpload } from './storage-multipart-upload';
 import {
   ChunkMeter,
   driverSession,
   MAX_CHUNK_BYTES,
   MAX_JSON_BYTES,
-  MAX_MULTIPART_BYTES,
-  newKey,
   objectFields,
   parseByteCount,
   parseCommand,
@@ -43,8 +41,8 @@ export interface TStorageUploadsDeps {
 }
 
 /**
- * Uploads (SPEC §7 calls 4–7): multipart in one request, and resumable sessions with their
- * chunks, finalize, cancel and expiry. A session's bytes live in the driver until finalize turns
+ * Uploads (SPEC §7 calls 4–7): multipart in one request (storage-multipart-upload.ts), and
+ * resumable sessions with their chunks, finalize, cancel and expiry. A session's bytes live in the driver until finalize turns
  * them into the object's blob; a session that is cancelled or expires takes its bytes with it.
  */
 export function createStorageUploads({
@@ -59,63 +57,7 @@ export function createStorageUploads({
   const runningHashes = new Map<string, { offset: number; hash: Hash }>();
   /** One request at a time per upload session, in this process. */
   const sessionLocks = new Map<string, Promise<void>>();
-
-  /** 4. A multipart/related POST: JSON metadata part, then the data part. */
-  async function uploadMultipart(input: {
-    authorization: string | undefined;
-    bucket: string;
-    name: string | undefined;
-    contentType: string | undefined;
-    contentLength: number | undefined;
-    body: Readable;
-  }): Promise<TStorageObject> {
-    const uid = await access.requireUploader(input.authorization, input.bucket, input.name);
-    const tooLarge = () =>
-      new AppError(
-        'payload-too-large',
-        `A multipart upload carries at most ${formatBytes(MAX_MULTIPART_BYTES)}; send larger files with a resumable upload.`,
-      );
-    if (input.contentLength !== undefined && input.contentLength > MAX_MULTIPART_BYTES) {
-      throw tooLarge();
-    }
-    const raw = await readBody(input.body, MAX_MULTIPART_BYTES, tooLarge);
-    const parts = parseMultipartRelated(raw, input.contentType);
-    const [metadataPart, dataPart] = parts;
-    if (parts.length !== 2 || !metadataPart || !dataPart) {
-      throw new AppError(
-        'bad-request',
-        'A multipart upload has exactly two parts: the JSON metadata, then the data.',
-      );
-    }
-    const resource = parseJson(metadataPart.content, ZUploadResource);
-    const name = input.name ?? resource.name ?? '';
-    access.requireOwnName(uid, name);
-    const contentType =
-      resource.contentType ??
-      parseContentTypeHeader(dataPart.headers['content-type']) ??
-      'application/octet-stream';
-    access.requireAllowedType(contentType);
-    const data = dataPart.content;
-    access.requireAllowedSize(data.length);
-    await access.requireQuota(uid, input.bucket, name, data.length);
-    await requireBytesOfType(contentType, data);
-
-    const blobKey = newKey();
-    await driver.put(blobKey, data, contentType);
-    const row = await objects.commit(
-      {
-        bucket: input.bucket,
-        name,
-        ownerId: uid,
-        blobKey,
-        size: data.length,
-        md5Hash: createHash('md5').update(data).digest('base64'),
-        ...objectFields(contentType, resource),
-      },
-      undefined,
-    );
-    return toResource(row);
-  }
+  const uploadMultipart = createMultipartUpload({ driver, access, objects });
 
   /** 5. Opens a resumable session; the reply's X-Goog-Upload-URL is where the chunks go. */
   async function startResumable(input: {

@@ -26,7 +26,8 @@ export interface TStorageServiceDeps {
  * The storage service (SPEC §7 calls 1–7), put together from its parts:
  *   storage-access    who may read and write which path; token rules; type, size and quota limits
  *   storage-objects   metadata, download, delete, PATCH, and the commit every upload ends with
- *   storage-uploads   multipart, resumable sessions (chunks, finalize, cancel, expiry)
+ *   storage-uploads   multipart (storage-multipart-upload), resumable sessions (chunks, finalize,
+ *                     cancel, expiry)
  *   storage-protocol  the wire: commands, headers, replies, the JSON resource
  * The protocol calls are for storage.routes.ts only; other modules get `facade`.
  */

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TaskState } from '@screenline/storage-client';
 import { UploadList } from '@/features/content/components/upload-list';
-import { UploadStore, type TUploadEntry } from '@/features/content/stores/upload-store';
+import type { TUploadEntry } from '@/features/content/stores/upload-entry';
+import { UploadStore } from '@/features/content/stores/upload-store';
 
 function entry(overrides: Partial<TUploadEntry> = {}): TUploadEntry {
   return {

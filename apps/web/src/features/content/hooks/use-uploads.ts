@@ -4,12 +4,12 @@ import type { TContentItem } from '@screenline/shared/content';
 import { useAuth } from '@/lib/auth-context';
 import { useStorage } from '@/lib/storage';
 import { CONTENT_QUERY_KEY } from '@/features/content/api/list-content';
-import {
-  uploadStore,
-  type TAddOptions,
-  type TUploadContext,
-  type TUploadEntry,
-} from '@/features/content/stores/upload-store';
+import type {
+  TAddOptions,
+  TUploadContext,
+  TUploadEntry,
+} from '@/features/content/stores/upload-entry';
+import { uploadStore } from '@/features/content/stores/upload-store';
 
 /** The signed-in user's uploads in this tab, and the calls that start and steer them. */
 export function useUploads() {

@@ -7,7 +7,8 @@ import {
   saveUpload,
   fingerprintOf,
 } from '@/features/content/stores/saved-uploads';
-import { UploadFailedError, UploadStore } from '@/features/content/stores/upload-store';
+import { UploadFailedError } from '@/features/content/stores/upload-entry';
+import { UploadStore } from '@/features/content/stores/upload-store';
 
 const ITEM: TContentItem = makeContentItem({
   id: '7d2b1c3e-1111-4111-8111-111111111111',
