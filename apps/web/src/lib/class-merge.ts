@@ -3,7 +3,7 @@ import { type ClassValidator, createTailwindMerge, validators } from 'tailwind-m
 // tailwind-merge with only the utility families this app writes. Its default configuration knows
 // every Tailwind utility and weighs 8.5 KiB gzipped, on the first page every visitor loads
 // (issue 6 item 7: /signin at most 150 KiB). The groups below are copied from that default
-// (tailwind-merge 3.x, bundle-mjs.mjs getDefaultConfig) for the families in use;
+// (tailwind-merge 3.7, bundle-mjs.mjs getDefaultConfig) for the families in use;
 // class-merge.test.ts merges every pair of classes the source writes with both and fails on any
 // difference, so a new family shows up there before it misbehaves.
 
@@ -122,7 +122,8 @@ const merge = createTailwindMerge(() => ({
       'list-item',
       'hidden',
     ],
-    sr: ['sr-only', 'not-sr-only'],
+    sr: ['sr-only'],
+    'not-sr': ['not-sr-only'],
     'object-fit': [{ object: ['contain', 'cover', 'fill', 'none', 'scale-down'] }],
     overflow: [{ overflow: ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
     'overflow-x': [{ 'overflow-x': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
@@ -222,7 +223,8 @@ const merge = createTailwindMerge(() => ({
     'text-decoration': ['underline', 'overline', 'line-through', 'no-underline'],
     'underline-offset': [{ 'underline-offset': [isNumber, 'auto', ...arbitrary] }],
     'text-transform': ['uppercase', 'lowercase', 'capitalize', 'normal-case'],
-    'text-overflow': ['truncate', 'text-ellipsis', 'text-clip'],
+    'text-overflow': ['text-ellipsis', 'text-clip'],
+    truncate: ['truncate'],
     'vertical-align': [
       {
         align: [
@@ -311,6 +313,36 @@ const merge = createTailwindMerge(() => ({
   conflictingClassGroups: {
     overflow: ['overflow-x', 'overflow-y'],
     'line-clamp': ['display', 'overflow'],
+    // Since tailwind-merge 3.7.3: Tailwind emits `truncate` before the overflow, text-overflow and
+    // whitespace utilities, and the utilities below after `sr-only`, so an earlier one of them
+    // would undo part of the later `truncate` or `sr-only`; the merge drops it.
+    truncate: ['text-overflow', 'overflow', 'overflow-x', 'overflow-y', 'whitespace'],
+    sr: [
+      'not-sr',
+      'position',
+      'size',
+      'w',
+      'h',
+      'p',
+      'px',
+      'py',
+      'pt',
+      'pr',
+      'pb',
+      'pl',
+      'm',
+      'mx',
+      'my',
+      'mt',
+      'mr',
+      'mb',
+      'ml',
+      'overflow',
+      'overflow-x',
+      'overflow-y',
+      'whitespace',
+    ],
+    'not-sr': ['sr'],
     inset: ['inset-x', 'inset-y', 'top', 'right', 'bottom', 'left'],
     'inset-x': ['right', 'left'],
     'inset-y': ['top', 'bottom'],
