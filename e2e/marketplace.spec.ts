@@ -293,10 +293,12 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
   // the upload), the results match what the campaign was charged.
   await buyer.goto(`/publisher/ad-campaigns/view/${campaignId}/results`);
   const totals = buyer.getByLabel('Totals');
+  // Each reload loads the page, the account, the campaign and then its results, one after the
+  // other: about 2 s on a busy machine, so each look waits up to 5 s before reloading again.
   await expect(async () => {
     await buyer.reload();
-    await expect(totals).toContainText(/Impressions[1-9]/, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(totals).toContainText(/Impressions[1-9]/, { timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   await tvContext.close();
   // Every play the TV in this browser sent passes the arrival and settlement rules (offered by
   // the manifest it was sent, within its 5 s slot, one at a time): all billed, none refused.
@@ -320,8 +322,8 @@ test('a campaign is funded, approved, played on a TV with its QR code, billed an
     const campaign = await buyer.context().request.get(`/api/v1/campaigns/${campaignId}`);
     spentMicros = ((await campaign.json()) as { spentMicros: number }).spentMicros;
     await buyer.reload();
-    await expect(totals).toContainText(`Spend${formatMicros(spentMicros)}`, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(totals).toContainText(`Spend${formatMicros(spentMicros)}`, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   expect(spentMicros).toBeGreaterThan(0);
   await expect(totals).toContainText('QR scans1');
   await expect(buyer.getByText(/Creative ready on/)).toHaveText(/Creative ready on 1 of 1 screen/);

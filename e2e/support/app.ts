@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ApiRequestError } from '@screenline/shared/api-client';
 import { apiOf, JAR } from './api';
 import { passSecondStep, superUserKey } from './two-factor';
 
@@ -72,7 +73,14 @@ export async function signInSuperUser(request: APIRequestContext): Promise<TAcco
   };
   const api = apiOf(request, BASE_URL);
   // Sign-up answers the same whether or not the account exists and makes no session: sign in next.
-  await api.signUp({ email: account.email, password: account.password, name: 'admin' });
+  // Two journeys that start together may both sign the account up; the one whose insert loses the
+  // race is answered 422 (FAILED_TO_CREATE_USER), and the account exists all the same.
+  await api
+    .signUp({ email: account.email, password: account.password, name: 'admin' })
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiRequestError && error.body.includes('FAILED_TO_CREATE_USER')))
+        throw error;
+    });
   const { isChallenged } = await api.signIn({ email: account.email, password: account.password });
   // Super-users need two-factor sign-in (issue 18 item 4): enrolled once per run, then a code.
   const secret = await superUserKey(request, account.password, isChallenged);
