@@ -101,9 +101,6 @@ const ABOVE = (owner: string) =>
   `the owner (${owner}) imports this module: its piece here would be a cycle; to invert (app.deps)`;
 const REPORTS =
   'reports join what the plays were in one statement (read); a proof-of-play piece is the follow-up';
-const TAKEOVERS =
-  "the arrival statement (the ingest's one SQL script per batch) finds the takeover a play " +
-  'belongs to (read); a fleet piece is the follow-up';
 const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'auth: user':
     "Better Auth's drizzle adapter takes the user table object itself (sign-up, the confirmed " +
@@ -114,8 +111,6 @@ const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'player: campaign': REPORTS,
   'player: contentItem': REPORTS,
   'player: impression': REPORTS,
-  'proof-of-play: takeover': TAKEOVERS,
-  'proof-of-play: takeoverAdSpace': TAKEOVERS,
 };
 
 /**
