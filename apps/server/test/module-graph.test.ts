@@ -98,15 +98,10 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
  * player (`playerDirectory`), approvals, fill and screens → campaigns (`campaignReads`) and
  * fleet → player (`deviceRows`) were.
  */
-const REPORTS =
-  'reports join what the plays were in one statement (read); a proof-of-play piece is the follow-up';
 const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'auth: user':
     "Better Auth's drizzle adapter takes the user table object itself (sign-up, the confirmed " +
     'address, the two-factor flag); every other read or write of users goes through me/people.ts',
-  'player: campaign': REPORTS,
-  'player: contentItem': REPORTS,
-  'player: impression': REPORTS,
 };
 
 /**
