@@ -118,8 +118,9 @@ export interface TAppDeps {
   /** Fresh two-factor codes for money requests (modules/auth/step-up.ts). */
   stepUp: TStepUp;
   /**
-   * What the TVs last reported (modules/player/player-directory.ts), handed to the screens module
-   * from here: player builds on screens, so screens must not import player (no module cycles).
+   * What the TVs last reported (modules/player/player-directory.ts), handed to the screens and
+   * campaigns modules from here: player builds on both, so neither may import player (no module
+   * cycles).
    */
   playerDirectory: TPlayerDirectory;
   /**

@@ -92,30 +92,16 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
  * as me/people.ts or screens/places.ts) means deleting its line, and the test fails on a line
  * that no longer matches any import.
  *
- * ABOVE: the owner sits above the reader in the graph (it imports the reader), so importing the
- * owner's piece would make a module cycle; these wait for an inversion through `app.deps` (the
- * reader declares the read it needs, app.ts hands in the owner's), as screens → player was and
- * approvals, fill and screens → campaigns (`campaignReads`) and fleet → player (`deviceRows`) were.
+ * Where the owner sits above the reader in the graph (it imports the reader), importing the
+ * owner's piece would make a module cycle: the read is inverted through `app.deps` instead (the
+ * reader declares the read it needs, app.ts hands in the owner's), as screens and campaigns →
+ * player (`playerDirectory`), approvals, fill and screens → campaigns (`campaignReads`) and
+ * fleet → player (`deviceRows`) were.
  */
-const ABOVE = (owner: string) =>
-  `the owner (${owner}) imports this module: its piece here would be a cycle; to invert (app.deps)`;
-const REPORTS =
-  'reports join what the plays were in one statement (read); a proof-of-play piece is the follow-up';
-const TAKEOVERS =
-  "the arrival statement (the ingest's one SQL script per batch) finds the takeover a play " +
-  'belongs to (read); a fleet piece is the follow-up';
 const ALLOWED_REACH_AROUNDS: Record<string, string> = {
   'auth: user':
     "Better Auth's drizzle adapter takes the user table object itself (sign-up, the confirmed " +
     'address, the two-factor flag); every other read or write of users goes through me/people.ts',
-  'campaigns: device': `campaign reports join the TVs that played (read); ${ABOVE('player')}`,
-  'campaigns: impression': REPORTS,
-  'campaigns: qrScan': 'campaign results count QR scans (read); a fill piece is the follow-up',
-  'player: campaign': REPORTS,
-  'player: contentItem': REPORTS,
-  'player: impression': REPORTS,
-  'proof-of-play: takeover': TAKEOVERS,
-  'proof-of-play: takeoverAdSpace': TAKEOVERS,
 };
 
 /**

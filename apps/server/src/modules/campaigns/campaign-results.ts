@@ -38,10 +38,30 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
+ * What the TVs playing ad spaces have cached, for "creative ready on N of M screens". Declared
+ * here and handed in from app.ts (`app.deps.playerDirectory`, the player module's directory): the
+ * player module builds on this one (through settlement), so importing it would be a cycle.
+ */
+export interface TCreativeCaches {
+  /**
+   * Per TV playing one of the spaces that sent a heartbeat, in any order: its space and the ad
+   * creatives its newest heartbeat reports cached.
+   */
+  creativesReadyOf(
+    adSpaceIds: readonly string[],
+  ): Promise<Array<{ adSpaceId: string; ready: readonly string[] }>>;
+}
+
+/**
  * A campaign's results (issue 9 item 8): figures by day and ad space, the pacing line and how
  * many screens are ready, as JSON and as CSV. Split from campaigns.service.ts by concern.
  */
-export function createCampaignResults(db: TDb, access: TAccessPolicy, now: () => number) {
+export function createCampaignResults(
+  db: TDb,
+  access: TAccessPolicy,
+  players: TCreativeCaches,
+  now: () => number,
+) {
   async function results(actor: TActor, id: string, query: TResultsQuery) {
     await access.requireAccess(actor, 'campaign.read', [id]);
     const row = await requireRow(db, id);
@@ -200,7 +220,7 @@ export function createCampaignResults(db: TDb, access: TAccessPolicy, now: () =>
       (adSpaceId) => approvals.get(pairKey(row.id, adSpaceId))?.state === 'approved',
     );
     const ready = new Set(
-      (await repo.creativesReadyOf(db, spaces))
+      (await players.creativesReadyOf(spaces))
         .filter((tv) => row.creativeIds.every((id) => tv.ready.includes(id)))
         .map((tv) => tv.adSpaceId),
     );

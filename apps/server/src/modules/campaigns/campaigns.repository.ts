@@ -1,11 +1,18 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TOrientation } from '@screenline/shared/ad-space';
 import type { TCampaignState, TCampaignStatus } from '@screenline/shared/campaign';
 import type { TVenueType } from '@screenline/shared/location';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { campaign, campaignEvent, device, impression, qrScan } from '../../db/schema/index';
+import { campaign, campaignEvent } from '../../db/schema/index';
+import { qrScansByDayAndSpaceOf } from '../fill/scan-counts';
+import {
+  billedByDayAndSpaceOf,
+  campaignPlays,
+  lastBilledDayOf,
+  spentByCampaignOf,
+} from '../proof-of-play/campaign-plays';
 import { adSpaceRows, locationRows } from '../screens/places';
 import { approvedMonetizations } from '../monetization/monetization-directory';
 import { campaignAccountBalances, walletBalanceOf } from '../ledger/ledger';
@@ -252,16 +259,7 @@ export const campaignsRepository = {
 
   /** What each campaign was charged: the sum of its impressions' billed micros. */
   async spentOf(db: TDb, campaignIds: readonly string[]): Promise<Map<string, number>> {
-    if (campaignIds.length === 0) return new Map();
-    const rows = await db
-      .select({
-        campaignId: impression.campaignId,
-        spent: sql<string>`coalesce(sum(${impression.billedMicros}), 0)::text`,
-      })
-      .from(impression)
-      .where(inArray(impression.campaignId, [...campaignIds]))
-      .groupBy(impression.campaignId);
-    return new Map(rows.map((row) => [row.campaignId ?? '', Number(row.spent)]));
+    return spentByCampaignOf(db, campaignIds);
   },
 
   /**
@@ -308,11 +306,7 @@ export const campaignsRepository = {
 
   /** The newest local day of the campaign's billed plays (null: none). */
   async lastPlayDay(db: TDb, campaignId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ day: sql<string | null>`to_char(max(${impression.localDay}), 'YYYY-MM-DD')` })
-      .from(impression)
-      .where(and(eq(impression.campaignId, campaignId), eq(impression.verdict, 'billed')));
-    return row?.day ?? null;
+    return lastBilledDayOf(db, campaignId);
   },
 
   /** Names and cities of ad spaces (results by space). */
@@ -326,19 +320,6 @@ export const campaignsRepository = {
     return new Map(rows.map((row) => [row.id, { name: row.name, city: row.city }]));
   },
 
-  /** The newest heartbeats' cached ad creatives of the TVs playing these spaces. */
-  async creativesReadyOf(db: TDb, adSpaceIds: readonly string[]) {
-    if (adSpaceIds.length === 0) return [];
-    const rows = await db
-      .select({ adSpaceId: device.adSpaceId, heartbeat: device.heartbeat })
-      .from(device)
-      .where(and(inArray(device.adSpaceId, [...adSpaceIds]), isNotNull(device.heartbeat)));
-    return rows.map((row) => ({
-      adSpaceId: row.adSpaceId ?? '',
-      ready: row.heartbeat?.adCreativesReady ?? [],
-    }));
-  },
-
   /**
    * Impressions, shown time, spend and QR scans of one campaign per UTC day and ad space, for
    * the UTC days from–to (inclusive).
@@ -346,41 +327,9 @@ export const campaignsRepository = {
   async figures(db: TDb, campaignId: string, from: string, to: string): Promise<TFigureRow[]> {
     const fromAt = new Date(`${from}T00:00:00Z`);
     const toAt = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
-    // Billed plays on their local day at the screen (the day the flight and the cap read), so
-    // every billed micro of the flight is inside its days (issue 17 item 4).
-    const plays = await db
-      .select({
-        day: sql<string>`to_char(${impression.localDay}, 'YYYY-MM-DD')`,
-        adSpaceId: impression.adSpaceId,
-        impressions: sql<string>`count(*)::text`,
-        shownMs: sql<string>`coalesce(sum(${impression.shownMs}), 0)::text`,
-        spent: sql<string>`coalesce(sum(${impression.billedMicros}), 0)::text`,
-      })
-      .from(impression)
-      .where(
-        and(
-          eq(impression.campaignId, campaignId),
-          eq(impression.verdict, 'billed'),
-          gte(impression.localDay, from),
-          lte(impression.localDay, to),
-        ),
-      )
-      .groupBy(sql`1`, impression.adSpaceId);
-    const scans = await db
-      .select({
-        day: sql<string>`to_char(${qrScan.scannedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        adSpaceId: qrScan.adSpaceId,
-        scans: sql<string>`count(*)::text`,
-      })
-      .from(qrScan)
-      .where(
-        and(
-          eq(qrScan.campaignId, campaignId),
-          gte(qrScan.scannedAt, fromAt),
-          lt(qrScan.scannedAt, toAt),
-        ),
-      )
-      .groupBy(sql`1`, qrScan.adSpaceId);
+    // Billed plays on their local day at the screen (proof of play's), QR scans on their UTC day.
+    const plays = await billedByDayAndSpaceOf(db, campaignId, from, to);
+    const scans = await qrScansByDayAndSpaceOf(db, campaignId, fromAt, toAt);
     const rows = new Map<string, TFigureRow>();
     const rowOf = (day: string, adSpaceId: string | null) => {
       const key = `${day}|${adSpaceId ?? ''}`;
@@ -393,11 +342,11 @@ export const campaignsRepository = {
     };
     for (const play of plays) {
       const row = rowOf(play.day, play.adSpaceId);
-      row.impressions = Number(play.impressions);
-      row.shownMs = Number(play.shownMs);
-      row.spentMicros = Number(play.spent);
+      row.impressions = play.impressions;
+      row.shownMs = play.shownMs;
+      row.spentMicros = play.spentMicros;
     }
-    for (const scan of scans) rowOf(scan.day, scan.adSpaceId).qrScans = Number(scan.scans);
+    for (const scan of scans) rowOf(scan.day, scan.adSpaceId).qrScans = scan.scans;
     return [...rows.values()].sort((a, b) =>
       a.day === b.day
         ? (a.adSpaceId ?? '').localeCompare(b.adSpaceId ?? '')
@@ -409,6 +358,7 @@ export const campaignsRepository = {
 
   /** The publisher dashboard's figures of one buyer, `dayStart` being today's 00:00 UTC. */
   async dashboard(db: TDb, ownerId: string, today: string, dayStart: Date) {
+    const i = campaignPlays;
     const [counts] = rowsOf<{ active: string; awaiting: string }>(
       await db.execute(sql`select
         count(*) filter (where ${campaign.state} = 'approved' and ${campaign.startDate} <= ${today}::date)::text as active,
@@ -422,12 +372,12 @@ export const campaignsRepository = {
       impressions: string;
     }>(
       await db.execute(sql`select
-        coalesce(sum(i.billed_micros) filter (where i.started_at >= ${dayStart.toISOString()}::timestamptz), 0)::text as spent_today,
-        coalesce(sum(i.billed_micros), 0)::text as spent,
-        (count(*) filter (where i.started_at >= ${dayStart.toISOString()}::timestamptz))::text as impressions_today,
+        coalesce(sum(${i.billedMicros}) filter (where ${i.startedAt} >= ${dayStart.toISOString()}::timestamptz), 0)::text as spent_today,
+        coalesce(sum(${i.billedMicros}), 0)::text as spent,
+        (count(*) filter (where ${i.startedAt} >= ${dayStart.toISOString()}::timestamptz))::text as impressions_today,
         count(*)::text as impressions
-        from ${impression} i join ${campaign} c on c.id = i.campaign_id
-        where c.owner_id = ${ownerId}`),
+        from ${i} join ${campaign} on ${campaign.id} = ${i.campaignId}
+        where ${campaign.ownerId} = ${ownerId}`),
     );
     return {
       activeCampaigns: Number(counts?.active ?? 0),

@@ -35,12 +35,21 @@ const CSV = 'text/csv';
  * campaign owner lookup, the content-reference check and the completion job.
  */
 export async function campaignsRoutes(app: FastifyInstance) {
-  const { db, access, storage, config, contentReferences, playerChanges, platformSettings } =
-    app.deps;
+  const {
+    db,
+    access,
+    storage,
+    config,
+    contentReferences,
+    playerChanges,
+    platformSettings,
+    playerDirectory,
+  } = app.deps;
   access.registerOwnerLookup('campaign', (ids) => campaignsRepository.findOwners(db, ids));
   const service = createCampaignsService(db, access, {
     contentOf: (handle: TDb) => createContentDirectory(handle, storage, config.storageBucket),
     adSpaces: createAdSpaceDirectory(db),
+    players: playerDirectory,
     settings: platformSettings,
     changes: playerChanges,
     // The decision is committed by then: a mail the outbox could not take is logged, and the

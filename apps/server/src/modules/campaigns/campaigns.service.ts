@@ -40,7 +40,7 @@ import {
 } from './campaigns.repository';
 import { createCampaignMarketplace } from './campaign-marketplace';
 import { endedEverywhereAt, utcDate } from './campaign-dates';
-import { createCampaignResults } from './campaign-results';
+import { createCampaignResults, type TCreativeCaches } from './campaign-results';
 import { createCampaignViews } from './campaign-views';
 import { fieldError, requireLocked, requireRow } from './campaign-rows';
 
@@ -64,6 +64,8 @@ export function createCampaignsService(
     /** The content facade on a handle (the app's database or a transaction). */
     contentOf: (db: TDb) => TContentDirectory;
     adSpaces: TAdSpaceDirectory;
+    /** What the TVs have cached, for the results' readiness (the player module's, from app.ts). */
+    players: TCreativeCaches;
     settings: TPlatformSettingsService;
     changes: TPlayerChangeBus;
     sendMail: (mail: TMail) => Promise<void>;
@@ -73,7 +75,7 @@ export function createCampaignsService(
 ) {
   const { contentOf, changes, settings } = deps;
   const now = deps.now ?? Date.now;
-  const results = createCampaignResults(db, access, now);
+  const results = createCampaignResults(db, access, deps.players, now);
   const market = createCampaignMarketplace(db, access, { ...deps, now });
   const { viewsOf, viewOf } = createCampaignViews({ contentOf, now });
   const campaignUrl = (id: string) =>

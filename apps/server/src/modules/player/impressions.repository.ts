@@ -1,11 +1,19 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { OFFERED_VERDICTS, type TPlayedAd } from '@screenline/shared/proof-of-play';
 import type { TDb } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { campaign, contentItem, device, impression } from '../../db/schema/index';
+import { device } from '../../db/schema/index';
+import { campaignsAs } from '../campaigns/campaign-names';
+import { libraryItemsAs } from '../content/library-items';
+import { reportPlays as storedPlays, storingDevicesOf } from '../proof-of-play/report-plays';
 import { adSpaceRows, locationRows } from '../screens/places';
 import { advertisers } from '../me/people';
+
+/** The library items (the content module's piece): the owner's, and a buyer's creative. */
+const items = libraryItemsAs('library_items');
+const creative = libraryItemsAs('creative');
+/** The campaigns (the campaigns module's piece): an offered ad's name and buyer. */
+const campaigns = campaignsAs('campaigns');
 
 /**
  * The campaign of an ad play, where the play shows it was offered to the screen (a verdict in
@@ -14,7 +22,7 @@ import { advertisers } from '../me/people';
  */
 const offeredCampaignId = sql<
   string | null
->`case when ${inArray(impression.verdict, [...OFFERED_VERDICTS])} then ${impression.campaignId} end`;
+>`case when ${inArray(storedPlays.verdict, [...OFFERED_VERDICTS])} then ${storedPlays.campaignId} end`;
 
 /** A local day of the report and the instants it spans (`[startsAt, endsAt)`). */
 export interface TDayWindow {
@@ -29,12 +37,7 @@ export function createImpressionsRepository(db: TDb) {
     db,
     /** Which device stored each of these ids (absent: stored by nobody). */
     async devicesOf(ids: readonly string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: impression.id, deviceId: impression.deviceId })
-        .from(impression)
-        .where(inArray(impression.id, [...ids]));
-      return new Map(rows.map((row) => [row.id, row.deviceId]));
+      return storingDevicesOf(db, ids);
     },
 
     /** The owner's ad space with its location's zone and name, or undefined. */
@@ -50,12 +53,13 @@ export function createImpressionsRepository(db: TDb) {
     /** Plays and time shown on each of `days` (every day answered, zeros included), in order. */
     async countByDay(adSpaceId: string, days: readonly TDayWindow[]) {
       const result = await db.execute(sql`
-        select d.day, count(i.id)::int as plays, coalesce(sum(i.shown_ms), 0)::bigint as shown_ms
+        select d.day, count(${storedPlays.id})::int as plays,
+          coalesce(sum(${storedPlays.shownMs}), 0)::bigint as shown_ms
         from jsonb_to_recordset(${JSON.stringify(days)}::jsonb)
           as d(day text, "startsAt" timestamptz, "endsAt" timestamptz)
-        left join ${impression} i
-          on i.ad_space_id = ${adSpaceId}
-          and i.started_at >= d."startsAt" and i.started_at < d."endsAt"
+        left join ${storedPlays}
+          on ${storedPlays.adSpaceId} = ${adSpaceId}
+          and ${storedPlays.startedAt} >= d."startsAt" and ${storedPlays.startedAt} < d."endsAt"
         group by d.day
         order by d.day`);
       return rowsOf<{ day: string; plays: number; shown_ms: number }>(result).map((row) => ({
@@ -74,56 +78,52 @@ export function createImpressionsRepository(db: TDb) {
       // plain columns (the same expression twice would be two different parameter lists).
       const played = db
         .select({
-          contentId: impression.contentId,
+          contentId: storedPlays.contentId,
           campaignId: offeredCampaignId.as('offered_campaign_id'),
-          shownMs: impression.shownMs,
+          shownMs: storedPlays.shownMs,
         })
-        .from(impression)
+        .from(storedPlays)
         .where(inRange(adSpaceId, range))
         .as('played');
-      const creative = alias(contentItem, 'creative');
       const plays = sql<number>`count(*)::int`;
       const shownMs = sql<number>`sum(${played.shownMs})::bigint`;
       const rows = await db
         .select({
           contentId: played.contentId,
-          name: contentItem.name,
-          kind: sql<'image' | 'video' | null>`coalesce(${contentItem.kind}, ${creative.kind})`,
-          campaignId: campaign.id,
-          campaignName: campaign.name,
+          name: items.name,
+          kind: sql<'image' | 'video' | null>`coalesce(${items.kind}, ${creative.kind})`,
+          campaignId: campaigns.id,
+          campaignName: campaigns.name,
           advertiserName: advertisers.name,
           plays,
           shownMs,
         })
         .from(played)
-        .leftJoin(
-          contentItem,
-          and(eq(contentItem.id, played.contentId), eq(contentItem.ownerId, ownerId)),
-        )
-        .leftJoin(campaign, eq(campaign.id, played.campaignId))
-        .leftJoin(advertisers, eq(advertisers.id, campaign.ownerId))
+        .leftJoin(items, and(eq(items.id, played.contentId), eq(items.ownerId, ownerId)))
+        .leftJoin(campaigns, eq(campaigns.id, played.campaignId))
+        .leftJoin(advertisers, eq(advertisers.id, campaigns.ownerId))
         .leftJoin(
           creative,
           and(
             eq(creative.id, played.contentId),
-            eq(creative.ownerId, campaign.ownerId),
-            isNotNull(campaign.id),
+            eq(creative.ownerId, campaigns.ownerId),
+            isNotNull(campaigns.id),
           ),
         )
         .groupBy(
           played.contentId,
-          contentItem.name,
-          contentItem.kind,
+          items.name,
+          items.kind,
           creative.kind,
-          campaign.id,
-          campaign.name,
+          campaigns.id,
+          campaigns.name,
           advertisers.name,
         )
         .orderBy(
           sql`${plays} desc`,
           sql`${shownMs} desc`,
-          asc(contentItem.name),
-          asc(campaign.name),
+          asc(items.name),
+          asc(campaigns.name),
           asc(played.contentId),
         );
       return rows.map(({ campaignId, campaignName, advertiserName, ...row }) => ({
@@ -144,14 +144,14 @@ export function createImpressionsRepository(db: TDb) {
     async findGaps(adSpaceId: string, range: { from: Date; to: Date }) {
       const ordered = db
         .select({
-          deviceId: impression.deviceId,
-          sequence: impression.sequence,
+          deviceId: storedPlays.deviceId,
+          sequence: storedPlays.sequence,
           previous:
-            sql<number>`lag(${impression.sequence}) over (partition by ${impression.deviceId} order by ${impression.sequence})`.as(
+            sql<number>`lag(${storedPlays.sequence}) over (partition by ${storedPlays.deviceId} order by ${storedPlays.sequence})`.as(
               'previous',
             ),
         })
-        .from(impression)
+        .from(storedPlays)
         .where(inRange(adSpaceId, range))
         .as('ordered');
       const rows = await db
@@ -187,31 +187,28 @@ export function createImpressionsRepository(db: TDb) {
       const conditions = [inRange(adSpaceId, range)];
       if (page.after) {
         conditions.push(
-          sql`(${impression.startedAt}, ${impression.id}) > (${page.after.startedAt.toISOString()}::timestamptz, ${page.after.id}::uuid)`,
+          sql`(${storedPlays.startedAt}, ${storedPlays.id}) > (${page.after.startedAt.toISOString()}::timestamptz, ${page.after.id}::uuid)`,
         );
       }
       return db
         .select({
-          id: impression.id,
-          deviceId: impression.deviceId,
+          id: storedPlays.id,
+          deviceId: storedPlays.deviceId,
           deviceName: device.name,
-          sequence: impression.sequence,
-          startedAt: impression.startedAt,
-          shownMs: impression.shownMs,
-          endReason: impression.endReason,
-          playlistId: impression.playlistId,
-          itemId: impression.itemId,
-          contentId: impression.contentId,
-          contentName: contentItem.name,
+          sequence: storedPlays.sequence,
+          startedAt: storedPlays.startedAt,
+          shownMs: storedPlays.shownMs,
+          endReason: storedPlays.endReason,
+          playlistId: storedPlays.playlistId,
+          itemId: storedPlays.itemId,
+          contentId: storedPlays.contentId,
+          contentName: items.name,
         })
-        .from(impression)
-        .leftJoin(device, eq(device.id, impression.deviceId))
-        .leftJoin(
-          contentItem,
-          and(eq(contentItem.id, impression.contentId), eq(contentItem.ownerId, ownerId)),
-        )
+        .from(storedPlays)
+        .leftJoin(device, eq(device.id, storedPlays.deviceId))
+        .leftJoin(items, and(eq(items.id, storedPlays.contentId), eq(items.ownerId, ownerId)))
         .where(and(...conditions))
-        .orderBy(asc(impression.startedAt), asc(impression.id))
+        .orderBy(asc(storedPlays.startedAt), asc(storedPlays.id))
         .limit(page.limit);
     },
   };
@@ -221,9 +218,9 @@ export type TImpressionsRepository = ReturnType<typeof createImpressionsReposito
 
 function inRange(adSpaceId: string, range: { from: Date; to: Date }) {
   return and(
-    eq(impression.adSpaceId, adSpaceId),
-    gte(impression.startedAt, range.from),
-    lt(impression.startedAt, range.to),
+    eq(storedPlays.adSpaceId, adSpaceId),
+    gte(storedPlays.startedAt, range.from),
+    lt(storedPlays.startedAt, range.to),
   );
 }
 

@@ -2,6 +2,7 @@ import { and, desc, inArray, isNotNull } from 'drizzle-orm';
 import { ZPlayerHeartbeat } from '@screenline/shared/player';
 import type { TDb } from '../../db/database';
 import { device } from '../../db/schema/index';
+import type { TCreativeCaches } from '../campaigns/campaign-results';
 import type { THeartbeatSource, TLatestHeartbeat } from '../screens/ad-spaces.service';
 
 /**
@@ -33,10 +34,12 @@ export async function newestBeatsOf(db: TDb, adSpaceIds: readonly string[]) {
 }
 
 /**
- * The player module's facade for the screens module (the ad spaces page): what the TVs last
- * reported. It reads; it checks no access: the caller already required access to the spaces.
+ * The player module's facade for the screens module (the ad spaces page) and the campaigns module
+ * (a campaign's results): what the TVs last reported. Both modules sit below player, so app.ts
+ * hands it to them (`app.deps.playerDirectory`). It reads; it checks no access: the caller
+ * already required access to the spaces or the campaign.
  */
-export function createPlayerDirectory(db: TDb): THeartbeatSource {
+export function createPlayerDirectory(db: TDb): THeartbeatSource & TCreativeCaches {
   return {
     /**
      * Per ad space, the heartbeat of its signed-in TV seen last (several TVs: the latest), in
@@ -57,6 +60,19 @@ export function createPlayerDirectory(db: TDb): THeartbeatSource {
         });
       }
       return found;
+    },
+
+    /** Per TV with a heartbeat playing one of these spaces, the ad creatives it has cached. */
+    async creativesReadyOf(adSpaceIds: readonly string[]) {
+      if (adSpaceIds.length === 0) return [];
+      const rows = await db
+        .select({ adSpaceId: device.adSpaceId, heartbeat: device.heartbeat })
+        .from(device)
+        .where(and(inArray(device.adSpaceId, [...adSpaceIds]), isNotNull(device.heartbeat)));
+      return rows.map((row) => ({
+        adSpaceId: row.adSpaceId ?? '',
+        ready: row.heartbeat?.adCreativesReady ?? [],
+      }));
     },
   };
 }

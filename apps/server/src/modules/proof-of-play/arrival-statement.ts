@@ -7,13 +7,8 @@ import {
 } from '@screenline/shared/proof-of-play';
 import { MANIFEST_TIMELINE_DAYS } from '@screenline/shared/player';
 import { literal, type TPreparedStatement } from '../../db/scripts';
-import {
-  deviceServedFill,
-  impression,
-  servedFill,
-  takeover,
-  takeoverAdSpace,
-} from '../../db/schema/index';
+import { deviceServedFill, impression, servedFill } from '../../db/schema/index';
+import { takeoverSpansSql } from '../fleet/takeover-spans';
 
 const DAY_MS = 86_400_000;
 /** The longest span one play can bill: the longest ad slot (ZAdSlotLengthSeconds) plus the tolerance. */
@@ -122,12 +117,7 @@ with recursive p as (
   join ${table(servedFill)} f on f.ad_space_id = d.ad_space_id and f.version = d.version
   where d.device_id = $2 and d.served_at <= $4 and d.served_at >= $5
 ), takeovers as (
-  select int8range(floor(extract(epoch from t.started_at) * 1000)::int8,
-      ceil(extract(epoch from coalesce(t.ended_at, t.ends_at)) * 1000)::int8) as span
-  from ${table(takeover)} t
-  join ${table(takeoverAdSpace)} ta on ta.takeover_id = t.id
-  where ta.ad_space_id = $3 and t.started_at < $7 and coalesce(t.ended_at, t.ends_at) > $6
-    and t.started_at <= coalesce(t.ended_at, t.ends_at)
+  ${takeoverSpansSql({ adSpaceId: '$3', from: '$6', to: '$7' })}
 ), taken as (
   select int8range(${msOf('billable_from')}, ${msOf('billable_from')} + billable_ms) as span
   from ${table(impression)}
