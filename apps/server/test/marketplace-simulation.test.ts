@@ -90,7 +90,7 @@ import { createSimulationActions } from './marketplace-simulation-actions';
  *   (clipped at the slot): (d) an honest late-timer play billed short.
  * - arrival, one thing at a time: (a) an instant billed twice.
  * - arrival, maximum age: nothing here: a play older than 72 h predates every manifest sent to a
- *   seed's new TV, so "offered" refuses it (proof-of-play.test.ts covers the rule itself).
+ *   seed's new TV, so "offered" refuses it (proof-of-play-rules.test.ts covers the rule itself).
  * - settlement, live at the start: (b) billed after a cancel; the state read now instead
  *   of at the play's start: (d) an honest play shown while live refused.
  * - settlement, monetized period (its end ignored): (d) an honest play refused by an older

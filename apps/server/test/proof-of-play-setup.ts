@@ -43,6 +43,9 @@ export interface TPopScreen {
 
 export const SLOT_ID = 'slot-1';
 
+/** What 10 s of a play at a bid of 10,000 micros a second costs. */
+export const TEN_SECONDS = 100_000;
+
 export async function popMarketplace(t: TTestApp) {
   const role = async (user: { cookie: string }, value: 'advertiser' | 'publisher') => {
     const res = await t.request({
