@@ -48,6 +48,13 @@ test('a group schedule: one entry made for a group plays on both of its screens'
   const entryForm = page.getByRole('dialog', { name: 'New schedule entry' });
   await entryForm.getByLabel('Plays on').selectOption({ label: 'Group: Lobbies (2 screens)' });
   await entryForm.getByLabel('Playlist').selectOption({ label: 'Welcome loop' });
+  // The first day defaults to today on the Berlin screen's clock; from 18:00 in New York that is
+  // already tomorrow there, and the New York week shown below would not hold the entry. Today in
+  // New York is a day both screens have reached.
+  const newYorkToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(),
+  );
+  await entryForm.getByLabel('First day').fill(newYorkToday);
   await entryForm.getByLabel('Start time').fill('00:00');
   await entryForm.getByLabel('End time').fill('00:00');
   await entryForm.getByRole('button', { name: 'Add entry' }).click();
