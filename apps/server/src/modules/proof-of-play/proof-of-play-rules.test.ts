@@ -275,7 +275,11 @@ describe.each(BACKENDS)('proof of play on %s', (backend) => {
         m.play(screen, campaignId, { endReason: 'failed' }),
       ];
       await m.sent(screen, plays);
-      const today = new Date().toISOString().slice(0, 10);
+      // Earnings count each play on its local day at the screen (Europe/Berlin): from 23:00 UTC
+      // that is already tomorrow in UTC.
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+        new Date(),
+      );
       const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
       const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
       const results = async () =>
