@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 
 /**
  * The text a PDF shows, read the way a viewer does for the simple PDFs pdfkit writes with its
- * built-in fonts: every content stream inflated, every string shown by `TJ`/`Tj` decoded from
+ * built-in fonts: every content stream (its `/Length` bytes) inflated, every string shown by `TJ`/`Tj` decoded from
  * WinAnsi (0x80 is €), one line per text operation. Throws when the file is not a PDF.
  */
 export function pdfText(pdf: Buffer): string {
@@ -10,9 +10,16 @@ export function pdfText(pdf: Buffer): string {
   if (!pdf.subarray(-1024).toString('latin1').includes('%%EOF')) throw new Error('A cut PDF.');
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  // Each stream's bytes are the `/Length` its dictionary gives (pdfkit writes it directly), not
+  // what lies before `endstream`: deflated bytes may end in a carriage return, which a pattern for
+  // the line break before `endstream` took away, so the stream did not inflate and the text read
+  // as empty (once in about a hundred PDFs).
+  const streams = /\/Length (\d+)\b[^]*?>>\s*stream\r?\n/g;
   for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    const bytes = Buffer.from(match[1] ?? '', 'latin1');
+    const start = match.index + match[0].length;
+    const end = start + Number(match[1]);
+    streams.lastIndex = end;
+    const bytes = Buffer.from(raw.slice(start, end), 'latin1');
     let content: string;
     try {
       content = zlib.inflateSync(bytes).toString('latin1');
